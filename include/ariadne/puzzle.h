@@ -1,0 +1,210 @@
+/* ariadne/puzzle.h — the single-agent domain interface.
+ *
+ * A puzzle domain is one `const ar_puzzle` of function pointers and capability
+ * flags, defined in one file under src/domains and listed in the registry
+ * (src/domains/domains.def). An instance (`ar_instance`, opaque, defined inside
+ * the domain's own .c file) is made from text plus the domain's own options; a
+ * state is a fixed-size block of bytes whose size the instance tells. Search
+ * algorithms see nothing else, so they work for every domain, and the CLI knows
+ * nothing domain-specific beyond this table.
+ *
+ * Required slots are marked (required); every other slot may be NULL and the
+ * library falls back to a generic version (e.g. `successors` is synthesised
+ * from `legal_moves` + `apply`; `hash` hashes the state bytes). docs/adding-a-domain.md
+ * walks through a complete small domain. */
+#ifndef ARIADNE_PUZZLE_H
+#define ARIADNE_PUZZLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "ariadne/error.h"
+#include "ariadne/memory.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A move is a domain-defined 32-bit code. Domains may pack extra information
+ * into it (for example what `undo` needs); only the domain interprets it. */
+typedef uint32_t ar_move;
+#define AR_NO_MOVE ((ar_move)0xFFFFFFFFu)
+
+typedef struct ar_instance ar_instance; /* defined by each domain */
+
+struct ar_search_options;
+struct ar_result;
+
+/* One domain-specific option given on the command line (`--pegs 4` becomes
+ * {"pegs", "4"}; a flag without argument has value NULL). */
+typedef struct ar_param {
+    const char *name;
+    const char *value;
+} ar_param;
+
+/* Describes one domain-specific option for `ariadne help DOMAIN` and for
+ * rejecting unknown options before the domain sees them. */
+typedef struct ar_option_spec {
+    const char *name;    /* without the leading dashes */
+    const char *metavar; /* "N", "POS", ...; NULL for a flag that takes no value */
+    const char *help;
+} ar_option_spec;
+
+/* Where a streamed solution goes, in chunks. emit returns AR_OK to continue or
+ * an error (e.g. AR_ERR_LIMIT on Ctrl-C, AR_ERR_IO on a closed pipe) to stop. */
+typedef struct ar_move_sink {
+    ar_status (*emit)(void *ctx, const ar_move *moves, size_t count);
+    void *ctx;
+} ar_move_sink;
+
+enum {
+    AR_HEURISTIC_ADMISSIBLE = 1u << 0, /* never overestimates: optimal with A*/IDA* */
+    AR_HEURISTIC_CONSISTENT = 1u << 1  /* h(s) <= cost(s,t) + h(t): A* never reopens */
+};
+
+typedef struct ar_heuristic {
+    const char *name;
+    const char *summary;
+    unsigned flags;
+    /* Optional one-time set-up for an instance (e.g. building a table), with
+     * its memory accounted in mem. */
+    ar_status (*prepare)(ar_instance *inst, ar_mem *mem, ar_error *err);
+    /* (required) Estimated cost from state to the goal. */
+    uint64_t (*estimate)(const ar_instance *inst, const void *state);
+} ar_heuristic;
+
+/* A domain's own algorithm (closed forms, specialised solvers), selectable by
+ * --algo like the generic ones. */
+typedef struct ar_domain_solver {
+    const char *name;
+    const char *summary;
+    /* Solves the instance. A solver may stream moves into sink (when sink is
+     * non-NULL; it then sets result->streamed) or store them in result->moves.
+     * It fills result like ar_solve does and returns AR_OK whenever result is
+     * meaningful (solved, no solution, or stopped by a limit). */
+    ar_status (*run)(ar_instance *inst, const struct ar_search_options *opts,
+                     const ar_move_sink *sink, struct ar_result *result, ar_error *err);
+} ar_domain_solver;
+
+enum {
+    AR_PUZZLE_UNIT_COST = 1u << 0,       /* every move costs 1 (move_cost is NULL) */
+    AR_PUZZLE_REVERSIBLE = 1u << 1,      /* every move has an inverse move */
+    AR_PUZZLE_SINGLE_CHAR_MOVES = 1u << 2 /* moves are one character each and are
+                                             written without separators ("udlrt") */
+};
+
+typedef struct ar_puzzle {
+    const char *name;     /* (required) registry name, e.g. "hanoi" */
+    const char *summary;  /* (required) one line for `ariadne list` */
+    const char *help;     /* (required) instance syntax and notation, for `ariadne help DOMAIN` */
+    unsigned flags;
+    const ar_option_spec *options; /* terminated by a {NULL} entry; may be NULL */
+
+    /* --- instances --- */
+    /* (required) Makes an instance from text (the positional INSTANCE argument or
+     * the contents of -f FILE; NULL when none was given) and the options. On bad
+     * input returns AR_ERR_INPUT with one line naming what is wrong and where. */
+    ar_status (*create)(const char *text, const ar_param *params, size_t param_count,
+                        ar_instance **out, ar_error *err);
+    void (*destroy)(ar_instance *inst); /* (required) */
+    /* (required) One line describing the instance, for results and JSON. */
+    void (*describe)(const ar_instance *inst, char *buf, size_t size);
+    /* Proves unsolvability before any search (parity and the like): returns
+     * AR_ERR_UNSOLVABLE with the reason, or AR_OK when it may be solvable. */
+    ar_status (*check_solvable)(const ar_instance *inst, ar_error *err);
+
+    /* --- states --- */
+    size_t (*state_size)(const ar_instance *inst);                  /* (required) */
+    void (*initial_state)(const ar_instance *inst, void *state);    /* (required) */
+    int (*is_goal)(const ar_instance *inst, const void *state);     /* (required) */
+    /* (required) Text of a state in the domain's notation (may span lines). */
+    void (*format_state)(const ar_instance *inst, const void *state, char *buf, size_t size);
+    /* Hash of a state; NULL hashes the bytes (states must then be canonical:
+     * equal states have equal bytes, padding included). */
+    uint64_t (*hash)(const ar_instance *inst, const void *state);
+    /* Number of states reachable from the start if known (0 if not); only used
+     * for progress estimates. */
+    uint64_t (*state_count)(const ar_instance *inst);
+
+    /* --- moves --- */
+    unsigned (*max_moves)(const ar_instance *inst); /* (required) bound on legal moves per state */
+    /* (required) Writes the legal moves of state into moves[], returns how many. */
+    unsigned (*legal_moves)(const ar_instance *inst, const void *state, ar_move *moves);
+    /* (required) Applies a legal move in place. */
+    void (*apply)(const ar_instance *inst, void *state, ar_move move);
+    /* Reverses apply(move) in place; NULL when moves cannot be undone from the
+     * move alone (depth-first search then keeps a copy of each state). */
+    void (*undo)(const ar_instance *inst, void *state, ar_move move);
+    /* The move that immediately reverses `move`, or AR_NO_MOVE; used to prune
+     * a move that undoes its parent. */
+    ar_move (*inverse)(const ar_instance *inst, ar_move move);
+    /* Cost of a move; NULL means 1 for every move. */
+    uint32_t (*move_cost)(const ar_instance *inst, ar_move move);
+    /* Batch successor generation into caller-owned buffers (moves[i], costs[i],
+     * and state i at states + i*state_size); returns the count. NULL: the
+     * library synthesises it from legal_moves + apply. */
+    unsigned (*successors)(const ar_instance *inst, const void *state, ar_move *moves,
+                           uint32_t *costs, void *states);
+    /* (required) Text of one move, e.g. "1-3"; returns the length written. */
+    size_t (*format_move)(const ar_instance *inst, ar_move move, char *buf, size_t size);
+    /* (required) Parses one move token (len bytes, not NUL-terminated) played in
+     * `state`; AR_ERR_INPUT with the reason when it is not a move of this domain. */
+    ar_status (*parse_move)(const ar_instance *inst, const void *state, const char *text,
+                            size_t len, ar_move *out, ar_error *err);
+
+    /* --- solving --- */
+    const ar_heuristic *heuristics; /* terminated by a {NULL} entry; first = default */
+    const ar_domain_solver *solvers; /* terminated by a {NULL} entry; may be NULL */
+    /* Name of the algorithm `solve` uses when --algo is not given (a generic
+     * algorithm or one of `solvers`); NULL means "astar". */
+    const char *(*default_algorithm)(const ar_instance *inst);
+    /* The state after `moves` moves of the domain's canonical solution, computed
+     * directly (for `ariadne at`); NULL when the domain has no such formula. */
+    ar_status (*state_after)(const ar_instance *inst, uint64_t moves, void *state, ar_error *err);
+    /* Writes a random instance (in the text accepted by create) for
+     * `ariadne generate`, deterministic for a given seed; *text is malloc'd. */
+    ar_status (*generate)(const ar_param *params, size_t param_count, uint64_t seed, char **text,
+                          ar_error *err);
+} ar_puzzle;
+
+/* --- the registry (src/domains/registry.c) --- */
+
+/* All registered puzzle domains, NULL-terminated. */
+const ar_puzzle *const *ar_puzzles(void);
+/* The domain called name, or NULL. */
+const ar_puzzle *ar_puzzle_find(const char *name);
+/* The heuristic called name in p, or NULL (name NULL: the default one). */
+const ar_heuristic *ar_puzzle_heuristic(const ar_puzzle *p, const char *name);
+/* The domain solver called name in p, or NULL. */
+const ar_domain_solver *ar_puzzle_solver(const ar_puzzle *p, const char *name);
+
+/* Looks up an option value in params; NULL when absent. */
+const char *ar_param_get(const ar_param *params, size_t count, const char *name);
+/* Parses an option as an integer in [min, max]; `fallback` when absent. */
+ar_status ar_param_int(const ar_param *params, size_t count, const char *name, long min,
+                       long max, long fallback, long *out, ar_error *err);
+
+/* Hash of the state bytes as used when a domain's hash slot is NULL. */
+uint64_t ar_hash_bytes(const void *data, size_t size);
+
+/* Generic successors: domain's batch function when present, otherwise
+ * legal_moves + apply on copies. moves/costs/states hold max_moves entries. */
+unsigned ar_puzzle_successors(const ar_puzzle *p, const ar_instance *inst, const void *state,
+                              ar_move *moves, uint32_t *costs, void *states);
+uint32_t ar_puzzle_move_cost(const ar_puzzle *p, const ar_instance *inst, ar_move move);
+uint64_t ar_puzzle_hash(const ar_puzzle *p, const ar_instance *inst, const void *state);
+
+/* Parses a whole move string (tokens separated by spaces, commas or newlines;
+ * single characters for AR_PUZZLE_SINGLE_CHAR_MOVES domains) and replays it
+ * from the start state with the domain's own rules. On success *length holds
+ * the number of moves and *cost their cost, and *solved whether the final
+ * state is a goal; `final_state` (state_size bytes, may be NULL) receives it.
+ * An unparsable or illegal move gives AR_ERR_INPUT naming the move and its
+ * 1-based index. */
+ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const char *moves_text,
+                           uint64_t *length, uint64_t *cost, int *solved, void *final_state,
+                           ar_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

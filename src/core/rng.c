@@ -1,0 +1,48 @@
+/* rng.c — xoshiro256** (Blackman & Vigna) seeded through splitmix64; written
+ * from the published description. Deterministic: the same seed gives the same
+ * sequence on every machine. */
+#include "ariadne/rng.h"
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void ar_rng_seed(ar_rng *rng, uint64_t seed)
+{
+    int i;
+    for (i = 0; i < 4; i++)
+        rng->s[i] = splitmix64(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t ar_rng_next(ar_rng *rng)
+{
+    uint64_t *s = rng->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+uint64_t ar_rng_below(ar_rng *rng, uint64_t bound)
+{
+    /* Rejection of the short top interval removes the modulo bias. */
+    uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+    uint64_t x;
+    do
+        x = ar_rng_next(rng);
+    while (x >= limit);
+    return x % bound;
+}
+
+double ar_rng_double(ar_rng *rng) { return (double)(ar_rng_next(rng) >> 11) * 0x1.0p-53; }
