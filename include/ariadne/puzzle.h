@@ -57,7 +57,7 @@ typedef struct ar_move_sink {
 } ar_move_sink;
 
 enum {
-    AR_HEURISTIC_ADMISSIBLE = 1u << 0, /* never overestimates: optimal with A*/IDA* */
+    AR_HEURISTIC_ADMISSIBLE = 1u << 0, /* never overestimates: A* and IDA* are then optimal */
     AR_HEURISTIC_CONSISTENT = 1u << 1  /* h(s) <= cost(s,t) + h(t): A* never reopens */
 };
 
@@ -137,7 +137,8 @@ typedef struct ar_puzzle {
     /* The move that immediately reverses `move`, or AR_NO_MOVE; used to prune
      * a move that undoes its parent. */
     ar_move (*inverse)(const ar_instance *inst, ar_move move);
-    /* Cost of a move; NULL means 1 for every move. */
+    /* Cost of a move, a whole number >= 1 (the algorithms rely on positive
+     * costs); NULL means 1 for every move. */
     uint32_t (*move_cost)(const ar_instance *inst, ar_move move);
     /* Batch successor generation into caller-owned buffers (moves[i], costs[i],
      * and state i at states + i*state_size); returns the count. NULL: the
@@ -164,6 +165,11 @@ typedef struct ar_puzzle {
      * `ariadne generate`, deterministic for a given seed; *text is malloc'd. */
     ar_status (*generate)(const ar_param *params, size_t param_count, uint64_t seed, char **text,
                           ar_error *err);
+    /* A new instance equal to inst but starting from `state` (for hints during
+     * play and for tests from random positions). NULL: the library recreates the
+     * instance from format_state's text, which must then be accepted by create. */
+    ar_status (*with_start)(const ar_instance *inst, const void *state, ar_instance **out,
+                            ar_error *err);
 } ar_puzzle;
 
 /* --- the registry (src/domains/registry.c) --- */

@@ -117,9 +117,12 @@ ar_status ar_parse_size(const char *text, size_t *bytes, ar_error *err)
     if (!text || !*text || isspace((unsigned char)*text) || *text == '-')
         return ar_error_set(err, AR_ERR_INPUT, "bad size '%s': expected a number such as 512M or 4G",
                             text ? text : "");
+    if (strpbrk(text, "xXnN")) /* no hex, nan or inf: sizes are plain decimals */
+        return ar_error_set(err, AR_ERR_INPUT, "bad size '%s': expected a number such as 512M or 4G",
+                            text);
     errno = 0;
     value = strtod(text, &end);
-    if (end == text || errno || value < 0)
+    if (end == text || errno || !(value >= 0))
         return ar_error_set(err, AR_ERR_INPUT, "bad size '%s': expected a number such as 512M or 4G",
                             text);
     switch (toupper((unsigned char)*end)) {

@@ -1,0 +1,235 @@
+/* main.c — the `ariadne` command: dispatches a verb to its handler, and holds
+ * the help texts, `list`, and `generate`. Every verb, option and exit status a
+ * user can meet is described here and in README.md. */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "ariadne/timer.h"
+
+typedef struct verb {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *usage;
+    const char *help;
+} verb;
+
+#define COMMON_LIMITS                                                                        \
+    "  --time-limit S      stop after S seconds (best solution so far is printed, labelled)\n" \
+    "  --memory-limit SIZE cap on search memory, e.g. 512M, 8G (default: 3/4 of RAM)\n"       \
+    "  --node-limit N      stop after N expanded nodes\n"                                     \
+    "  Ctrl-C              stops the search the same way\n"
+
+
+static int verb_help_impl(int argc, char **argv);
+
+static const verb verbs[] = {
+    {"solve", verb_solve, "ariadne solve DOMAIN [INSTANCE | -f FILE] [options]",
+     "Solves an instance and prints the moves, their number and cost, whether the\n"
+     "result is proven optimal, nodes expanded/generated, time and peak memory.\n\n"
+     "Options:\n"
+     "  --algo A            algorithm (see `ariadne list`); default: the domain's choice\n"
+     "  --heuristic H       heuristic for A*, IDA*, B&B, greedy, beam (default: the domain's first)\n"
+     "  --weight W          weighted A*: f = g + W*h (W >= 1, default 2)\n"
+     "  --beam-width N      beam search: states kept per level (default 1000)\n"
+     "  --depth-limit D     DFS depth bound (also caps IDDFS and IDA*)\n" COMMON_LIMITS
+     "  --json              one JSON object: domain, instance, algorithm, heuristic, length,\n"
+     "                      cost, optimal, moves, status, stop_reason, lower_bound,\n"
+     "                      nodes_expanded, nodes_generated, seconds, peak_bytes, note\n"
+     "  --quiet             no progress line on stderr\n"
+     "  --progress MODE     auto (a line on a terminal), text, json, off\n"
+     "  plus the domain's own options (see `ariadne help DOMAIN`)\n\n"
+     "Exit status: 0 a solution was printed (optimal or not: the output says which);\n"
+     "1 proven that no solution exists; 2 bad input or usage; 3 a limit or Ctrl-C\n"
+     "stopped the search before any solution was found."},
+    {"verify", verb_verify, "ariadne verify DOMAIN [INSTANCE | -f FILE] MOVES | --moves-file F",
+     "Replays MOVES (separated by spaces, commas or newlines; single-letter domains may\n"
+     "run them together) from the start with the domain's own rules. Prints \"solved in N\n"
+     "moves\" (exit 0), or that the moves are legal but do not reach a goal (exit 1), or\n"
+     "names the first illegal or unreadable move and its 1-based index (exit 2).\n"
+     "--moves-file - reads the moves from standard input. --json for a JSON object."},
+    {"hint", verb_hint, "ariadne hint DOMAIN [INSTANCE | -f FILE] [options]",
+     "Prints the next move of an optimal solution (when the domain's default solver\n"
+     "proves optimality) and the distance to the goal. Takes the options of `solve`."},
+    {"at", verb_at, "ariadne at DOMAIN [INSTANCE] [options] --moves M",
+     "Prints the position after M moves of the domain's canonical solution, directly\n"
+     "where the domain has a formula (Towers of Hanoi: O(n) for the classic 3-peg\n"
+     "solution), otherwise by solving and replaying M moves."},
+    {"list", verb_list, "ariadne list",
+     "Lists the domains with their heuristics (admissible ones marked) and own solvers,\n"
+     "and the generic search algorithms."},
+    {"generate", verb_generate, "ariadne generate DOMAIN [--seed S] [domain options]",
+     "Prints a random instance in the domain's input format. The seed used is printed\n"
+     "on stderr (and, where the format allows comments, in the output); the same seed\n"
+     "gives the same instance."},
+    {"play", verb_play, "ariadne play DOMAIN [INSTANCE | -f FILE] [options]",
+     "Play a puzzle at the terminal: the position is shown after every move; type a\n"
+     "move in the domain's notation, `undo`, `hint` (the solver's next move), `moves`\n"
+     "(the legal moves), `restart`, `help` or `quit`. A bad move is explained and the\n"
+     "prompt returns; nothing is lost."},
+    {"bench", verb_bench, "ariadne bench SUITE [--quick]",
+     "Runs a named benchmark suite and prints a table (see BENCHMARKS.md). Suites:\n"
+     "  hanoi         3-peg streaming rate, 4-peg optimal solve times, search throughput\n"
+     "  --quick       smaller sizes (used by CI to check the suites still run)"},
+    {"help", verb_help_impl, "ariadne help [VERB | DOMAIN]",
+     "Shows help for a verb, or for a domain (its instance format, options, move\n"
+     "notation, heuristics and solvers)."},
+    {NULL, NULL, NULL, NULL}};
+
+static void overview(FILE *out)
+{
+    const verb *v;
+    fputs("ariadne — AI search for puzzles and games\n\nUsage:\n", out);
+    for (v = verbs; v->name; v++)
+        fprintf(out, "  %s\n", v->usage);
+    fputs("\nStart with `ariadne list`, then e.g. `ariadne solve hanoi --pegs 4 --discs 10`.\n"
+          "`ariadne help VERB` and `ariadne help DOMAIN` explain each verb and domain.\n",
+          out);
+}
+
+static void domain_help(const ar_puzzle *p)
+{
+    const ar_option_spec *o;
+    const ar_heuristic *h;
+    const ar_domain_solver *s;
+    printf("%s — %s\n\n%s\n", p->name, p->summary, p->help);
+    if (p->options && p->options[0].name) {
+        puts("\nOptions:");
+        for (o = p->options; o->name; o++) {
+            char left[64];
+            snprintf(left, sizeof left, "--%s%s%s", o->name, o->metavar ? " " : "",
+                     o->metavar ? o->metavar : "");
+            printf("  %-20s %s\n", left, o->help);
+        }
+    }
+    if (p->heuristics && p->heuristics[0].name) {
+        puts("\nHeuristics (the first is the default):");
+        for (h = p->heuristics; h->name; h++)
+            printf("  %-20s %s%s\n", h->name, h->summary,
+                   (h->flags & AR_HEURISTIC_ADMISSIBLE) ? " [admissible]" : " [not admissible]");
+    }
+    if (p->solvers && p->solvers[0].name) {
+        puts("\nDomain solvers (use with --algo):");
+        for (s = p->solvers; s->name; s++)
+            printf("  %-20s %s\n", s->name, s->summary);
+    }
+    printf("\nGeneric algorithms work too (`ariadne list`).%s\n",
+           p->generate ? " `ariadne generate` makes random instances." : "");
+}
+
+static int verb_help_impl(int argc, char **argv)
+{
+    const verb *v;
+    const ar_puzzle *p;
+    if (argc < 2) {
+        overview(stdout);
+        return 0;
+    }
+    if (argc > 2)
+        return cli_fail("help: one topic at a time");
+    for (v = verbs; v->name; v++)
+        if (strcmp(v->name, argv[1]) == 0) {
+            printf("Usage: %s\n\n%s\n", v->usage, v->help);
+            return 0;
+        }
+    p = ar_puzzle_find(argv[1]);
+    if (p) {
+        domain_help(p);
+        return 0;
+    }
+    return cli_fail("help: no verb or domain called '%s' (see `ariadne help`)", argv[1]);
+}
+
+int verb_help(int argc, char **argv) { return verb_help_impl(argc, argv); }
+
+int verb_list(int argc, char **argv)
+{
+    const ar_puzzle *const *p;
+    const ar_algorithm *a;
+    (void)argv;
+    if (argc > 1)
+        return cli_fail("list: takes no arguments");
+    puts("Domains:");
+    for (p = ar_puzzles(); *p; p++) {
+        const ar_heuristic *h;
+        const ar_domain_solver *s;
+        printf("  %-10s %s\n", (*p)->name, (*p)->summary);
+        if ((*p)->heuristics && (*p)->heuristics[0].name) {
+            printf("  %-10s heuristics:", "");
+            for (h = (*p)->heuristics; h->name; h++)
+                printf(" %s%s", h->name, (h->flags & AR_HEURISTIC_ADMISSIBLE) ? "" : " (inadmissible)");
+            putchar('\n');
+        }
+        if ((*p)->solvers && (*p)->solvers[0].name) {
+            printf("  %-10s solvers:", "");
+            for (s = (*p)->solvers; s->name; s++)
+                printf(" %s", s->name);
+            putchar('\n');
+        }
+    }
+    puts("\nAlgorithms (--algo):");
+    for (a = ar_algorithms(); a->name; a++)
+        printf("  %-10s %s\n", a->name, a->summary);
+    puts("\nAdmissible heuristics make astar, idastar and bnb optimal; `ariadne help DOMAIN`\n"
+         "describes each heuristic and solver.");
+    return 0;
+}
+
+int verb_generate(int argc, char **argv)
+{
+    cli c;
+    ar_error err;
+    char *text = NULL;
+    uint64_t seed;
+    int rc = cli_parse(&c, argc, argv, 1);
+    if (rc)
+        return rc;
+    if (c.positional_count > 0)
+        return cli_fail("generate: unexpected argument '%s'", c.positional[0]);
+    if (!c.domain->generate)
+        return cli_fail("generate: the %s domain has no generator", c.domain->name);
+    if (c.seed_text)
+        seed = strtoull(c.seed_text, NULL, 10);
+    else
+        seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    ar_error_clear(&err);
+    if (c.domain->generate(c.params, (size_t)c.param_count, seed, &text, &err) != AR_OK)
+        return cli_fail("generate: %s", err.message);
+    fprintf(stderr, "ariadne: seed %" PRIu64 "\n", seed);
+    fputs(text, stdout);
+    if (text[0] && text[strlen(text) - 1] != '\n')
+        putchar('\n');
+    free(text);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const verb *v;
+    if (argc < 2) {
+        overview(stderr);
+        return EXIT_BAD_INPUT;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        overview(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        puts("ariadne 0.1.0");
+        return 0;
+    }
+    for (v = verbs; v->name; v++)
+        if (strcmp(v->name, argv[1]) == 0) {
+            int i;
+            for (i = 2; i < argc; i++)
+                if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+                    printf("Usage: %s\n\n%s\n", v->usage, v->help);
+                    return 0;
+                }
+            return v->run(argc - 1, argv + 1);
+        }
+    return cli_fail("unknown verb '%s' (see `ariadne help`)", argv[1]);
+}

@@ -1,0 +1,481 @@
+/* solve.c — the verbs that run a search on one instance: `solve`, `hint`,
+ * `verify` and `at`.
+ *
+ * A result is printed only once the search has finished, so an error never
+ * leaves half a result on stdout. The one exception is a domain solver that
+ * streams a closed-form solution too long to hold (3-peg Hanoi with 2^30
+ * moves): its moves are printed as they come, and an interruption is said
+ * plainly after them. */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include "ariadne/timer.h"
+
+static size_t process_peak_bytes(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return 0;
+    return (size_t)ru.ru_maxrss * 1024u;
+}
+
+typedef struct printer {
+    cli *c;
+    const ar_puzzle *p;
+    ar_instance *inst;
+    ar_result *res;
+    char description[512];
+    int head_done;
+    uint64_t column;
+    uint64_t emitted;
+} printer;
+
+static void print_head(printer *pr)
+{
+    FILE *out = stdout;
+    if (pr->head_done)
+        return;
+    pr->head_done = 1;
+    if (pr->c->json) {
+        fputs("{\"domain\":", out);
+        cli_json_string(out, pr->p->name);
+        fputs(",\"instance\":", out);
+        cli_json_string(out, pr->description);
+        fputs(",\"algorithm\":", out);
+        cli_json_string(out, pr->res->algorithm ? pr->res->algorithm : "");
+        fputs(",\"heuristic\":", out);
+        if (pr->res->heuristic)
+            cli_json_string(out, pr->res->heuristic);
+        else
+            fputs("null", out);
+    } else {
+        fprintf(out, "domain:      %s (%s)\n", pr->p->name, pr->description);
+        fprintf(out, "algorithm:   %s", pr->res->algorithm ? pr->res->algorithm : "?");
+        if (pr->res->heuristic)
+            fprintf(out, " (heuristic %s)", pr->res->heuristic);
+        fputc('\n', out);
+    }
+}
+
+static void begin_moves(printer *pr)
+{
+    if (pr->c->json)
+        fputs(",\"moves\":\"", stdout);
+    else
+        fputs("moves:\n", stdout);
+    pr->column = 0;
+}
+
+static ar_status stream_emit(void *ctx, const ar_move *moves, size_t count)
+{
+    printer *pr = ctx;
+    if (cli_interrupted)
+        return AR_ERR_LIMIT;
+    if (!pr->head_done) {
+        print_head(pr);
+        begin_moves(pr);
+    }
+    cli_print_moves(stdout, pr->p, pr->inst, moves, count, !pr->c->json, &pr->column);
+    pr->emitted += count;
+    if (ferror(stdout))
+        return AR_ERR_IO;
+    return AR_OK;
+}
+
+static int exit_status(const ar_result *res, int have_moves)
+{
+    switch (res->outcome) {
+    case AR_OUTCOME_SOLVED: return EXIT_SOLVED;
+    case AR_OUTCOME_NO_SOLUTION: return EXIT_NO_SOLUTION;
+    case AR_OUTCOME_STOPPED: return have_moves ? EXIT_SOLVED : EXIT_LIMIT;
+    }
+    return EXIT_LIMIT;
+}
+
+static void print_tail(printer *pr, int complete)
+{
+    FILE *out = stdout;
+    ar_result *res = pr->res;
+    int have_moves = res->streamed ? pr->emitted > 0 : (res->moves != NULL || res->length == 0) &&
+                                                            res->outcome != AR_OUTCOME_NO_SOLUTION &&
+                                                            !(res->outcome == AR_OUTCOME_STOPPED && !res->moves);
+    size_t peak = res->peak_bytes > process_peak_bytes() ? res->peak_bytes : process_peak_bytes();
+    char mem[32];
+    const char *status = complete ? ar_outcome_name(res->outcome) : "limit";
+
+    if (pr->c->json) {
+        if (res->streamed)
+            fputs("\"", out);
+        else if (have_moves) {
+            begin_moves(pr);
+            cli_print_moves(out, pr->p, pr->inst, res->moves, res->length, 0, &pr->column);
+            fputs("\"", out);
+        } else {
+            fputs(",\"moves\":null", out);
+        }
+        if (have_moves && complete)
+            fprintf(out, ",\"length\":%" PRIu64 ",\"cost\":%" PRIu64, res->length, res->cost);
+        else if (have_moves)
+            fprintf(out, ",\"length\":%" PRIu64 ",\"cost\":null", pr->emitted);
+        else
+            fputs(",\"length\":null,\"cost\":null", out);
+        fprintf(out, ",\"optimal\":%s", complete && have_moves && res->optimal ? "true" : "false");
+        fputs(",\"status\":", out);
+        cli_json_string(out, status);
+        fputs(",\"stop_reason\":", out);
+        if (res->outcome == AR_OUTCOME_STOPPED || !complete)
+            cli_json_string(out, complete ? ar_stop_reason_name(res->stop) : "interrupted");
+        else
+            fputs("null", out);
+        fputs(",\"lower_bound\":", out);
+        if (res->has_lower_bound)
+            fprintf(out, "%" PRIu64, res->lower_bound);
+        else
+            fputs("null", out);
+        fprintf(out, ",\"nodes_expanded\":%" PRIu64 ",\"nodes_generated\":%" PRIu64
+                     ",\"seconds\":%.6f,\"peak_bytes\":%zu,\"note\":",
+                res->expanded, res->generated, res->seconds, peak);
+        cli_json_string(out, res->note);
+        fputs("}\n", out);
+        return;
+    }
+    if (res->streamed) {
+        fputc('\n', out);
+    } else if (have_moves) {
+        if (res->length == 0)
+            fputs("moves:       (none: the start is already a goal)\n", out);
+        else {
+            begin_moves(pr);
+            cli_print_moves(out, pr->p, pr->inst, res->moves, res->length, 1, &pr->column);
+            fputc('\n', out);
+        }
+    }
+    if (!complete) {
+        fprintf(out, "status:      interrupted after %" PRIu64
+                     " moves were printed: the move list above is incomplete\n", pr->emitted);
+    } else if (have_moves) {
+        fprintf(out, "length:      %" PRIu64 " moves\n", res->length);
+        if (res->cost != res->length || pr->p->move_cost)
+            fprintf(out, "cost:        %" PRIu64 "\n", res->cost);
+        fprintf(out, "optimal:     %s\n", res->optimal ? "yes (proven)" : "not proven");
+    }
+    if (complete) {
+        if (res->outcome == AR_OUTCOME_STOPPED)
+            fprintf(out, "status:      stopped by %s%s\n", ar_stop_reason_name(res->stop),
+                    have_moves ? ": best solution found so far, not proven optimal"
+                               : " before any solution was found");
+        else if (res->outcome == AR_OUTCOME_NO_SOLUTION)
+            fputs("status:      no solution\n", out);
+        else
+            fputs("status:      solved\n", out);
+    }
+    if (res->note[0])
+        fprintf(out, "note:        %s\n", res->note);
+    if (res->has_lower_bound && !(res->optimal && complete))
+        fprintf(out, "lower bound: %" PRIu64 " (proven: no solution costs less)\n", res->lower_bound);
+    fprintf(out, "nodes:       %" PRIu64 " expanded, %" PRIu64 " generated\n", res->expanded,
+            res->generated);
+    fprintf(out, "time:        %.3f s\n", res->seconds);
+    fprintf(out, "peak memory: %s\n", ar_format_bytes(peak, mem, sizeof mem));
+}
+
+static int setup(cli *c, int argc, char **argv, ar_instance **inst, int max_positional)
+{
+    int rc = cli_parse(c, argc, argv, 1);
+    if (rc)
+        return rc;
+    if (c->positional_count > max_positional)
+        return cli_fail("%s: unexpected argument '%s' (see `ariadne help %s`)", c->verb,
+                        c->positional[max_positional], c->verb);
+    return cli_make_instance(c, c->positional_count > 0 && max_positional > 0 ? c->positional[0] : NULL,
+                             inst);
+}
+
+static int report_error(const cli *c, ar_status st, const ar_error *err)
+{
+    fprintf(stderr, "ariadne: %s: %s\n", c->domain->name,
+            err->message[0] ? err->message : ar_status_name(st));
+    return st == AR_ERR_INPUT || st == AR_ERR_UNSUPPORTED ? EXIT_BAD_INPUT : EXIT_LIMIT;
+}
+
+int verb_solve(int argc, char **argv)
+{
+    cli c;
+    ar_instance *inst = NULL;
+    ar_result res;
+    ar_error err;
+    ar_move_sink sink;
+    printer pr;
+    ar_status st;
+    int rc, complete = 1;
+
+    rc = setup(&c, argc, argv, &inst, 1);
+    if (rc) {
+        cli_free(&c);
+        return rc;
+    }
+    cli_install_sigint();
+    memset(&pr, 0, sizeof pr);
+    pr.c = &c;
+    pr.p = c.domain;
+    pr.inst = inst;
+    pr.res = &res;
+    c.domain->describe(inst, pr.description, sizeof pr.description);
+    sink.emit = stream_emit;
+    sink.ctx = &pr;
+    ar_error_clear(&err);
+    st = ar_solve(c.domain, inst, &c.search, &sink, &res, &err);
+    ar_progress_finish(&c.progress);
+    if (st != AR_OK && !(res.streamed && pr.head_done)) {
+        rc = report_error(&c, st, &err);
+    } else {
+        if (st != AR_OK)
+            complete = 0; /* a streamed solution was cut short */
+        print_head(&pr);
+        print_tail(&pr, complete);
+        fflush(stdout);
+        rc = complete ? exit_status(&res, res.moves != NULL || res.streamed ||
+                                              (res.outcome == AR_OUTCOME_SOLVED))
+                      : EXIT_LIMIT;
+    }
+    ar_result_free(&res);
+    c.domain->destroy(inst);
+    cli_free(&c);
+    return rc;
+}
+
+typedef struct first_move {
+    ar_move move;
+    int have;
+} first_move;
+
+static ar_status capture_first(void *ctx, const ar_move *moves, size_t count)
+{
+    first_move *fm = ctx;
+    if (count && !fm->have) {
+        fm->move = moves[0];
+        fm->have = 1;
+    }
+    return AR_ERR_LIMIT; /* one move is all a hint needs */
+}
+
+int verb_hint(int argc, char **argv)
+{
+    cli c;
+    ar_instance *inst = NULL;
+    ar_result res;
+    ar_error err;
+    ar_move_sink sink;
+    first_move fm = {AR_NO_MOVE, 0};
+    ar_status st;
+    int rc;
+    char move[64];
+
+    rc = setup(&c, argc, argv, &inst, 1);
+    if (rc) {
+        cli_free(&c);
+        return rc;
+    }
+    cli_install_sigint();
+    sink.emit = capture_first;
+    sink.ctx = &fm;
+    ar_error_clear(&err);
+    st = ar_solve(c.domain, inst, &c.search, &sink, &res, &err);
+    ar_progress_finish(&c.progress);
+    if (st == AR_ERR_LIMIT && fm.have && res.length > 0)
+        st = AR_OK; /* our sink stopped a streaming solver after the first move */
+    else if (st == AR_OK && res.moves && res.length > 0) {
+        fm.move = res.moves[0];
+        fm.have = 1;
+    }
+    if (st != AR_OK) {
+        rc = report_error(&c, st, &err);
+    } else if (res.outcome == AR_OUTCOME_NO_SOLUTION) {
+        if (c.json)
+            printf("{\"domain\":\"%s\",\"status\":\"no_solution\",\"move\":null}\n", c.domain->name);
+        else
+            printf("no solution: %s\n", res.note);
+        rc = EXIT_NO_SOLUTION;
+    } else if (res.outcome == AR_OUTCOME_SOLVED && res.length == 0) {
+        if (c.json)
+            printf("{\"domain\":\"%s\",\"status\":\"solved\",\"move\":null,\"distance\":0,\"optimal\":true}\n",
+                   c.domain->name);
+        else
+            puts("already solved: the position is a goal (distance 0)");
+        rc = EXIT_SOLVED;
+    } else if (!fm.have) {
+        if (c.json)
+            printf("{\"domain\":\"%s\",\"status\":\"limit\",\"move\":null}\n", c.domain->name);
+        else
+            printf("no hint: stopped by %s before a solution was found\n",
+                   ar_stop_reason_name(res.stop));
+        rc = EXIT_LIMIT;
+    } else {
+        size_t n = c.domain->format_move(inst, fm.move, move, sizeof move);
+        int proven = res.optimal && res.outcome == AR_OUTCOME_SOLVED;
+        move[n < sizeof move ? n : sizeof move - 1] = '\0';
+        if (c.json) {
+            printf("{\"domain\":\"%s\",\"status\":\"%s\",\"move\":", c.domain->name,
+                   ar_outcome_name(res.outcome));
+            cli_json_string(stdout, move);
+            printf(",\"distance\":%" PRIu64 ",\"cost\":%" PRIu64 ",\"optimal\":%s}\n", res.length,
+                   res.cost, proven ? "true" : "false");
+        } else {
+            printf("next move: %s\n", move);
+            printf("distance:  %" PRIu64 " moves to the goal%s\n", res.length,
+                   proven ? " (optimal)" : " (best found, not proven optimal)");
+        }
+        rc = EXIT_SOLVED;
+    }
+    ar_result_free(&res);
+    c.domain->destroy(inst);
+    cli_free(&c);
+    return rc;
+}
+
+int verb_verify(int argc, char **argv)
+{
+    cli c;
+    ar_instance *inst = NULL;
+    ar_error err;
+    const char *moves_text;
+    char *file_moves = NULL, *state_text = NULL, *final_state = NULL;
+    uint64_t length = 0, cost = 0;
+    int solved = 0, rc;
+    ar_status st;
+
+    rc = cli_parse(&c, argc, argv, 1);
+    if (rc)
+        return rc;
+    if (c.moves_file) {
+        char why[300];
+        if (c.positional_count > 1)
+            return cli_fail("verify: give the moves either as an argument or with --moves-file");
+        file_moves = cli_read_file(c.moves_file, why, sizeof why);
+        if (!file_moves)
+            return cli_fail("%s", why);
+        moves_text = file_moves;
+        rc = cli_make_instance(&c, c.positional_count == 1 ? c.positional[0] : NULL, &inst);
+    } else {
+        if (c.positional_count < 1)
+            return cli_fail("verify: which moves? usage: ariadne verify DOMAIN [INSTANCE] MOVES");
+        if (c.positional_count > 2)
+            return cli_fail("verify: unexpected argument '%s'", c.positional[2]);
+        moves_text = c.positional[c.positional_count - 1];
+        rc = cli_make_instance(&c, c.positional_count == 2 ? c.positional[0] : NULL, &inst);
+    }
+    if (rc) {
+        free(file_moves);
+        cli_free(&c);
+        return rc;
+    }
+    final_state = malloc(c.domain->state_size(inst) + 1);
+    ar_error_clear(&err);
+    st = final_state ? ar_puzzle_replay(c.domain, inst, moves_text, &length, &cost, &solved,
+                                        final_state, &err)
+                     : AR_ERR_MEMORY;
+    if (st != AR_OK) {
+        rc = cli_fail("verify: %s", err.message[0] ? err.message : ar_status_name(st));
+    } else {
+        state_text = malloc(65536);
+        if (state_text)
+            c.domain->format_state(inst, final_state, state_text, 65536);
+        if (c.json) {
+            printf("{\"domain\":\"%s\",\"valid\":true,\"solved\":%s,\"length\":%" PRIu64
+                   ",\"cost\":%" PRIu64 ",\"final_state\":",
+                   c.domain->name, solved ? "true" : "false", length, cost);
+            cli_json_string(stdout, state_text ? state_text : "");
+            puts("}");
+        } else if (solved) {
+            printf("solved in %" PRIu64 " moves", length);
+            if (cost != length || c.domain->move_cost)
+                printf(" (cost %" PRIu64 ")", cost);
+            putchar('\n');
+        } else {
+            printf("not solved: all %" PRIu64 " moves are legal but the final position is not a goal:\n%s\n",
+                   length, state_text ? state_text : "");
+        }
+        rc = solved ? EXIT_SOLVED : EXIT_NO_SOLUTION;
+    }
+    free(state_text);
+    free(final_state);
+    free(file_moves);
+    c.domain->destroy(inst);
+    cli_free(&c);
+    return rc;
+}
+
+int verb_at(int argc, char **argv)
+{
+    cli c;
+    ar_instance *inst = NULL;
+    ar_error err;
+    ar_status st;
+    uint64_t m;
+    char *end, *state = NULL, *text = NULL;
+    int rc;
+
+    rc = setup(&c, argc, argv, &inst, 1);
+    if (rc) {
+        cli_free(&c);
+        return rc;
+    }
+    if (!c.at_moves) {
+        rc = cli_fail("at: how many moves? usage: ariadne at DOMAIN [options] --moves M");
+        goto out;
+    }
+    m = strtoull(c.at_moves, &end, 10);
+    if (*end || c.at_moves[0] < '0' || c.at_moves[0] > '9') {
+        rc = cli_fail("option --moves: '%s' is not a whole number", c.at_moves);
+        goto out;
+    }
+    state = malloc(c.domain->state_size(inst) + 1);
+    text = malloc(65536);
+    if (!state || !text) {
+        rc = cli_fail("out of memory");
+        goto out;
+    }
+    ar_error_clear(&err);
+    if (c.domain->state_after) {
+        st = c.domain->state_after(inst, m, state, &err);
+    } else {
+        /* No formula: solve, then replay the first m moves of the solution. */
+        ar_result res;
+        st = ar_solve(c.domain, inst, &c.search, NULL, &res, &err);
+        ar_progress_finish(&c.progress);
+        if (st == AR_OK && res.outcome != AR_OUTCOME_SOLVED)
+            st = ar_error_set(&err, AR_ERR_UNSUPPORTED, "no solution was found to step through");
+        if (st == AR_OK && m > res.length)
+            st = ar_error_set(&err, AR_ERR_INPUT, "the solution has only %" PRIu64 " moves", res.length);
+        if (st == AR_OK) {
+            uint64_t i;
+            c.domain->initial_state(inst, state);
+            for (i = 0; i < m; i++)
+                c.domain->apply(inst, state, res.moves[i]);
+        }
+        ar_result_free(&res);
+    }
+    if (st != AR_OK) {
+        rc = report_error(&c, st, &err);
+        goto out;
+    }
+    c.domain->format_state(inst, state, text, 65536);
+    if (c.json) {
+        printf("{\"domain\":\"%s\",\"moves\":%" PRIu64 ",\"state\":", c.domain->name, m);
+        cli_json_string(stdout, text);
+        puts("}");
+    } else {
+        printf("%s\n", text);
+    }
+    rc = EXIT_SOLVED;
+out:
+    free(state);
+    free(text);
+    if (inst)
+        c.domain->destroy(inst);
+    cli_free(&c);
+    return rc;
+}
