@@ -141,7 +141,7 @@ static void bench_row(const ar_puzzle *p, const ar_param *params, size_t nparams
     fflush(stdout);
 }
 
-static int bench_hanoi(int quick)
+int cli_bench_hanoi(int quick)
 {
     const ar_puzzle *p = ar_puzzle_find("hanoi");
     int n;
@@ -174,6 +174,24 @@ static int bench_hanoi(int quick)
     return 0;
 }
 
+static const struct {
+    const char *name;
+    int (*run)(int quick);
+    const char *summary;
+} suites[] = {
+#define AR_BENCH_SUITE(name, fn, summary) {name, fn, summary},
+#include "bench_suites.def"
+#undef AR_BENCH_SUITE
+    {NULL, NULL, NULL}};
+
+static void list_suites(FILE *out)
+{
+    int i;
+    fputs("Suites:\n", out);
+    for (i = 0; suites[i].name; i++)
+        fprintf(out, "  %-12s %s\n", suites[i].name, suites[i].summary);
+}
+
 int verb_bench(int argc, char **argv)
 {
     int quick = 0, i;
@@ -188,10 +206,14 @@ int verb_bench(int argc, char **argv)
         else
             return cli_fail("bench: one suite at a time");
     }
-    if (!suite)
-        return cli_fail("bench: which suite? (hanoi)");
+    if (!suite) {
+        list_suites(stdout);
+        return 0;
+    }
     cli_install_sigint();
-    if (strcmp(suite, "hanoi") == 0)
-        return bench_hanoi(quick);
-    return cli_fail("bench: unknown suite '%s' (suites: hanoi)", suite);
+    for (i = 0; suites[i].name; i++)
+        if (strcmp(suites[i].name, suite) == 0)
+            return suites[i].run(quick);
+    list_suites(stderr);
+    return cli_fail("bench: unknown suite '%s'", suite);
 }

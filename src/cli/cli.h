@@ -76,4 +76,12 @@ int verb_generate(int argc, char **argv);
 int verb_bench(int argc, char **argv);
 int verb_play(int argc, char **argv);
 
+/* Verbs and benchmark suites registered by other CLI modules. */
+#define AR_VERB(name, fn, usage, help) int fn(int argc, char **argv);
+#include "verbs.def"
+#undef AR_VERB
+#define AR_BENCH_SUITE(name, fn, summary) int fn(int quick);
+#include "bench_suites.def"
+#undef AR_BENCH_SUITE
+
 #endif
