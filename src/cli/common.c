@@ -344,23 +344,33 @@ void cli_json_string(FILE *out, const char *s)
 void cli_print_moves(FILE *out, const ar_puzzle *p, const ar_instance *inst, const ar_move *moves,
                      uint64_t count, int wrap, uint64_t *column)
 {
+    /* Moves are formatted into a local buffer and written in large blocks:
+     * streaming 2^30 Hanoi moves is bound by this loop, not by the solver. */
+    char block[1 << 16];
+    size_t used = 0;
     uint64_t i;
     int single = (p->flags & AR_PUZZLE_SINGLE_CHAR_MOVES) != 0;
-    char buf[64];
     for (i = 0; i < count; i++) {
+        char buf[64];
         size_t n = p->format_move(inst, moves[i], buf, sizeof buf);
         if (n >= sizeof buf)
             n = sizeof buf - 1;
+        if (used + n + 2 > sizeof block) {
+            fwrite(block, 1, used, out);
+            used = 0;
+        }
         if (*column > 0) {
             if (wrap && *column + n + 1 > 78) {
-                fputc('\n', out);
+                block[used++] = '\n';
                 *column = 0;
             } else if (!single) {
-                fputc(' ', out);
+                block[used++] = ' ';
                 (*column)++;
             }
         }
-        fwrite(buf, 1, n, out);
+        memcpy(block + used, buf, n);
+        used += n;
         *column += n;
     }
+    fwrite(block, 1, used, out);
 }

@@ -99,16 +99,19 @@ static void print_tail(printer *pr, int complete)
 {
     FILE *out = stdout;
     ar_result *res = pr->res;
-    int have_moves = res->streamed ? pr->emitted > 0 : (res->moves != NULL || res->length == 0) &&
-                                                            res->outcome != AR_OUTCOME_NO_SOLUTION &&
-                                                            !(res->outcome == AR_OUTCOME_STOPPED && !res->moves);
+    int have_moves = res->streamed ? 1
+                                   : res->moves != NULL || (res->outcome == AR_OUTCOME_SOLVED &&
+                                                            res->length == 0);
     size_t peak = res->peak_bytes > process_peak_bytes() ? res->peak_bytes : process_peak_bytes();
     char mem[32];
     const char *status = complete ? ar_outcome_name(res->outcome) : "limit";
 
     if (pr->c->json) {
-        if (res->streamed)
+        if (res->streamed || pr->emitted) {
+            if (!pr->emitted)
+                begin_moves(pr);
             fputs("\"", out);
+        }
         else if (have_moves) {
             begin_moves(pr);
             cli_print_moves(out, pr->p, pr->inst, res->moves, res->length, 0, &pr->column);
@@ -127,7 +130,8 @@ static void print_tail(printer *pr, int complete)
         cli_json_string(out, status);
         fputs(",\"stop_reason\":", out);
         if (res->outcome == AR_OUTCOME_STOPPED || !complete)
-            cli_json_string(out, complete ? ar_stop_reason_name(res->stop) : "interrupted");
+            cli_json_string(out, ar_stop_reason_name(res->stop != AR_STOP_NONE ? res->stop
+                                                                               : AR_STOP_INTERRUPT));
         else
             fputs("null", out);
         fputs(",\"lower_bound\":", out);
@@ -142,8 +146,10 @@ static void print_tail(printer *pr, int complete)
         fputs("}\n", out);
         return;
     }
-    if (res->streamed) {
+    if (pr->emitted) {
         fputc('\n', out);
+    } else if (res->streamed) {
+        fputs("moves:       (none: the start is already a goal)\n", out);
     } else if (have_moves) {
         if (res->length == 0)
             fputs("moves:       (none: the start is already a goal)\n", out);
@@ -154,8 +160,10 @@ static void print_tail(printer *pr, int complete)
         }
     }
     if (!complete) {
-        fprintf(out, "status:      interrupted after %" PRIu64
-                     " moves were printed: the move list above is incomplete\n", pr->emitted);
+        fprintf(out, "status:      stopped by %s after %" PRIu64
+                     " moves were printed: the move list above is incomplete\n",
+                res->stop != AR_STOP_NONE ? ar_stop_reason_name(res->stop) : "an output error",
+                pr->emitted);
     } else if (have_moves) {
         fprintf(out, "length:      %" PRIu64 " moves\n", res->length);
         if (res->cost != res->length || pr->p->move_cost)
@@ -232,7 +240,7 @@ int verb_solve(int argc, char **argv)
     if (st != AR_OK && !(res.streamed && pr.head_done)) {
         rc = report_error(&c, st, &err);
     } else {
-        if (st != AR_OK)
+        if (pr.emitted && (st != AR_OK || res.outcome != AR_OUTCOME_SOLVED))
             complete = 0; /* a streamed solution was cut short */
         print_head(&pr);
         print_tail(&pr, complete);

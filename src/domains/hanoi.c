@@ -921,6 +921,15 @@ static ar_status emitter_end(emitter *e, ar_result *result, uint64_t length, con
     flush(e);
     if (e->status != AR_OK) {
         free(e->store);
+        if (e->sink) {
+            /* The solution is known in full; only its output was cut short (a
+             * closed pipe, Ctrl-C, or a consumer such as `hint` that needs one
+             * move). Say what it is, and report the sink's status. */
+            result->outcome = AR_OUTCOME_SOLVED;
+            result->streamed = 1;
+            result->length = length;
+            result->cost = length;
+        }
         return ar_error_set(err, e->status, "%s: the move output stopped after %" PRIu64 " moves",
                             algo, e->count);
     }
@@ -1104,7 +1113,7 @@ static ar_status run_recursive(ar_instance *inst, const ar_search_options *opts,
     }
     st = emitter_end(e, result, length, "recursive", err);
     free(e);
-    if (st == AR_OK && result->outcome == AR_OUTCOME_SOLVED) {
+    if ((st == AR_OK || result->streamed) && result->outcome == AR_OUTCOME_SOLVED) {
         result->optimal = 1;
         snprintf(result->note, sizeof result->note,
                  "optimal: closed form for 3 pegs (the largest differing disc moves %s)",
@@ -1147,7 +1156,7 @@ static ar_status run_frame_stewart(ar_instance *inst, const ar_search_options *o
     fs_gen(e, 0, n, inst->tower_from, inst->tower_to, (1u << inst->pegs) - 1u, inst->pegs);
     st = emitter_end(e, result, length, "frame-stewart", err);
     free(e);
-    if (st != AR_OK || result->outcome != AR_OUTCOME_SOLVED)
+    if ((st != AR_OK && !result->streamed) || result->outcome != AR_OUTCOME_SOLVED)
         return st;
     if (n == 0) {
         result->optimal = 1;
@@ -1170,7 +1179,7 @@ static ar_status run_frame_stewart(ar_instance *inst, const ar_search_options *o
         snprintf(result->note, sizeof result->note,
                  "Frame-Stewart length, conjectured optimal (unproven for 5+ pegs)");
     }
-    return AR_OK;
+    return st;
 }
 
 /* fs-heuristic: any start to any goal on k >= 4 pegs, not optimal.

@@ -77,7 +77,7 @@ const char *ar_stop_reason_name(ar_stop_reason reason)
     case AR_STOP_TIME: return "time limit";
     case AR_STOP_MEMORY: return "memory limit";
     case AR_STOP_NODES: return "node limit";
-    case AR_STOP_INTERRUPT: return "interrupted";
+    case AR_STOP_INTERRUPT: return "interrupt (Ctrl-C)";
     case AR_STOP_DEPTH: return "depth limit";
     case AR_STOP_BEAM: return "beam width (states were dropped)";
     }
