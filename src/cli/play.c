@@ -112,7 +112,7 @@ int verb_play(int argc, char **argv)
         return rc;
     }
     p = c.domain;
-    if (!c.search.limits.time_limit)
+    if (c.search.limits.time_limit <= 0)
         c.search.limits.time_limit = 30.0; /* a hint should not keep a person waiting for ever */
     h.state_size = p->state_size(inst);
     text = ar_xmalloc(65536);

@@ -1,0 +1,159 @@
+/* ariadne/arena.h — bots, matches between them, and Elo with error bars.
+ *
+ * A bot is an engine configuration named by a spec string:
+ *
+ *     KIND[:OPTION=VALUE]...        e.g. "alphabeta:depth=6:eval=lines"
+ *
+ * Kinds (ar_bot_kinds() lists them with their options):
+ *   random                      a uniformly random legal move
+ *   alphabeta (ab)              depth=D time=S nodes=N eval=NAME steps=LIST tt=SIZE
+ *   minimax                     depth=D eval=NAME (no pruning; for tests)
+ *   mcts                        iters=N time=S c=X playout=random|eval eval=NAME
+ *   perfect                     the game's strategy (strategy=NAME), falling back to
+ *                               alphabeta (same options) where the rule does not apply
+ *   <strategy name>             shorthand for perfect:strategy=NAME ("bouton", "pairing")
+ * A bot kind is a table of create/choose/destroy functions, so programs
+ * speaking a protocol (the Tron contest's stdin/stdout, UCI) join as further
+ * kinds without changing matches.
+ *
+ * A bot is asked for the move of one player in one position; in simultaneous
+ * positions both bots are asked before either move is played, so neither sees
+ * the other's choice. Bots are deterministic given their seed. */
+#ifndef ARIADNE_ARENA_H
+#define ARIADNE_ARENA_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "ariadne/game.h"
+#include "ariadne/gamesearch.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ar_bot ar_bot;
+
+/* What a bot says about its last move (for people and logs). */
+typedef struct ar_bot_info {
+    int has_score;
+    ar_score score;      /* for the mover (alpha-beta) */
+    int exact;           /* the score is the proven game value */
+    int depth;
+    uint64_t nodes;      /* nodes or MCTS iterations */
+    double seconds;
+    char text[160];      /* one line: "depth 9 score +0 (proven) 5478 nodes" */
+} ar_bot_info;
+
+typedef struct ar_bot_kind {
+    const char *name;
+    const char *summary;
+    const char *options; /* "depth=D time=S ..." for help texts */
+    /* Makes the bot's private state from the options after the kind (the text
+     * after the first ':', may be empty). */
+    ar_status (*create)(ar_bot *bot, const char *options, ar_error *err);
+    ar_status (*choose)(ar_bot *bot, const void *pos, int player, ar_gmove *out,
+                        ar_bot_info *info, ar_error *err);
+    void (*new_game)(ar_bot *bot); /* may be NULL */
+    void (*destroy)(ar_bot *bot);  /* may be NULL */
+} ar_bot_kind;
+
+/* The built-in kinds, {NULL}-terminated. */
+const ar_bot_kind *ar_bot_kinds(void);
+
+/* Makes a bot from a spec for one game variant. `seed` drives its random
+ * choices; memory_limit (bytes, 0: none) caps its tables. A bad spec gives
+ * AR_ERR_INPUT naming the bad part. */
+ar_status ar_bot_create(const ar_game *g, const ar_variant *v, const char *spec, uint64_t seed,
+                        size_t memory_limit, ar_bot **out, ar_error *err);
+/* The move of `player` in pos (the player to move, or either player in a
+ * simultaneous position). info may be NULL. */
+ar_status ar_bot_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out,
+                        ar_bot_info *info, ar_error *err);
+void ar_bot_new_game(ar_bot *bot);
+/* Sets the flag that interrupts a thinking bot (Ctrl-C). */
+void ar_bot_set_interrupt(ar_bot *bot, const volatile sig_atomic_t *flag);
+const char *ar_bot_spec(const ar_bot *bot);
+void ar_bot_destroy(ar_bot *bot);
+
+/* Fields for bot kinds (defined in src/game/bots.c). */
+const ar_game *ar_bot_game(const ar_bot *bot);
+const ar_variant *ar_bot_variant(const ar_bot *bot);
+void *ar_bot_state(const ar_bot *bot);
+void ar_bot_set_state(ar_bot *bot, void *state);
+
+/* ------------------------------------------------------------------------ */
+/* Playing games. */
+
+typedef struct ar_game_record {
+    ar_game_outcome outcome;   /* AR_ONGOING when stopped by max_plies (scored a draw) */
+    unsigned plies;
+    int stopped_by_limit;      /* max_plies reached */
+    char moves[2048];          /* the moves in notation, space-separated (truncated with "...") */
+} ar_game_record;
+
+/* Plays one game from start (NULL: the initial position) with bots[0] as
+ * player 0 and bots[1] as player 1; first `random_plies` plies are random
+ * (seeded by `seed`, the same for both games of a pair). */
+ar_status ar_play_game(const ar_game *g, const ar_variant *v, ar_bot *const bots[2],
+                       const void *start, unsigned random_plies, uint64_t seed, unsigned max_plies,
+                       const volatile sig_atomic_t *interrupt, ar_game_record *rec, ar_error *err);
+
+typedef struct ar_match_options {
+    unsigned games;          /* per pair of bots, both colours in turn (rounded up to even) */
+    uint64_t seed;
+    unsigned random_plies;   /* random opening plies, the same for both games of a pair */
+    unsigned max_plies;      /* a game longer than this is scored a draw (0: 1000) */
+    const void *start;       /* NULL: the initial position */
+    const volatile sig_atomic_t *interrupt;
+    /* Called after each game (may be NULL). */
+    void (*on_game)(void *ctx, unsigned bot0, unsigned bot1, unsigned game_index,
+                    const ar_game_record *rec);
+    void *ctx;
+} ar_match_options;
+
+/* Results of bot i against bot j, from i's side (score[i][j] = wins + draws/2). */
+typedef struct ar_pair_result {
+    unsigned wins, draws, losses;
+} ar_pair_result;
+
+typedef struct ar_match_table {
+    unsigned bots;
+    ar_pair_result *pairs;   /* bots x bots, row i column j */
+    unsigned games_played;
+    int interrupted;
+} ar_match_table;
+
+/* Plays a round robin: every pair of bots plays o->games games, alternating
+ * colours. The table is malloc'd; free it with ar_match_table_free. */
+ar_status ar_match_run(const ar_game *g, const ar_variant *v, ar_bot *const *bots, unsigned count,
+                       const ar_match_options *o, ar_match_table *out, ar_error *err);
+void ar_match_table_free(ar_match_table *t);
+
+/* ------------------------------------------------------------------------ */
+/* Elo.
+ *
+ * From w wins, d draws and l losses: score p = (w + d/2)/n and Elo difference
+ * 400 log10(p / (1 - p)). The 95% interval maps p ± 1.96 s through the same
+ * formula, where s is the standard error of the mean per-game score
+ * (trinomial: s² = (w(1-p)² + d(1/2-p)² + l p²) / n²), as cutechess-cli
+ * does. When p is 0 or 1 the difference is unbounded; the interval's finite
+ * end then comes from the Wilson score interval (lower bound n/(n + z²)). */
+typedef struct ar_elo {
+    double score;   /* p */
+    double diff;    /* Elo difference; ±INFINITY when p is 1 or 0 */
+    double low;     /* 95% interval ends (may be ±INFINITY) */
+    double high;
+} ar_elo;
+
+void ar_elo_from_results(unsigned wins, unsigned draws, unsigned losses, ar_elo *out);
+
+/* Ratings of every bot from a round-robin table by maximum likelihood
+ * (Bradley-Terry with draws as half a win each), mean 0, with 95% error bars
+ * from the curvature of the likelihood. A bot that never lost or never won
+ * gets ±INFINITY and an error of 0. rating and error hold t->bots entries. */
+void ar_elo_ratings(const ar_match_table *t, double *rating, double *error);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

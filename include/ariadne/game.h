@@ -1,0 +1,213 @@
+/* ariadne/game.h — the game interface (two players; moves in turn, at the same
+ * time, or by chance).
+ *
+ * A game is one `const ar_game` of function pointers and capability flags,
+ * defined in one file under src/games and listed in src/games/games.def. The
+ * rules of one variant (board size, misère play, ...) live in an opaque
+ * `ar_variant` that the game makes from its own options; a position is a
+ * fixed-size block of bytes (position_size) that the engines copy, hash and
+ * store without knowing what is inside. Engines (gamesearch.h), bots and
+ * matches (arena.h) and the CLI see nothing else.
+ *
+ * Who moves. to_move() names the player to move (0 or 1), or says that both
+ * players move at once (AR_PLAYER_SIMULTANEOUS: each chooses from
+ * legal_moves(pos, p) without seeing the other's choice, and apply() receives
+ * the joint move AR_JOINT_MOVE(m0, m1)), or that chance moves
+ * (AR_PLAYER_CHANCE: chance_outcomes() lists the outcomes with their
+ * probabilities). A finished position has outcome() != AR_ONGOING.
+ *
+ * Moves are 64-bit codes that only the game interprets. The legal moves of a
+ * position must come out in the same order every time (the transposition
+ * table stores a move as its index in that list). A move of one player is less
+ * than 2^32, so that two fit in a joint move.
+ *
+ * Required slots are marked (required); the others may be NULL, and the
+ * library then does without (hash: the position bytes are hashed; undo:
+ * engines keep copies of positions; draw: format_position is shown). */
+#ifndef ARIADNE_GAME_H
+#define ARIADNE_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "ariadne/error.h"
+#include "ariadne/puzzle.h" /* ar_param, ar_option_spec, ar_hash_bytes */
+#include "ariadne/rng.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef uint64_t ar_gmove;
+#define AR_GMOVE_NONE (~(ar_gmove)0)
+
+/* A joint move of a simultaneous position: player 0's move in the low 32 bits,
+ * player 1's in the high 32 bits. */
+#define AR_JOINT_MOVE(m0, m1) ((ar_gmove)(uint32_t)(m0) | ((ar_gmove)(uint32_t)(m1) << 32))
+#define AR_JOINT_PART(joint, player) ((ar_gmove)(uint32_t)((player) ? (joint) >> 32 : (joint)))
+
+typedef struct ar_variant ar_variant; /* defined by each game */
+
+/* to_move() results besides 0 and 1. */
+enum {
+    AR_PLAYER_SIMULTANEOUS = -1, /* both players choose a move at once */
+    AR_PLAYER_CHANCE = -2        /* a chance event: see chance_outcomes */
+};
+
+typedef enum ar_game_outcome {
+    AR_ONGOING = 0,
+    AR_WIN_P0 = 1, /* player 0 (who moves first in the initial position) has won */
+    AR_WIN_P1 = 2,
+    AR_DRAW = 3
+} ar_game_outcome;
+
+/* Evaluations return a score for `player` in [-AR_EVAL_MAX, AR_EVAL_MAX];
+ * engines keep larger numbers for proven wins and losses. */
+#define AR_EVAL_MAX 20000
+
+typedef struct ar_game_eval {
+    const char *name;
+    const char *summary;
+    /* (required) Heuristic value of a non-terminal position for `player`. */
+    int (*evaluate)(const ar_variant *v, const void *pos, int player);
+} ar_game_eval;
+
+/* A rule that plays a game perfectly without search (Bouton's XOR rule, a
+ * pairing strategy), where it applies. */
+typedef struct ar_game_strategy {
+    const char *name;
+    const char *summary;
+    /* (required) A move for the player to move. AR_ERR_UNSUPPORTED (with the
+     * reason) when the rule does not cover this variant or position; the bot
+     * then searches instead. rng may be used to vary among equally good
+     * moves; it may be NULL (then the first such move is taken). */
+    ar_status (*choose)(const ar_variant *v, const void *pos, ar_rng *rng, ar_gmove *out,
+                        ar_error *err);
+    /* The game value for the player to move, when the rule knows it: +1 a win,
+     * -1 a loss, 0 a draw (AR_ERR_UNSUPPORTED otherwise). May be NULL. */
+    ar_status (*value)(const ar_variant *v, const void *pos, int *value, ar_error *err);
+} ar_game_strategy;
+
+enum {
+    AR_GAME_SIMULTANEOUS = 1u << 0, /* some positions have simultaneous moves */
+    AR_GAME_CHANCE = 1u << 1,       /* some positions are chance nodes */
+    AR_GAME_DRAWS = 1u << 2,        /* a game can end drawn */
+    AR_GAME_QUIESCENCE = 1u << 3,   /* noisy_moves is set: engines extend the horizon with it */
+    AR_GAME_NULL_MOVE = 1u << 4,    /* passing never helps the mover, so null-move pruning is
+                                       reasonable: `pass` is set */
+    AR_GAME_ACYCLIC = 1u << 5       /* no position repeats within a game */
+};
+
+typedef struct ar_game {
+    const char *name;    /* (required) registry name, e.g. "nim" */
+    const char *summary; /* (required) one line for `ariadne list` */
+    const char *help;    /* (required) rules, position text and move notation */
+    unsigned flags;
+    const ar_option_spec *options; /* variant options, {NULL}-terminated; may be NULL */
+
+    /* --- variants --- */
+    /* (required) Makes the rules from options (e.g. {"size","5"}). */
+    ar_status (*create)(const ar_param *params, size_t count, ar_variant **out, ar_error *err);
+    void (*destroy)(ar_variant *v); /* (required) */
+    /* (required) One line naming the variant ("nim, misère play"). */
+    void (*describe)(const ar_variant *v, char *buf, size_t size);
+    /* (required) Short name of a player ("X", "O"). */
+    const char *(*player_name)(const ar_variant *v, int player);
+
+    /* --- positions --- */
+    size_t (*position_size)(const ar_variant *v);                /* (required) */
+    void (*initial_position)(const ar_variant *v, void *pos);    /* (required) */
+    /* (required) Parses the one-line position text that format_position
+     * writes; AR_ERR_INPUT naming what is wrong and where. */
+    ar_status (*parse_position)(const ar_variant *v, const char *text, void *pos, ar_error *err);
+    /* (required) One line, accepted by parse_position. */
+    void (*format_position)(const ar_variant *v, const void *pos, char *buf, size_t size);
+    /* A picture for people (several lines), with the move names shown where
+     * that helps. NULL: format_position. */
+    void (*draw)(const ar_variant *v, const void *pos, char *buf, size_t size);
+    /* (required) 0 or 1, AR_PLAYER_SIMULTANEOUS or AR_PLAYER_CHANCE. Not
+     * called on finished positions. */
+    int (*to_move)(const ar_variant *v, const void *pos);
+    /* (required) Whether the game is over and how. */
+    ar_game_outcome (*outcome)(const ar_variant *v, const void *pos);
+    /* Zobrist-style hash: equal positions give equal hashes, and a change of
+     * the player to move changes it. NULL: the position bytes are hashed (they
+     * must then be canonical, padding included). */
+    uint64_t (*hash)(const ar_variant *v, const void *pos);
+
+    /* --- moves --- */
+    /* (required) An upper bound on the number of legal moves of pos and of
+     * every position reachable from it (engines size their buffers with it). */
+    unsigned (*max_moves)(const ar_variant *v, const void *pos);
+    /* (required) The legal moves of `player` in pos, always in the same order;
+     * returns the count (0 only in finished positions). */
+    unsigned (*legal_moves)(const ar_variant *v, const void *pos, int player, ar_gmove *moves);
+    /* (required) Plays a legal move (a joint move in simultaneous positions,
+     * the chosen outcome in chance positions) in place. */
+    void (*apply)(const ar_variant *v, void *pos, ar_gmove move);
+    /* Takes back apply(move) in place. NULL: engines copy positions. */
+    void (*undo)(const ar_variant *v, void *pos, ar_gmove move);
+    /* (required) Text of `player`'s move in pos (the position before it);
+     * returns the length written. */
+    size_t (*format_move)(const ar_variant *v, const void *pos, int player, ar_gmove move,
+                          char *buf, size_t size);
+    /* (required) Parses one move of `player` in pos (len bytes, not
+     * NUL-terminated) and checks that it is legal: AR_ERR_INPUT explaining
+     * why not ("b2 is taken by O") for a person to read. */
+    ar_status (*parse_move)(const ar_variant *v, const void *pos, int player, const char *text,
+                            size_t len, ar_gmove *out, ar_error *err);
+
+    /* --- playing --- */
+    const ar_game_eval *evals;          /* {NULL}-terminated; the first is the default */
+    const ar_game_strategy *strategies; /* {NULL}-terminated; may be NULL */
+    /* (required) The bot `ariadne play` uses by default: a perfect one where
+     * the game allows (arena.h describes the syntax). */
+    const char *default_bot;
+
+    /* --- optional engine hooks --- */
+    /* Quiescence (AR_GAME_QUIESCENCE): the moves worth searching past the
+     * horizon (captures, immediate wins, forced blocks); returns the count. */
+    unsigned (*noisy_moves)(const ar_variant *v, const void *pos, ar_gmove *moves);
+    /* Null move (AR_GAME_NULL_MOVE): gives the move to the other player
+     * without playing; calling it twice restores the position. */
+    void (*pass)(ar_variant const *v, void *pos);
+    /* Chance (AR_GAME_CHANCE): the outcomes of a chance position and their
+     * probabilities (summing to 1); returns the count. */
+    unsigned (*chance_outcomes)(const ar_variant *v, const void *pos, ar_gmove *moves,
+                                double *probs);
+} ar_game;
+
+/* --- the registry (src/games/games.c) --- */
+
+/* All registered games, NULL-terminated. */
+const ar_game *const *ar_games(void);
+/* The game called name, or NULL. */
+const ar_game *ar_game_find(const char *name);
+/* The evaluation called name (NULL: the default one), or NULL. */
+const ar_game_eval *ar_game_eval_find(const ar_game *g, const char *name);
+/* The strategy called name (NULL: the first one), or NULL. */
+const ar_game_strategy *ar_game_strategy_find(const ar_game *g, const char *name);
+
+/* --- helpers on top of the slots --- */
+
+/* The game's hash, or the hash of the position bytes. */
+uint64_t ar_game_hash(const ar_game *g, const ar_variant *v, const void *pos);
+/* Whether `move` is among player's legal moves in pos. */
+int ar_game_is_legal(const ar_game *g, const ar_variant *v, const void *pos, int player,
+                     ar_gmove move);
+/* Zobrist key number `index` of table `salt`: a fixed pseudo-random 64-bit
+ * number (splitmix64 of the pair), so games need no mutable key tables. */
+uint64_t ar_zobrist(uint64_t salt, uint64_t index);
+/* The outcome from `player`'s side: +1 won, -1 lost, 0 drawn or ongoing. */
+int ar_game_outcome_for(ar_game_outcome outcome, int player);
+/* "X wins", "draw", "in play" for a finished or running game. */
+void ar_game_outcome_text(const ar_game *g, const ar_variant *v, ar_game_outcome outcome,
+                          char *buf, size_t size);
+/* Makes a variant from `--name value` style arguments already split into
+ * params; unknown names give AR_ERR_INPUT naming the option. */
+ar_status ar_game_create(const ar_game *g, const ar_param *params, size_t count,
+                         ar_variant **out, ar_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

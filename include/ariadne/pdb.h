@@ -1,0 +1,183 @@
+/* ariadne/pdb.h — generic pattern databases: build by backward breadth-first
+ * search in an abstract state space, store in a versioned file, load by mmap.
+ *
+ * A domain describes an abstraction with callbacks (ar_pdb_abstraction): a
+ * perfect ranking of abstract states onto 0..count-1 and back, the abstract
+ * goal(s), and the predecessors of an abstract state with a cost of 0 or 1 per
+ * move. Counting only the moves of pattern pieces (cost 1) and letting every
+ * other move cost 0 is what makes disjoint patterns additive. The builder runs
+ * a 0-1 breadth-first search backwards from the goals over a 2-bit mark table
+ * (unseen / frontier / next / closed, the frontier and next codes alternating
+ * by layer parity, so a layer needs no relabelling pass) and writes one entry
+ * per abstract state.
+ *
+ * Entries are 4 or 8 bits and hold the distance relative to an admissible
+ * base the domain computes from the abstract state (for sliding tiles the
+ * Manhattan distance of the pattern tiles): entry = (distance - base) / step,
+ * capped at the largest entry. Lookup gives base + step * entry, which never
+ * exceeds the distance (a capped entry only lowers it), so the table stays
+ * admissible; with step 2 (every tile move changes a tile's Manhattan distance
+ * by one, so distance and base have the same parity) a 4-bit entry covers an
+ * excess of up to 30 moves over Manhattan distance, which the patterns we
+ * build never reach (the header counts capped entries; `ariadne pdb info`
+ * shows it). docs/pdb-format.md documents the file.
+ *
+ * Files live in a cache directory (--pdb-dir; default $XDG_CACHE_HOME/ariadne
+ * or ~/.cache/ariadne) under a name made from the domain, size and pattern;
+ * ar_pdb_open() loads one, or builds and saves it when it is missing. */
+#ifndef ARIADNE_PDB_H
+#define ARIADNE_PDB_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "ariadne/bitarray.h"
+#include "ariadne/error.h"
+#include "ariadne/memory.h"
+#include "ariadne/progress.h"
+#include "ariadne/puzzle.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AR_PDB_FORMAT_VERSION 1u
+#define AR_PDB_MAX_PREDS 256u     /* bound on predecessors of one abstract state */
+#define AR_PDB_MAX_STATE 256u     /* bound on the bytes of an unranked abstract state */
+
+typedef struct ar_pdb_abstraction {
+    /* Identity, recorded in the file header and compared on load. */
+    const char *domain;    /* "tiles" */
+    const char *size;      /* "4x4" */
+    const char *pattern;   /* the pattern in the domain's words, e.g. "1,2,3,4,5,6,7" */
+    const char *goal;      /* the abstract goal it is built for, e.g. "1@1,2@2,..." */
+    const char *base_name; /* what base() computes ("manhattan"), or "none" */
+    uint64_t count;        /* number of abstract states: ranks are 0..count-1 */
+    size_t state_size;     /* bytes of an unranked abstract state (<= AR_PDB_MAX_STATE) */
+    unsigned step;         /* 1 or 2: distance - base is always a multiple of step */
+    unsigned bits;         /* entry width: 4 or 8 */
+    const void *ctx;       /* passed to every callback */
+    void (*unrank)(const void *ctx, uint64_t rank, void *astate);
+    uint64_t (*rank)(const void *ctx, const void *astate);
+    /* Writes the goal ranks (at most max) and returns how many. */
+    unsigned (*goals)(const void *ctx, uint64_t *ranks, unsigned max);
+    /* Writes the ranks of the abstract states one move before astate and the
+     * cost of that move (0 or 1); returns how many (<= AR_PDB_MAX_PREDS). */
+    unsigned (*predecessors)(const void *ctx, const void *astate, uint64_t *ranks,
+                             unsigned char *costs);
+    /* An admissible lower bound of the distance (NULL: 0). */
+    unsigned (*base)(const void *ctx, const void *astate);
+    /* A smaller pattern to suggest when this one does not fit the memory limit. */
+    const char *smaller;
+} ar_pdb_abstraction;
+
+/* The parsed header of a database file. */
+typedef struct ar_pdb_header {
+    uint32_t version;
+    uint32_t bits, step;
+    uint64_t count;
+    uint64_t data_offset, data_bytes;
+    uint64_t checksum;        /* ar_hash_bytes of the entry data */
+    uint64_t capped;          /* entries whose excess did not fit (stored as the maximum) */
+    uint64_t unreached;       /* abstract states the search never reached (entry 0) */
+    uint32_t max_distance;    /* largest distance found */
+    uint32_t max_entry;       /* largest entry stored */
+    double build_seconds;
+    char domain[32], size[32], base_name[32];
+    char pattern[512], goal[1024];
+} ar_pdb_header;
+
+typedef struct ar_pdb {
+    ar_pdb_header header;
+    ar_bitarray table;        /* a view of the mapped file, or an owned table after a build */
+    void *map;                /* the mmap'd file (NULL after a build) */
+    size_t map_size;
+    ar_mem *mem;              /* the account the table's bytes are charged to */
+    size_t accounted;
+} ar_pdb;
+
+/* Limits and progress for a build. */
+typedef struct ar_pdb_build_options {
+    ar_mem *mem;                              /* may be NULL: no accounting */
+    double time_limit;                        /* seconds; 0 = none */
+    const volatile sig_atomic_t *interrupt;   /* may be NULL */
+    ar_progress *progress;                    /* may be NULL */
+} ar_pdb_build_options;
+
+/* Bytes a build needs (the 2-bit marks plus the table) and a rough time in
+ * seconds on this machine, for the message before a build. */
+void ar_pdb_estimate(const ar_pdb_abstraction *a, size_t *bytes, double *seconds);
+
+/* Builds the database in memory. Refuses with AR_ERR_MEMORY (naming the need,
+ * the limit and a->smaller) when it cannot fit; AR_ERR_LIMIT when the time
+ * limit or the interrupt stopped it. */
+ar_status ar_pdb_build(const ar_pdb_abstraction *a, const ar_pdb_build_options *o, ar_pdb *out,
+                       ar_error *err);
+
+/* Writes pdb to path (through a temporary file renamed into place). */
+ar_status ar_pdb_save(const ar_pdb *pdb, const char *path, ar_error *err);
+
+/* Maps a file read-only and checks its header and size; with check_sum also
+ * the checksum of the entries. mem (may be NULL) is charged the table size. */
+ar_status ar_pdb_load(const char *path, int check_sum, ar_mem *mem, ar_pdb *out, ar_error *err);
+
+/* Only reads and checks the header (for `ariadne pdb info`). */
+ar_status ar_pdb_read_header(const char *path, ar_pdb_header *out, ar_error *err);
+
+/* AR_OK when the loaded database was built for abstraction a (same domain,
+ * size, pattern, goal, base, entry width and count), else AR_ERR_INPUT saying
+ * what differs. */
+ar_status ar_pdb_matches(const ar_pdb_header *h, const ar_pdb_abstraction *a, ar_error *err);
+
+/* Checks a loaded database against its abstraction: every goal has distance
+ * 0, and for `samples` random states (all when samples >= count) each
+ * predecessor's decoded value is at most the state's value plus the move's
+ * cost (capped entries skipped). Reports the first violation. */
+ar_status ar_pdb_check(const ar_pdb *pdb, const ar_pdb_abstraction *a, uint64_t samples,
+                       uint64_t seed, ar_error *err);
+
+/* Releases the table (unmaps the file, or frees the built table). */
+void ar_pdb_free(ar_pdb *pdb);
+
+/* The entry of a rank (hot path; not checked). */
+static inline unsigned ar_pdb_entry(const ar_pdb *pdb, uint64_t rank)
+{
+    return ar_bitarray_get(&pdb->table, rank);
+}
+
+/* The decoded value of an abstract state: base + step * entry. */
+unsigned ar_pdb_value(const ar_pdb *pdb, const ar_pdb_abstraction *a, const void *astate);
+
+/* The cache directory: dir when non-NULL and non-empty, else
+ * $XDG_CACHE_HOME/ariadne, else $HOME/.cache/ariadne. */
+const char *ar_pdb_dir(const char *dir, char *buf, size_t size);
+
+/* The file name (without directory) of an abstraction's database. */
+void ar_pdb_file_name(const ar_pdb_abstraction *a, char *buf, size_t size);
+
+/* Loads the database of a from dir, or (when it is missing) builds it,
+ * creating dir if needed, and saves it. *built tells which happened. A file
+ * that exists but was built for something else, or is damaged, is an error
+ * naming the file (rebuild it with `ariadne pdb build`). */
+ar_status ar_pdb_open(const ar_pdb_abstraction *a, const char *dir, const ar_pdb_build_options *o,
+                      ar_pdb *out, int *built, ar_error *err);
+
+/* --- providers: domains whose instances use pattern databases, for the
+ * `ariadne pdb` verbs (the CLI stays domain-agnostic). --- */
+typedef struct ar_pdb_provider {
+    const char *domain;
+    /* The abstractions the instance's options select (e.g. --pattern 7-8);
+     * they stay valid while the instance lives. */
+    ar_status (*abstractions)(const ar_instance *inst, const ar_pdb_abstraction **out,
+                              unsigned *count, ar_error *err);
+    /* The instance's cache directory option (--pdb-dir), or NULL. */
+    const char *(*dir)(const ar_instance *inst);
+} ar_pdb_provider;
+
+/* The provider for a domain name, or NULL. */
+const ar_pdb_provider *ar_pdb_provider_find(const char *domain);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
