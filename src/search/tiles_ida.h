@@ -113,4 +113,19 @@ ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int ki
 ar_status ar_tiles_wida(const ar_tiles_model *m, const uint8_t *cells, int kind, double weight,
                         const ar_search_options *opts, ar_result *result, ar_error *err);
 
+/* Re-points a copied model's patterns at the copy (their databases are not
+ * shared: the copy loads them again when needed). */
+void ar_tiles_model_rebind(ar_tiles_model *m);
+
+/* The heuristic kind of a name ("manhattan", "linear", "pdb"; Loyd's
+ * "transport" is Manhattan distance with the transport), or -1. */
+int ar_tiles_heuristic_kind(const ar_tiles_model *m, const char *name);
+
+/* The domains' solver glue: picks the heuristic (opts->heuristic, else pattern
+ * databases when they are cached or quick to build, else linear conflicts or
+ * Manhattan distance), loads the databases with progress, and runs `which`
+ * ("ida", "wida" or "anytime"). Fills result->heuristic and result->note. */
+ar_status ar_tiles_solve(ar_tiles_model *m, const uint8_t *start, const char *which,
+                         const ar_search_options *opts, ar_result *result, ar_error *err);
+
 #endif
