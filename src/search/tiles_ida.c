@@ -566,6 +566,7 @@ typedef struct ida {
     unsigned pv[AR_TILES_MAX_PATTERNS], rv[AR_TILES_MAX_PATTERNS];
     unsigned psum, rsum, rest, rrest;
     uint64_t bound, next_bound;    /* in sixteenths */
+    unsigned upper;                /* only solutions shorter than this are wanted (0: any) */
     uint8_t path[MAX_DEPTH];
     unsigned found_len;
     uint64_t expanded, generated, next_check, node_limit;
@@ -767,6 +768,8 @@ static int ida_dfs(ida *s, unsigned g, unsigned last)
             s->next_bound = f;
         return 0;
     }
+    if (s->upper && g + h >= s->upper)
+        return 0; /* cannot beat the incumbent (h is admissible) */
     if (h == 0) { /* every tile is home: the goal */
         s->found_len = g;
         return 1;
@@ -840,7 +843,7 @@ static double deadline_of(const ar_search_options *opts, double start)
 /* The IDA* driver shared by the optimal and the weighted search. */
 static ar_status ida_run(const ar_tiles_model *m, const uint8_t *cells, int kind, unsigned wnum,
                          const ar_search_options *opts, unsigned upper, double deadline,
-                         ar_result *res, ar_error *err)
+                         uint64_t node_limit, ar_result *res, ar_error *err)
 {
     ida *s = malloc(sizeof *s);
     ar_status st = AR_OK;
@@ -852,7 +855,8 @@ static ar_status ida_run(const ar_tiles_model *m, const uint8_t *cells, int kind
     s->opts = opts;
     s->start = ar_now();
     s->deadline = deadline;
-    s->node_limit = opts->limits.node_limit;
+    s->node_limit = node_limit;
+    s->upper = upper;
     s->next_check = (uint64_t)1 << 18;
     s->bound = (uint64_t)ida_h(s) * wnum;
     lower = ida_h(s);
@@ -892,6 +896,10 @@ static ar_status ida_run(const ar_tiles_model *m, const uint8_t *cells, int kind
             res->stop = AR_STOP_DEPTH;
             break;
         }
+        /* A weighted search has many distinct f values: grow the bound by at
+         * least 1/16 so the number of iterations stays small. */
+        if (wnum != 16 && s->next_bound < s->bound + s->bound / 16)
+            s->next_bound = s->bound + s->bound / 16;
         s->bound = s->next_bound;
     }
     res->expanded += s->expanded;
@@ -908,12 +916,245 @@ ar_status ar_tiles_ida(const ar_tiles_model *m, const uint8_t *cells, int kind,
 {
     if (deadline == 0)
         deadline = deadline_of(opts, ar_now());
-    return ida_run(m, cells, kind, 16, opts, upper, deadline, result, err);
+    return ida_run(m, cells, kind, 16, opts, upper, deadline, opts->limits.node_limit, result, err);
 }
 
 ar_status ar_tiles_wida(const ar_tiles_model *m, const uint8_t *cells, int kind, double weight,
                         const ar_search_options *opts, ar_result *result, ar_error *err)
 {
     unsigned wnum = (unsigned)lround((weight < 1 ? 1 : weight > 64 ? 64 : weight) * 16);
-    return ida_run(m, cells, kind, wnum, opts, 0, deadline_of(opts, ar_now()), result, err);
+    return ida_run(m, cells, kind, wnum, opts, 0, deadline_of(opts, ar_now()),
+                   opts->limits.node_limit, result, err);
+}
+
+/* --- anytime ---------------------------------------------------------------- */
+
+static void report_best(const ar_search_options *opts, const ar_result *best, unsigned lower,
+                        double start)
+{
+    char detail[96];
+    if (opts->on_improvement)
+        opts->on_improvement(opts->on_improvement_ctx, best);
+    if (opts->progress) {
+        snprintf(detail, sizeof detail, "best %llu moves, lower bound %u, %.1f s",
+                 (unsigned long long)best->length, lower, ar_now() - start);
+        ar_progress_update(opts->progress, best->expanded, 0, "nodes", detail);
+    }
+}
+
+/* Phase 1 runs weighted IDA* with falling weights, each run on a node budget
+ * and pruned by the incumbent (g + h >= best cannot improve, h being
+ * admissible), so every run either improves the solution or gives up quickly.
+ * Phase 2 is plain IDA* below the incumbent: each finished iteration raises the
+ * proven lower bound, and when the bound meets the incumbent it is optimal (a
+ * solution found in phase 2 is optimal at once). A time limit splits 40/60
+ * between the phases. */
+ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int kind,
+                           const ar_search_options *opts, ar_result *res, ar_error *err)
+{
+    static const double weights[] = {3.0, 2.0, 1.6, 1.4, 1.25, 1.15, 1.1, 1.05};
+    double start = ar_now(), deadline = deadline_of(opts, start), phase1_end;
+    uint64_t budget = 4000000, used_nodes = 0;
+    unsigned i, lower, best = 0;
+    ar_result sub;
+    ar_status st;
+    ida *probe = malloc(sizeof *probe);
+    if (!probe)
+        return ar_error_set(err, AR_ERR_MEMORY, "out of memory starting the anytime solver");
+    ida_init(probe, m, cells, kind);
+    lower = ida_h(probe);
+    free(probe);
+    res->has_lower_bound = 1;
+    res->lower_bound = lower;
+    if (lower == 0) {
+        res->outcome = AR_OUTCOME_SOLVED;
+        res->optimal = 1;
+        return AR_OK;
+    }
+    phase1_end = deadline > 0 ? start + 0.4 * (deadline - start) : 0;
+    for (i = 0; i < sizeof weights / sizeof weights[0]; i++) {
+        uint64_t limit = budget << i;
+        if (opts->limits.node_limit) {
+            if (used_nodes >= opts->limits.node_limit)
+                break;
+            if (limit > opts->limits.node_limit - used_nodes)
+                limit = opts->limits.node_limit - used_nodes;
+        }
+        ar_result_init(&sub);
+        st = ida_run(m, cells, kind, (unsigned)lround(weights[i] * 16), opts, best, phase1_end, limit,
+                     &sub, err);
+        res->expanded += sub.expanded;
+        res->generated += sub.generated;
+        used_nodes += sub.expanded;
+        if (st != AR_OK) {
+            ar_result_free(&sub);
+            return st;
+        }
+        if (sub.outcome == AR_OUTCOME_SOLVED && (!best || sub.length < best)) {
+            free(res->moves);
+            res->moves = sub.moves;
+            sub.moves = NULL;
+            res->length = res->cost = sub.length;
+            res->outcome = AR_OUTCOME_SOLVED;
+            best = (unsigned)sub.length;
+            report_best(opts, res, lower, start);
+            if (best == lower)
+                break;
+        }
+        ar_result_free(&sub);
+        if (sub.outcome == AR_OUTCOME_STOPPED &&
+            (sub.stop == AR_STOP_INTERRUPT || (phase1_end > 0 && ar_now() >= phase1_end)))
+            break;
+    }
+    if (best && best == lower) {
+        res->optimal = 1;
+        res->lower_bound = lower;
+        return AR_OK;
+    }
+    if (opts->limits.interrupt && *opts->limits.interrupt) {
+        res->outcome = AR_OUTCOME_STOPPED; /* with the incumbent, if any, labelled as such */
+        res->stop = AR_STOP_INTERRUPT;
+        return AR_OK;
+    }
+    ar_result_init(&sub);
+    st = ida_run(m, cells, kind, 16, opts, best, deadline,
+                 opts->limits.node_limit ? (opts->limits.node_limit > used_nodes
+                                                ? opts->limits.node_limit - used_nodes : 1)
+                                         : 0,
+                 &sub, err);
+    res->expanded += sub.expanded;
+    res->generated += sub.generated;
+    if (st != AR_OK) {
+        ar_result_free(&sub);
+        return st;
+    }
+    if (sub.lower_bound > res->lower_bound)
+        res->lower_bound = sub.lower_bound;
+    if (sub.outcome == AR_OUTCOME_SOLVED) { /* shorter than the incumbent and optimal */
+        free(res->moves);
+        res->moves = sub.moves;
+        sub.moves = NULL;
+        res->length = res->cost = sub.length;
+        res->outcome = AR_OUTCOME_SOLVED;
+        res->optimal = 1;
+        res->lower_bound = sub.length;
+        report_best(opts, res, (unsigned)res->lower_bound, start);
+    } else if (sub.outcome == AR_OUTCOME_NO_SOLUTION && best) {
+        res->optimal = 1; /* nothing shorter than the incumbent exists */
+        res->lower_bound = best;
+    } else if (sub.outcome == AR_OUTCOME_STOPPED) {
+        res->stop = sub.stop;
+        res->outcome = AR_OUTCOME_STOPPED; /* the incumbent stays, labelled not proven */
+    }
+    ar_result_free(&sub);
+    return AR_OK;
+}
+
+/* --- glue for the domains --------------------------------------------------- */
+
+void ar_tiles_model_rebind(ar_tiles_model *m)
+{
+    unsigned i;
+    for (i = 0; i < m->npat; i++) {
+        ar_tiles_pattern *pt = &m->pat[i];
+        pt->model = m;
+        pt->abs.ctx = pt;
+        pt->abs.size = pt->size_text;
+        pt->abs.pattern = pt->pattern_text;
+        pt->abs.goal = pt->goal_text;
+        pt->loaded = 0;
+        memset(&pt->pdb, 0, sizeof pt->pdb);
+    }
+}
+
+int ar_tiles_heuristic_kind(const ar_tiles_model *m, const char *name)
+{
+    if (strcmp(name, "manhattan") == 0 || (m->transport && strcmp(name, "transport") == 0))
+        return AR_TH_MANHATTAN;
+    if (!m->transport && strcmp(name, "linear") == 0)
+        return AR_TH_LINEAR;
+    if (strcmp(name, "pdb") == 0)
+        return AR_TH_PDB;
+    return -1;
+}
+
+static uint64_t pdb_entries(const ar_tiles_model *m)
+{
+    uint64_t total = 0;
+    unsigned i;
+    for (i = 0; i < m->npat; i++)
+        total += m->pat[i].abs.count;
+    return total;
+}
+
+ar_status ar_tiles_solve(ar_tiles_model *m, const uint8_t *start, const char *which,
+                         const ar_search_options *opts, ar_result *res, ar_error *err)
+{
+    int kind;
+    ar_status st;
+    const char *hname;
+    char hdesc[200];
+    if (opts->heuristic) {
+        kind = ar_tiles_heuristic_kind(m, opts->heuristic);
+        if (kind < 0)
+            return ar_error_set(err, AR_ERR_INPUT, "unknown heuristic '%.40s' for %s (see `ariadne list`)",
+                                opts->heuristic, m->domain);
+    } else if (m->npat && (ar_tiles_pdbs_cached(m) || pdb_entries(m) <= ((uint64_t)64 << 20))) {
+        kind = AR_TH_PDB;
+    } else {
+        kind = m->transport ? AR_TH_MANHATTAN : AR_TH_LINEAR;
+    }
+    if (kind == AR_TH_PDB && m->npat == 0)
+        return ar_error_set(err, AR_ERR_INPUT, "no pattern database partition for a %ux%u board; give "
+                                               "one with --pattern", m->rows, m->cols);
+    if (kind == AR_TH_PDB) {
+        ar_mem mem;
+        ar_mem_init(&mem, opts->limits.memory_limit);
+        st = ar_tiles_load_pdbs(m, &mem, opts->progress, &opts->limits, err);
+        if (st == AR_ERR_LIMIT) { /* stopped while building: a limit, not an error */
+            res->outcome = AR_OUTCOME_STOPPED;
+            res->stop = opts->limits.interrupt && *opts->limits.interrupt ? AR_STOP_INTERRUPT
+                                                                          : AR_STOP_TIME;
+            snprintf(res->note, sizeof res->note, "stopped while building pattern databases");
+            return AR_OK;
+        }
+        if (st != AR_OK)
+            return st;
+        res->peak_bytes = mem.peak;
+    }
+    hname = kind == AR_TH_PDB ? "pdb" : kind == AR_TH_LINEAR ? "linear"
+            : m->transport ? "transport" : "manhattan";
+    res->heuristic = hname;
+    if (kind == AR_TH_PDB)
+        snprintf(hdesc, sizeof hdesc, "pattern databases %s%s", m->partition,
+                 m->reflect ? " with reflection" : "");
+    else
+        snprintf(hdesc, sizeof hdesc, "%s", kind == AR_TH_LINEAR ? "Manhattan distance + linear conflicts"
+                                            : m->transport ? "Manhattan distance with transport"
+                                                           : "Manhattan distance");
+    if (strcmp(which, "wida") == 0)
+        st = ar_tiles_wida(m, start, kind, opts->weight, opts, res, err);
+    else if (strcmp(which, "anytime") == 0)
+        st = ar_tiles_anytime(m, start, kind, opts, res, err);
+    else
+        st = ar_tiles_ida(m, start, kind, opts, 0, 0, res, err);
+    if (st != AR_OK)
+        return st;
+    if (res->outcome == AR_OUTCOME_SOLVED && res->optimal)
+        snprintf(res->note, sizeof res->note, "optimal: proven by %s with admissible heuristic %s",
+                 strcmp(which, "anytime") == 0 ? "the anytime solver's IDA*" : "IDA*", hdesc);
+    else if (res->outcome == AR_OUTCOME_SOLVED)
+        snprintf(res->note, sizeof res->note,
+                 "not proven optimal (%s, heuristic %s); no solution is shorter than the lower bound",
+                 strcmp(which, "wida") == 0 ? "weighted IDA*" : "best found before the limit", hdesc);
+    else if (res->outcome == AR_OUTCOME_STOPPED && res->moves)
+        snprintf(res->note, sizeof res->note,
+                 "stopped by %s: best solution found so far (%llu moves), not proven optimal; "
+                 "heuristic %s", ar_stop_reason_name(res->stop), (unsigned long long)res->length, hdesc);
+    else if (res->outcome == AR_OUTCOME_STOPPED)
+        snprintf(res->note, sizeof res->note, "stopped by %s before any solution (heuristic %s)",
+                 ar_stop_reason_name(res->stop), hdesc);
+    else if (res->outcome == AR_OUTCOME_NO_SOLUTION)
+        snprintf(res->note, sizeof res->note, "no solution: the search space was exhausted");
+    return AR_OK;
 }
