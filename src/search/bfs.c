@@ -61,6 +61,8 @@ ar_status ar_algo_bfs(const ar_puzzle *p, ar_instance *inst, const ar_heuristic 
 
     (void)h;
     ar_run_init(&run, p, inst, NULL, opts, res);
+    /* BFS expands at most every reachable state: that makes an honest ETA. */
+    run.progress_total = p->state_count ? p->state_count(inst) : 0;
     st = ar_store_init(&store, run.state_size, ar_run_hash, &run, &run.mem, err);
     if (st != AR_OK) {
         res->outcome = AR_OUTCOME_STOPPED;

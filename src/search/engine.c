@@ -131,8 +131,7 @@ int ar_run_should_stop(ar_run *run)
                      run->phase ? run->phase : "", run->phase ? ", " : "",
                      (unsigned long long)res->generated,
                      ar_format_bytes(run->mem.used, mem, sizeof mem));
-            ar_progress_update(run->opts->progress, res->expanded,
-                               run->p->state_count ? run->p->state_count(run->inst) : 0, "nodes",
+            ar_progress_update(run->opts->progress, res->expanded, run->progress_total, "nodes",
                                run->detail);
         }
     }

@@ -21,6 +21,7 @@ typedef struct ar_run {
     uint64_t next_check;          /* expansion count at which limits are checked next */
     ar_stop_reason stop;
     const char *phase;            /* e.g. "bound 42" for progress */
+    uint64_t progress_total;      /* expansions expected in all (0: unknown, no ETA) */
     char detail[96];
 } ar_run;
 
