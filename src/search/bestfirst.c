@@ -32,9 +32,7 @@ static ar_status best_first(const ar_puzzle *p, ar_instance *inst, const ar_heur
     uint32_t *g = NULL, *parent = NULL;
     ar_move *via = NULL;
     uint32_t cap = 0, cap_parent = 0, cap_via = 0;
-    ar_move *moves = NULL;
-    uint32_t *costs = NULL;
-    unsigned char *children = NULL, *state = NULL;
+    ar_batch b = {NULL, NULL, NULL, NULL};
     uint64_t counter = 0;
     uint32_t id;
     int fresh;
@@ -49,17 +47,12 @@ static ar_status best_first(const ar_puzzle *p, ar_instance *inst, const ar_heur
         res->peak_bytes = run.mem.peak;
         return AR_OK;
     }
-    moves = malloc(sizeof *moves * (run.max_moves + 1u));
-    costs = malloc(sizeof *costs * (run.max_moves + 1u));
-    children = malloc(run.state_size * (run.max_moves + 1u));
-    state = malloc(run.state_size);
-    if (!moves || !costs || !children || !state) {
-        st = ar_error_set(err, AR_ERR_MEMORY, "out of memory for successor buffers");
+    st = ar_batch_init(&b, &run, err);
+    if (st != AR_OK)
         goto done;
-    }
 
-    p->initial_state(inst, state);
-    st = ar_store_insert(&store, state, ar_run_hash(&run, state), &id, &fresh, err);
+    p->initial_state(inst, b.state);
+    st = ar_store_insert(&store, b.state, ar_run_hash(&run, b.state), &id, &fresh, err);
     if (st == AR_OK)
         st = ar_run_grow(&run, (void **)&g, sizeof *g, &cap, 1, "g values", err);
     if (st == AR_OK)
@@ -72,7 +65,7 @@ static ar_status best_first(const ar_puzzle *p, ar_instance *inst, const ar_heur
     parent[id] = UINT32_MAX;
     via[id] = AR_NO_MOVE;
     {
-        uint64_t h0 = ar_run_h(&run, state);
+        uint64_t h0 = ar_run_h(&run, b.state);
         ar_heap_entry e = {cfg.wh * (double)h0, h0 << 24, id, 0};
         st = ar_heap_push(&open, e, err);
         if (st != AR_OK)
@@ -101,8 +94,8 @@ static ar_status best_first(const ar_puzzle *p, ar_instance *inst, const ar_heur
                 res->has_lower_bound = 1;
             }
         }
-        memcpy(state, ar_store_state(&store, e.id), run.state_size);
-        if (p->is_goal(inst, state)) {
+        memcpy(b.state, ar_store_state(&store, e.id), run.state_size);
+        if (p->is_goal(inst, b.state)) {
             st = ar_run_solution_from_links(&run, parent, via, e.id, g[e.id], err);
             break;
         }
@@ -111,12 +104,10 @@ static ar_status best_first(const ar_puzzle *p, ar_instance *inst, const ar_heur
             res->stop = run.stop;
             break;
         }
-        res->expanded++;
-        n = ar_puzzle_successors(p, inst, state, moves, costs, children);
-        res->generated += n;
+        n = ar_run_expand(&run, &b);
         for (i = 0; i < n; i++) {
-            const unsigned char *child = children + (size_t)i * run.state_size;
-            uint64_t ng = (uint64_t)g[e.id] + costs[i];
+            const unsigned char *child = ar_batch_child(&b, &run, i);
+            uint64_t ng = (uint64_t)g[e.id] + b.costs[i];
             uint64_t hc;
             uint32_t cid;
             if (ng >= UINT32_MAX) {
@@ -137,7 +128,7 @@ static ar_status best_first(const ar_puzzle *p, ar_instance *inst, const ar_heur
                 continue;
             g[cid] = (uint32_t)ng;
             parent[cid] = e.id;
-            via[cid] = moves[i];
+            via[cid] = b.moves[i];
             hc = cfg.wh > 0.0 ? ar_run_h(&run, child) : 0;
             {
                 ar_heap_entry ce = {cfg.wg * (double)ng + cfg.wh * (double)hc,
@@ -162,10 +153,7 @@ done:
     ar_mem_free(&run.mem, g, (size_t)cap * sizeof *g);
     ar_mem_free(&run.mem, parent, (size_t)cap_parent * sizeof *parent);
     ar_mem_free(&run.mem, via, (size_t)cap_via * sizeof *via);
-    free(moves);
-    free(costs);
-    free(children);
-    free(state);
+    ar_batch_free(&b);
     return st;
 }
 

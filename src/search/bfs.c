@@ -51,9 +51,7 @@ ar_status ar_algo_bfs(const ar_puzzle *p, ar_instance *inst, const ar_heuristic 
     ar_run run;
     ar_state_store store;
     links l = {NULL, NULL, 0, 0};
-    ar_move *moves;
-    uint32_t *costs;
-    unsigned char *children, *state;
+    ar_batch b = {NULL, NULL, NULL, NULL};
     uint32_t next = 0, level_end, id, depth = 0;
     int fresh;
     ar_status st;
@@ -69,16 +67,11 @@ ar_status ar_algo_bfs(const ar_puzzle *p, ar_instance *inst, const ar_heuristic 
         res->stop = AR_STOP_MEMORY;
         return AR_OK;
     }
-    moves = malloc(sizeof *moves * (run.max_moves + 1u));
-    costs = malloc(sizeof *costs * (run.max_moves + 1u));
-    children = malloc(run.state_size * (run.max_moves + 1u));
-    state = malloc(run.state_size);
-    if (!moves || !costs || !children || !state) {
-        st = ar_error_set(err, AR_ERR_MEMORY, "out of memory for successor buffers");
+    st = ar_batch_init(&b, &run, err);
+    if (st != AR_OK)
         goto done;
-    }
-    p->initial_state(inst, state);
-    st = ar_store_insert(&store, state, ar_run_hash(&run, state), &id, &fresh, err);
+    p->initial_state(inst, b.state);
+    st = ar_store_insert(&store, b.state, ar_run_hash(&run, b.state), &id, &fresh, err);
     if (st == AR_OK)
         st = links_add(&run, &l, id, UINT32_MAX, AR_NO_MOVE, err);
     if (st != AR_OK)
@@ -86,7 +79,7 @@ ar_status ar_algo_bfs(const ar_puzzle *p, ar_instance *inst, const ar_heuristic 
     res->generated = 1;
     res->has_lower_bound = 1;
     res->lower_bound = 0;
-    if (p->is_goal(inst, state)) {
+    if (p->is_goal(inst, b.state)) {
         st = ar_run_set_solution(&run, NULL, 0, 0, err);
         goto done;
     }
@@ -107,18 +100,16 @@ ar_status ar_algo_bfs(const ar_puzzle *p, ar_instance *inst, const ar_heuristic 
             res->stop = run.stop;
             break;
         }
-        memcpy(state, ar_store_state(&store, next), run.state_size);
-        res->expanded++;
-        n = ar_puzzle_successors(p, inst, state, moves, costs, children);
-        res->generated += n;
+        memcpy(b.state, ar_store_state(&store, next), run.state_size);
+        n = ar_run_expand(&run, &b);
         for (i = 0; i < n; i++) {
-            const unsigned char *child = children + (size_t)i * run.state_size;
+            const unsigned char *child = ar_batch_child(&b, &run, i);
             st = ar_store_insert(&store, child, ar_run_hash(&run, child), &id, &fresh, err);
             if (st != AR_OK)
                 goto done;
             if (!fresh)
                 continue;
-            st = links_add(&run, &l, id, next, moves[i], err);
+            st = links_add(&run, &l, id, next, b.moves[i], err);
             if (st != AR_OK)
                 goto done;
             if (p->is_goal(inst, child)) {
@@ -139,10 +130,7 @@ done:
     res->peak_bytes = run.mem.peak;
     ar_store_free(&store);
     links_free(&run, &l);
-    free(moves);
-    free(costs);
-    free(children);
-    free(state);
+    ar_batch_free(&b);
     return st;
 }
 
@@ -165,9 +153,7 @@ ar_status ar_algo_beam(const ar_puzzle *p, ar_instance *inst, const ar_heuristic
     ar_run run;
     ar_state_store store;
     links l = {NULL, NULL, 0, 0};
-    ar_move *moves;
-    uint32_t *costs;
-    unsigned char *children, *state;
+    ar_batch b = {NULL, NULL, NULL, NULL};
     beam_item *level = NULL, *next_level = NULL;
     size_t level_count = 0, next_count, next_cap = 0, width = opts->beam_width ? opts->beam_width : 1000;
     uint32_t id;
@@ -181,27 +167,26 @@ ar_status ar_algo_beam(const ar_puzzle *p, ar_instance *inst, const ar_heuristic
         res->stop = AR_STOP_MEMORY;
         return AR_OK;
     }
-    moves = malloc(sizeof *moves * (run.max_moves + 1u));
-    costs = malloc(sizeof *costs * (run.max_moves + 1u));
-    children = malloc(run.state_size * (run.max_moves + 1u));
-    state = malloc(run.state_size);
+    st = ar_batch_init(&b, &run, err);
+    if (st != AR_OK)
+        goto done;
     level = malloc(sizeof *level);
-    if (!moves || !costs || !children || !state || !level) {
-        st = ar_error_set(err, AR_ERR_MEMORY, "out of memory for successor buffers");
+    if (!level) {
+        st = ar_error_set(err, AR_ERR_MEMORY, "out of memory for the beam");
         goto done;
     }
-    p->initial_state(inst, state);
-    st = ar_store_insert(&store, state, ar_run_hash(&run, state), &id, &fresh, err);
+    p->initial_state(inst, b.state);
+    st = ar_store_insert(&store, b.state, ar_run_hash(&run, b.state), &id, &fresh, err);
     if (st == AR_OK)
         st = links_add(&run, &l, id, UINT32_MAX, AR_NO_MOVE, err);
     if (st != AR_OK)
         goto done;
     res->generated = 1;
-    if (p->is_goal(inst, state)) {
+    if (p->is_goal(inst, b.state)) {
         st = ar_run_set_solution(&run, NULL, 0, 0, err);
         goto done;
     }
-    level[0].h = ar_run_h(&run, state);
+    level[0].h = ar_run_h(&run, b.state);
     level[0].id = id;
     level_count = 1;
     for (;;) {
@@ -214,18 +199,16 @@ ar_status ar_algo_beam(const ar_puzzle *p, ar_instance *inst, const ar_heuristic
                 res->stop = run.stop;
                 goto done;
             }
-            memcpy(state, ar_store_state(&store, level[k].id), run.state_size);
-            res->expanded++;
-            n = ar_puzzle_successors(p, inst, state, moves, costs, children);
-            res->generated += n;
+            memcpy(b.state, ar_store_state(&store, level[k].id), run.state_size);
+            n = ar_run_expand(&run, &b);
             for (i = 0; i < n; i++) {
-                const unsigned char *child = children + (size_t)i * run.state_size;
+                const unsigned char *child = ar_batch_child(&b, &run, i);
                 st = ar_store_insert(&store, child, ar_run_hash(&run, child), &id, &fresh, err);
                 if (st != AR_OK)
                     goto done;
                 if (!fresh)
                     continue;
-                st = links_add(&run, &l, id, level[k].id, moves[i], err);
+                st = links_add(&run, &l, id, level[k].id, b.moves[i], err);
                 if (st != AR_OK)
                     goto done;
                 if (p->is_goal(inst, child)) {
@@ -282,9 +265,6 @@ done:
     links_free(&run, &l);
     ar_mem_free(&run.mem, next_level, next_cap * sizeof *next_level);
     free(level);
-    free(moves);
-    free(costs);
-    free(children);
-    free(state);
+    ar_batch_free(&b);
     return st;
 }

@@ -211,6 +211,29 @@ ar_status ar_run_grow(ar_run *run, void **array, size_t elem, uint32_t *cap, uin
     return AR_OK;
 }
 
+ar_status ar_batch_init(ar_batch *b, const ar_run *run, ar_error *err)
+{
+    size_t slots = run->max_moves + 1u;
+    b->state = malloc(run->state_size);
+    b->moves = malloc(sizeof *b->moves * slots);
+    b->costs = malloc(sizeof *b->costs * slots);
+    b->children = malloc(run->state_size * slots);
+    if (!b->state || !b->moves || !b->costs || !b->children) {
+        ar_batch_free(b);
+        return ar_error_set(err, AR_ERR_MEMORY, "out of memory for successor buffers");
+    }
+    return AR_OK;
+}
+
+void ar_batch_free(ar_batch *b)
+{
+    free(b->state);
+    free(b->moves);
+    free(b->costs);
+    free(b->children);
+    memset(b, 0, sizeof *b);
+}
+
 /* --- ar_solve --- */
 
 static void describe_optimality(ar_result *res, const ar_algorithm *algo, const ar_heuristic *h)

@@ -38,6 +38,32 @@ static inline uint64_t ar_run_h(const ar_run *run, const void *state)
     return run->h ? run->h->estimate(run->inst, state) : 0;
 }
 
+/* Caller-owned buffers for expanding one state: the state itself and a batch
+ * of successors (moves, costs and child states, max_moves of each). */
+typedef struct ar_batch {
+    unsigned char *state;
+    ar_move *moves;
+    uint32_t *costs;
+    unsigned char *children;
+} ar_batch;
+
+ar_status ar_batch_init(ar_batch *b, const ar_run *run, ar_error *err);
+void ar_batch_free(ar_batch *b);
+
+static inline const unsigned char *ar_batch_child(const ar_batch *b, const ar_run *run, unsigned i)
+{
+    return b->children + (size_t)i * run->state_size;
+}
+
+/* Expands b->state into the batch, counting the expansion and the successors. */
+static inline unsigned ar_run_expand(ar_run *run, ar_batch *b)
+{
+    unsigned n = ar_puzzle_successors(run->p, run->inst, b->state, b->moves, b->costs, b->children);
+    run->res->expanded++;
+    run->res->generated += n;
+    return n;
+}
+
 /* Hash callback for the state store. */
 uint64_t ar_run_hash(const void *ctx, const void *state);
 
