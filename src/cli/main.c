@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "ariadne/game.h"
 #include "ariadne/timer.h"
 
 typedef struct verb {
@@ -65,11 +66,15 @@ static const verb verbs[] = {
      "Prints a random instance in the domain's input format. The seed used is printed\n"
      "on stderr (and, where the format allows comments, in the output); the same seed\n"
      "gives the same instance."},
-    {"play", verb_play, "ariadne play DOMAIN [INSTANCE | -f FILE] [options]",
+    {"play", verb_play, "ariadne play DOMAIN|GAME [INSTANCE | -f FILE] [options]",
      "Play a puzzle at the terminal: the position is shown after every move; type a\n"
      "move in the domain's notation, `undo`, `hint` (the solver's next move), `moves`\n"
      "(the legal moves), `restart`, `help` or `quit`. A bad move is explained and the\n"
-     "prompt returns; nothing is lost."},
+     "prompt returns; nothing is lost.\n\n"
+     "Play a game against a bot: ariadne play GAME [--bot SPEC] [--first me|bot]\n"
+     "[game options]; the same commands, `undo` taking back your move and the bot's\n"
+     "(bot specs as in `ariadne help match`; the default bot plays perfectly where the\n"
+     "game has a perfect-play rule or is small enough to search to the end)."},
     {"bench", verb_bench, "ariadne bench SUITE [--quick]",
      "Runs a named benchmark suite and prints a table (see BENCHMARKS.md); `ariadne\n"
      "bench` alone lists the suites. --quick runs smaller sizes (CI uses it to check\n"
@@ -77,9 +82,10 @@ static const verb verbs[] = {
 #define AR_VERB(name, fn, usage, help) {name, fn, usage, help},
 #include "verbs.def"
 #undef AR_VERB
-    {"help", verb_help_impl, "ariadne help [VERB | DOMAIN]",
-     "Shows help for a verb, or for a domain (its instance format, options, move\n"
-     "notation, heuristics and solvers)."},
+    {"help", verb_help_impl, "ariadne help [VERB | DOMAIN | GAME]",
+     "Shows help for a verb, for a puzzle domain (its instance format, options, move\n"
+     "notation, heuristics and solvers) or for a game (rules, notation, options,\n"
+     "evaluations and perfect-play rules)."},
     {NULL, NULL, NULL, NULL}};
 
 static void overview(FILE *out)
@@ -123,6 +129,35 @@ static void domain_help(const ar_puzzle *p)
            p->generate ? " `ariadne generate` makes random instances." : "");
 }
 
+static void game_help(const ar_game *g)
+{
+    const ar_option_spec *o;
+    const ar_game_eval *e;
+    const ar_game_strategy *s;
+    printf("%s — %s (a game)\n\n%s\n", g->name, g->summary, g->help);
+    if (g->options && g->options[0].name) {
+        puts("\nOptions:");
+        for (o = g->options; o->name; o++) {
+            char left[64];
+            snprintf(left, sizeof left, "--%s%s%s", o->name, o->metavar ? " " : "",
+                     o->metavar ? o->metavar : "");
+            printf("  %-20s %s\n", left, o->help);
+        }
+    }
+    if (g->evals && g->evals[0].name) {
+        puts("\nEvaluations (eval=NAME in a bot spec; the first is the default):");
+        for (e = g->evals; e->name; e++)
+            printf("  %-20s %s\n", e->name, e->summary);
+    }
+    if (g->strategies && g->strategies[0].name) {
+        puts("\nPerfect-play rules (bot kind `perfect` or the rule's name):");
+        for (s = g->strategies; s->name; s++)
+            printf("  %-20s %s\n", s->name, s->summary);
+    }
+    puts("\nPlay it with `ariadne play`, pit bots against each other with `ariadne match`, and\n"
+         "ask for the value and best move of a position with `ariadne analyse` (docs/games.md).");
+}
+
 static int verb_help_impl(int argc, char **argv)
 {
     const verb *v;
@@ -141,6 +176,10 @@ static int verb_help_impl(int argc, char **argv)
     p = ar_puzzle_find(argv[1]);
     if (p) {
         domain_help(p);
+        return 0;
+    }
+    if (ar_game_find(argv[1])) {
+        game_help(ar_game_find(argv[1]));
         return 0;
     }
     return cli_fail("help: no verb or domain called '%s' (see `ariadne help`)", argv[1]);
@@ -171,6 +210,20 @@ int verb_list(int argc, char **argv)
             for (s = (*p)->solvers; s->name; s++)
                 printf(" %s", s->name);
             putchar('\n');
+        }
+    }
+    {
+        const ar_game *const *g;
+        puts("\nGames (ariadne play / match / analyse):");
+        for (g = ar_games(); *g; g++) {
+            const ar_game_strategy *s;
+            printf("  %-10s %s\n", (*g)->name, (*g)->summary);
+            if ((*g)->strategies && (*g)->strategies[0].name) {
+                printf("  %-10s perfect play:", "");
+                for (s = (*g)->strategies; s->name; s++)
+                    printf(" %s", s->name);
+                putchar('\n');
+            }
         }
     }
     puts("\nAlgorithms (--algo):");
