@@ -18,6 +18,7 @@
 #include "ariadne/puzzle.h"
 #include "ariadne/search.h"
 #include "ariadne/timer.h"
+#include "hanoi_bfs2.h" /* ar_hanoi_instance_info, for the two-bit BFS and pattern databases */
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -1337,6 +1338,8 @@ static const ar_domain_solver hanoi_solvers[] = {
      run_frame_stewart},
     {"fs-heuristic", "4+ pegs, any start and goal: fast, Frame-Stewart-guided, not optimal",
      run_fs_heuristic},
+    {"pdb", "4+ pegs, any start and goal: optimal, A* with additive pattern databases built by "
+            "the two-bit BFS", ar_hanoi_pdb_run},
     {NULL, NULL, NULL}};
 
 static const char *hanoi_default_algorithm(const ar_instance *inst)
@@ -1347,6 +1350,11 @@ static const char *hanoi_default_algorithm(const ar_instance *inst)
         return "frame-stewart";
     if (hanoi_state_count(inst) <= ASTAR_STATE_CAP)
         return "astar";
+    /* Pattern databases prove optimality within minutes up to these sizes of
+     * the discs that move (bench/results/hanoi-scale.md); beyond, the labelled
+     * heuristic answers at once. */
+    if ((inst->pegs == 4 && inst->active <= 16) || (inst->pegs == 5 && inst->active <= 13))
+        return "pdb";
     return "fs-heuristic";
 }
 
@@ -1435,6 +1443,19 @@ static ar_status hanoi_state_after(const ar_instance *inst, uint64_t moves, void
           inst->pegs, moves);
     pack(inst, pos, state);
     return AR_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* For hanoi_bfs2.c (two-bit BFS, pattern databases, the pdb solver), which
+ * works on positions directly. */
+
+void ar_hanoi_instance_info(const ar_instance *inst, unsigned *pegs, unsigned *discs,
+                            unsigned char *start, unsigned char *goal)
+{
+    *pegs = inst->pegs;
+    *discs = inst->discs;
+    memcpy(start, inst->start, inst->discs);
+    memcpy(goal, inst->goal, inst->discs);
 }
 
 /* ------------------------------------------------------------------ */
