@@ -589,6 +589,128 @@ static void test_moves(void)
     P->destroy(in);
 }
 
+/* --- the ordering-cycle bound on known structures --------------------------- */
+
+/* Two arc-disjoint 2-cycles: a3 waits for b2 to leave a4 and b2 for a3 to
+ * leave b3; b3 waits for a4 to leave a5, a4 for b3 to leave b4. Six bad links
+ * (b3, a3, a4, b2, a2 on the floor, b1 on the floor), so the bound is 6 + 2,
+ * and the BFS check confirms it is at most the true distance. */
+static const char *two_cycles = "a6 a5 b3 a3\n"
+                                "b6 b5 b4 a4 b2\n"
+                                "c6 c5 c4 c3 c2 c1 c0\n"
+                                "a2 a1 a0\n"
+                                "b1 b0\n";
+
+/* Crossed tops: b0 (on a1) waits for a0 to leave b1, and a0 (on b1) for b0
+ * to leave a1, a 2-cycle even with two empty columns: the bound is the two
+ * bad links plus one (true distance 3: b0 away, a0 onto a1, b0 onto b1). */
+static const char *crossed = "a6 a5 a4 a3 a2 a1 b0\n"
+                              "b6 b5 b4 b3 b2 b1 a0\n"
+                              "c6 c5 c4 c3 c2 c1 c0\n"
+                              "-\n"
+                              "-\n";
+
+/* An arc on no cycle: a1..a0 (on the floor) waits for c0 to leave a2, but c0
+ * waits for nothing, so only the bad links count (true distance 2). */
+static const char *open_chain = "a6 a5 a4 a3 a2 c0\n"
+                                "b6 b5 b4 b3 b2 b1 b0\n"
+                                "c6 c5 c4 c3 c2 c1\n"
+                                "a1 a0\n"
+                                "-\n";
+
+/* A block above its own successor with another block between (a1..a0 over
+ * c0 over a2): a self-cycle, so one waste move on top of the two bad links. */
+static const char *self_cycle = "a6 a5 a4 a3 a2 c0 a1 a0\n"
+                                "b6 b5 b4 b3 b2 b1 b0\n"
+                                "c6 c5 c4 c3 c2 c1\n"
+                                "-\n"
+                                "-\n";
+
+static void test_bound_structures(void)
+{
+    const ar_heuristic *ho = ar_puzzle_heuristic(P, "order"), *hr = ar_puzzle_heuristic(P, "runs");
+    ar_error err;
+    ar_instance *in = make(two_cycles, &err);
+    unsigned char s[256];
+    int unsolvable = 0;
+    CHECK_MSG(in != NULL, "two_cycles: %s", err.message);
+    if (in) {
+        P->initial_state(in, s);
+        CHECK_EQ_U(hr->estimate(in, s), 6);
+        CHECK_EQ_U(ho->estimate(in, s), 8);
+        P->destroy(in);
+        check_against_bfs(two_cycles, "two cycles", &unsolvable);
+    }
+    in = make(crossed, &err);
+    CHECK_MSG(in != NULL, "crossed: %s", err.message);
+    if (in) {
+        P->initial_state(in, s);
+        CHECK_EQ_U(hr->estimate(in, s), 2);
+        CHECK_EQ_U(ho->estimate(in, s), 3);
+        P->destroy(in);
+        check_against_bfs(crossed, "crossed tops", &unsolvable);
+    }
+    in = make(open_chain, &err);
+    CHECK_MSG(in != NULL, "open_chain: %s", err.message);
+    if (in) {
+        P->initial_state(in, s);
+        CHECK_EQ_U(hr->estimate(in, s), 2);
+        CHECK_EQ_U(ho->estimate(in, s), 2);
+        P->destroy(in);
+        check_against_bfs(open_chain, "open chain", &unsolvable);
+    }
+    in = make(self_cycle, &err);
+    CHECK_MSG(in != NULL, "self_cycle: %s", err.message);
+    if (in) {
+        P->initial_state(in, s);
+        CHECK_EQ_U(hr->estimate(in, s), 2);
+        CHECK_EQ_U(ho->estimate(in, s), 3);
+        P->destroy(in);
+        check_against_bfs(self_cycle, "self cycle", &unsolvable);
+    }
+}
+
+/* More than 64 arcs: 16-colour layouts use the second word of the solver's
+ * arc sets. Along a random walk the bound must stay between the bad links and
+ * the bad links plus one waste move per block (each cycle needs a distinct
+ * block), and must not depend on anything but the position. */
+static void test_bound_wide(void)
+{
+    const ar_heuristic *ho = ar_puzzle_heuristic(P, "order"), *hr = ar_puzzle_heuristic(P, "runs");
+    ar_param params[2] = {{"colours", "16"}, {"any", NULL}};
+    char *text = NULL;
+    ar_error err;
+    ar_instance *in;
+    unsigned char s[256];
+    ar_move moves[18 * 18];
+    uint64_t state = 12345;
+    int step, above_runs = 0;
+    CHECK(P->generate(params, 2, 3, &text, &err) == AR_OK);
+    in = text ? make(text, &err) : NULL;
+    CHECK_MSG(in != NULL, "16 colours: %s", err.message);
+    if (!in) {
+        free(text);
+        return;
+    }
+    P->initial_state(in, s);
+    for (step = 0; step < 300; step++) {
+        uint64_t ho1 = ho->estimate(in, s), ho2 = ho->estimate(in, s), hr1 = hr->estimate(in, s);
+        unsigned n;
+        CHECK(ho1 == ho2);
+        CHECK_MSG(ho1 >= hr1 && ho1 <= 2 * hr1, "16 colours step %d: order %llu, runs %llu", step,
+                  (unsigned long long)ho1, (unsigned long long)hr1);
+        above_runs += ho1 > hr1;
+        n = P->legal_moves(in, s, moves);
+        if (!n)
+            break;
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        P->apply(in, s, moves[(state >> 33) % n]);
+    }
+    CHECK_MSG(above_runs > 0, "16 colours: the cycle part never contributed");
+    P->destroy(in);
+    free(text);
+}
+
 /* --- generator and limits -------------------------------------------------- */
 
 static void test_generate_and_limits(void)
@@ -646,6 +768,8 @@ int main(void)
     test_moves();
     test_generate_and_limits();
     test_golden();
+    test_bound_structures();
+    test_bound_wide();
     test_bfs();
     return check_report("test_sarov");
 }

@@ -14,7 +14,9 @@
  *   <strategy name>             shorthand for perfect:strategy=NAME ("bouton", "pairing")
  * A bot kind is a table of create/choose/destroy functions, so programs
  * speaking a protocol (the Tron contest's stdin/stdout, UCI) join as further
- * kinds without changing matches.
+ * kinds without changing matches. A game may bring kinds of its own (Tron's
+ * bots and its cmd:COMMAND external programs, tron.h); they are looked up
+ * before the kinds above.
  *
  * A bot is asked for the move of one player in one position; in simultaneous
  * positions both bots are asked before either move is played, so neither sees
@@ -80,6 +82,8 @@ const ar_game *ar_bot_game(const ar_bot *bot);
 const ar_variant *ar_bot_variant(const ar_bot *bot);
 void *ar_bot_state(const ar_bot *bot);
 void ar_bot_set_state(ar_bot *bot, void *state);
+uint64_t ar_bot_seed(const ar_bot *bot);
+const volatile sig_atomic_t *ar_bot_interrupt(const ar_bot *bot); /* may be NULL */
 
 /* ------------------------------------------------------------------------ */
 /* Playing games. */
@@ -88,6 +92,8 @@ typedef struct ar_game_record {
     ar_game_outcome outcome;   /* AR_ONGOING when stopped by max_plies (scored a draw) */
     unsigned plies;
     int stopped_by_limit;      /* max_plies reached */
+    int forfeit;               /* -1 none, else the player who lost by an error or illegal move */
+    char note[200];            /* why a game ended early (forfeit, limit), or empty */
     char moves[2048];          /* the moves in notation, space-separated (truncated with "...") */
 } ar_game_record;
 

@@ -124,8 +124,10 @@ typedef struct ar_game {
     /* A picture for people (several lines), with the move names shown where
      * that helps. NULL: format_position. */
     void (*draw)(const ar_variant *v, const void *pos, char *buf, size_t size);
-    /* (required) 0 or 1, AR_PLAYER_SIMULTANEOUS or AR_PLAYER_CHANCE. Not
-     * called on finished positions. */
+    /* (required) 0 or 1, AR_PLAYER_SIMULTANEOUS or AR_PLAYER_CHANCE. In a
+     * finished position: the player who would move next (negamax scores a
+     * finished position for that player). Alpha-beta assumes the player to
+     * move alternates with every move; minimax and MCTS do not. */
     int (*to_move)(const ar_variant *v, const void *pos);
     /* (required) Whether the game is over and how. */
     ar_game_outcome (*outcome)(const ar_variant *v, const void *pos);

@@ -67,6 +67,13 @@ typedef struct ar_pdb_abstraction {
                              unsigned char *costs);
     /* An admissible lower bound of the distance (NULL: 0). */
     unsigned (*base)(const void *ctx, const void *astate);
+    /* Optional projection: the search runs over `count` states, the table
+     * stores `stored_count` entries, and entry project(r) holds the least
+     * distance of the states projecting onto it (sliding tiles search with
+     * the blank's region and store the minimum over it). NULL: the table has
+     * one entry per searched state. */
+    uint64_t (*project)(const void *ctx, uint64_t rank);
+    uint64_t stored_count;
     /* A smaller pattern to suggest when this one does not fit the memory limit. */
     const char *smaller;
 } ar_pdb_abstraction;
@@ -130,9 +137,11 @@ ar_status ar_pdb_read_header(const char *path, ar_pdb_header *out, ar_error *err
 ar_status ar_pdb_matches(const ar_pdb_header *h, const ar_pdb_abstraction *a, ar_error *err);
 
 /* Checks a loaded database against its abstraction: every goal has distance
- * 0, and for `samples` random states (all when samples >= count) each
- * predecessor's decoded value is at most the state's value plus the move's
- * cost (capped entries skipped). Reports the first violation. */
+ * 0, rank and unrank agree, and, when there is no projection, for `samples`
+ * random states (all when samples >= count) each predecessor's decoded value
+ * is at most the state's value plus the move's cost (capped entries skipped;
+ * a minimum over projected states need not satisfy it). Reports the first
+ * violation. */
 ar_status ar_pdb_check(const ar_pdb *pdb, const ar_pdb_abstraction *a, uint64_t samples,
                        uint64_t seed, ar_error *err);
 
@@ -172,6 +181,9 @@ typedef struct ar_pdb_provider {
                               unsigned *count, ar_error *err);
     /* The instance's cache directory option (--pdb-dir), or NULL. */
     const char *(*dir)(const ar_instance *inst);
+    /* Instance text (the goal) for when `ariadne pdb` is given only options,
+     * e.g. --size 5x5; written into buf. */
+    void (*sample_instance)(const ar_param *params, size_t count, char *buf, size_t size);
 } ar_pdb_provider;
 
 /* The provider for a domain name, or NULL. */

@@ -6,6 +6,7 @@
  * Undo keeps a stack of earlier positions; a hint solves from the current
  * position with the domain's default solver. */
 #include "cli.h"
+#include "game_cli.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -93,6 +94,7 @@ static void show_moves(const ar_puzzle *p, const ar_instance *inst, const void *
 
 int verb_play(int argc, char **argv)
 {
+    if (argc > 1 && ar_game_find(argv[1])) return verb_play_game(argc, argv);
     cli c;
     ar_instance *inst = NULL;
     history h = {NULL, 0, 0, 0};

@@ -369,11 +369,14 @@ static size_t nim_format_move(const ar_variant *v, const void *pos, int player, 
 {
     size_t used = 0;
     unsigned i;
-    (void)v;
     (void)pos;
     (void)player;
     if (size)
         buf[0] = '\0';
+    if (v->take == TAKE_HALF) {
+        int n = snprintf(buf, size, "%u", (unsigned)move);
+        return n > 0 ? (size_t)n : 0;
+    }
     for (i = 0; i < NIM_MAX_K; i++) {
         unsigned s = SLOT(move, i);
         int n;

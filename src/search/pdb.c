@@ -42,21 +42,25 @@ enum {
 
 /* --- estimates and the build ------------------------------------------- */
 
-/* Measured on the development machine (tiles, 7-tile pattern): about 0.35 µs
- * per abstract state including its predecessors; the estimate is for people
- * deciding whether to wait, not a promise. */
-#define NS_PER_STATE 350.0
+/* Measured on the development machine (tiles, 7-tile pattern): about 0.5 µs
+ * per abstract state expanded, with its predecessors; with a projection about
+ * 1.3 searched states per stored entry (the blank's regions). The estimate is
+ * for people deciding whether to wait, not a promise. */
+#define NS_PER_STATE 520.0
 
 static uint64_t padded(uint64_t count) { return (count + 31u) & ~(uint64_t)31u; }
+
+static uint64_t stored(const ar_pdb_abstraction *a) { return a->project ? a->stored_count : a->count; }
 
 void ar_pdb_estimate(const ar_pdb_abstraction *a, size_t *bytes, double *seconds)
 {
     size_t marks = ar_bitarray_bytes_for(padded(a->count), 2);
-    size_t table = ar_bitarray_bytes_for(a->count, a->bits);
+    size_t table = ar_bitarray_bytes_for(stored(a), a->bits);
+    size_t done = a->project ? (size_t)(stored(a) / 8 + 1) : 0;
     if (bytes)
-        *bytes = marks + table;
+        *bytes = marks + table + done;
     if (seconds)
-        *seconds = (double)a->count * NS_PER_STATE * 1e-9;
+        *seconds = (a->project ? 1.3 * (double)a->stored_count : (double)a->count) * NS_PER_STATE * 1e-9;
 }
 
 static ar_status check_abstraction(const ar_pdb_abstraction *a, ar_error *err)
@@ -68,7 +72,8 @@ static ar_status check_abstraction(const ar_pdb_abstraction *a, ar_error *err)
                             a->bits);
     if (a->step != 1 && a->step != 2)
         return ar_error_set(err, AR_ERR_UNSUPPORTED, "pattern database: step %u (use 1 or 2)", a->step);
-    if (a->state_size > AR_PDB_MAX_STATE || a->count == 0 || a->count > AR_BITARRAY_MAX_COUNT / 2)
+    if (a->state_size > AR_PDB_MAX_STATE || a->count == 0 || a->count > AR_BITARRAY_MAX_COUNT / 2 ||
+        (a->project && (a->stored_count == 0 || a->stored_count > a->count)))
         return ar_error_set(err, AR_ERR_UNSUPPORTED, "pattern database: %" PRIu64 " abstract states is out of range",
                             a->count);
     return AR_OK;
@@ -78,6 +83,9 @@ typedef struct builder {
     const ar_pdb_abstraction *a;
     const ar_pdb_build_options *o;
     ar_bitarray marks;
+    uint8_t *done_bits;          /* with a projection: stored entries already written */
+    size_t done_bytes;
+    uint64_t written;
     ar_pdb *out;
     unsigned char astate[AR_PDB_MAX_STATE];
     uint64_t preds[AR_PDB_MAX_PREDS];
@@ -97,7 +105,7 @@ static ar_status poll(builder *b, unsigned depth, ar_error *err)
         return ar_error_set(err, AR_ERR_LIMIT, "pattern database build stopped by the time limit");
     if (b->o->progress) {
         snprintf(detail, sizeof detail, "pattern database %.20s, depth %u", b->a->pattern, depth);
-        ar_progress_update(b->o->progress, b->done, b->a->count, "states", detail);
+        ar_progress_update(b->o->progress, b->done, b->a->project ? 0 : b->a->count, "states", detail);
     }
     return AR_OK;
 }
@@ -110,20 +118,33 @@ static int expand(builder *b, uint64_t r, unsigned d, unsigned fcode, unsigned n
 {
     const ar_pdb_abstraction *a = b->a;
     unsigned base, n, i, e, again = 0;
+    uint64_t sr = a->project ? a->project(a->ctx, r) : r;
     ar_bitarray_set(&b->marks, r, 3);
     a->unrank(a->ctx, r, b->astate);
     base = a->base ? a->base(a->ctx, b->astate) : 0;
     if (base > d || (d - base) % a->step)
         return -1;
-    e = (d - base) / a->step;
-    if (e > b->out->table.mask) {
-        e = b->out->table.mask;
-        b->out->header.capped++;
+    /* States close in order of distance, so the first state of a projected
+     * entry to close carries the entry's minimum. */
+    if (!b->done_bits || !(b->done_bits[sr >> 3] >> (sr & 7) & 1)) {
+        e = (d - base) / a->step;
+        if (e > b->out->table.mask) {
+            e = b->out->table.mask;
+            b->out->header.capped++;
+        }
+        if (e > b->max_entry)
+            b->max_entry = e;
+        ar_bitarray_set(&b->out->table, sr, e);
+        if (b->done_bits)
+            b->done_bits[sr >> 3] |= (uint8_t)(1u << (sr & 7));
+        b->written++;
     }
-    if (e > b->max_entry)
-        b->max_entry = e;
-    ar_bitarray_set(&b->out->table, r, e);
     n = a->predecessors(a->ctx, b->astate, b->preds, b->costs);
+    /* The marks of the predecessors are scattered over a table of up to
+     * gigabytes: ask for all their cache lines before touching any, so the
+     * misses overlap instead of queueing. */
+    for (i = 0; i < n; i++)
+        __builtin_prefetch(&b->marks.data[b->preds[i] >> 2], 1);
     for (i = 0; i < n; i++) {
         uint64_t p = b->preds[i];
         unsigned m = ar_bitarray_get(&b->marks, p);
@@ -175,7 +196,13 @@ ar_status ar_pdb_build(const ar_pdb_abstraction *a, const ar_pdb_build_options *
     b->start = ar_now();
     st = ar_bitarray_init(&b->marks, padded(a->count), 2, 0, o->mem, err);
     if (st == AR_OK)
-        st = ar_bitarray_init(&out->table, a->count, a->bits, 0, o->mem, err);
+        st = ar_bitarray_init(&out->table, stored(a), a->bits, 0, o->mem, err);
+    if (st == AR_OK && a->project) {
+        b->done_bytes = (size_t)(stored(a) / 8 + 1);
+        b->done_bits = ar_mem_alloc(o->mem, b->done_bytes, 1, "pattern database marks", err);
+        if (!b->done_bits)
+            st = AR_ERR_MEMORY;
+    }
     if (st != AR_OK) {
         ar_bitarray_free(&b->marks);
         ar_bitarray_free(&out->table);
@@ -230,10 +257,11 @@ ar_status ar_pdb_build(const ar_pdb_abstraction *a, const ar_pdb_build_options *
     out->header.version = AR_PDB_FORMAT_VERSION;
     out->header.bits = a->bits;
     out->header.step = a->step;
-    out->header.count = a->count;
+    out->header.count = stored(a);
     out->header.data_offset = HEADER_BYTES;
     out->header.data_bytes = out->table.bytes;
-    out->header.unreached = a->count - closed;
+    out->header.unreached = stored(a) - b->written;
+    (void)closed;
     out->header.max_distance = d;
     out->header.max_entry = b->max_entry;
     out->header.build_seconds = ar_now() - b->start;
@@ -244,12 +272,14 @@ ar_status ar_pdb_build(const ar_pdb_abstraction *a, const ar_pdb_build_options *
     snprintf(out->header.goal, sizeof out->header.goal, "%s", a->goal);
     out->header.checksum = ar_hash_bytes(out->table.data, out->table.bytes);
     ar_bitarray_free(&b->marks);
+    ar_mem_free(o->mem, b->done_bits, b->done_bytes);
     free(b);
     if (o->progress)
         ar_progress_finish(o->progress);
     return AR_OK;
 fail:
     ar_bitarray_free(&b->marks);
+    ar_mem_free(o->mem, b->done_bits, b->done_bytes);
     ar_bitarray_free(&out->table);
     free(b);
     memset(out, 0, sizeof *out);
@@ -503,7 +533,7 @@ ar_status ar_pdb_matches(const ar_pdb_header *h, const ar_pdb_abstraction *a, ar
         what = "base heuristic";
     else if (h->bits != a->bits || h->step != a->step)
         what = "entry encoding";
-    else if (h->count != a->count)
+    else if (h->count != stored(a))
         what = "number of entries";
     if (what)
         return ar_error_set(err, AR_ERR_INPUT, "the database was built for another %s", what);
@@ -513,7 +543,8 @@ ar_status ar_pdb_matches(const ar_pdb_header *h, const ar_pdb_abstraction *a, ar
 unsigned ar_pdb_value(const ar_pdb *pdb, const ar_pdb_abstraction *a, const void *astate)
 {
     unsigned base = a->base ? a->base(a->ctx, astate) : 0;
-    return base + pdb->header.step * ar_pdb_entry(pdb, a->rank(a->ctx, astate));
+    uint64_t r = a->rank(a->ctx, astate);
+    return base + pdb->header.step * ar_pdb_entry(pdb, a->project ? a->project(a->ctx, r) : r);
 }
 
 ar_status ar_pdb_check(const ar_pdb *pdb, const ar_pdb_abstraction *a, uint64_t samples,
@@ -540,14 +571,14 @@ ar_status ar_pdb_check(const ar_pdb *pdb, const ar_pdb_abstraction *a, uint64_t 
     ar_rng_seed(&rng, seed);
     for (k = 0; k < (all ? a->count : samples) && st == AR_OK; k++) {
         uint64_t r = all ? k : ar_rng_below(&rng, a->count);
-        unsigned v, e = ar_pdb_entry(pdb, r);
-        if (e == cap)
-            continue;
+        unsigned v, e = ar_pdb_entry(pdb, a->project ? a->project(a->ctx, r) : r);
         a->unrank(a->ctx, r, s);
         if (a->rank(a->ctx, s) != r) {
             st = ar_error_set(err, AR_ERR_INTERNAL, "rank(unrank(%" PRIu64 ")) differs", r);
             break;
         }
+        if (e == cap || a->project)
+            continue;
         v = ar_pdb_value(pdb, a, s);
         n = a->predecessors(a->ctx, s, preds, costs);
         for (i = 0; i < n; i++) {

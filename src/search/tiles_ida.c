@@ -21,6 +21,7 @@
 #include "tiles_ida.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,21 @@
 #define MAX_DEPTH 1024
 
 static unsigned absdiff(unsigned a, unsigned b) { return a > b ? a - b : b - a; }
+
+/* Population count. Without -mpopcnt the compiler's builtin is a library
+ * call (13% of a pattern-database build in a profile); this inline version
+ * is a dozen instructions. */
+static inline unsigned popcount64(uint64_t x)
+{
+#if defined(__POPCNT__)
+    return (unsigned)__builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
 
 void ar_tiles_model_init(ar_tiles_model *m, unsigned rows, unsigned cols, unsigned blank,
                          int transport, const char *domain)
@@ -54,6 +70,10 @@ void ar_tiles_model_init(ar_tiles_model *m, unsigned rows, unsigned cols, unsign
         m->nb[p][AR_TDIR_LEFT] = (int8_t)(c > 0 ? (int)p - 1 : -1);
         m->nb[p][AR_TDIR_RIGHT] = (int8_t)(c + 1 < cols ? (int)p + 1 : -1);
         m->refl[p] = (uint8_t)(rows == cols ? c * cols + r : p);
+        if (c == 0)
+            m->first_col |= (uint64_t)1 << p;
+        if (c + 1 == cols)
+            m->last_col |= (uint64_t)1 << p;
     }
     for (l = 0; l < m->n; l++)
         for (p = 0; p < m->n; p++) {
@@ -79,15 +99,68 @@ static uint64_t rank_of(const ar_tiles_pattern *pt, const uint8_t *where)
     for (i = 0; i < pt->k; i++) {
         unsigned q = where[i];
         uint64_t below = mask & (((uint64_t)1 << q) - 1);
-        r += (uint64_t)(q - (unsigned)__builtin_popcountll(below)) * pt->weight[i];
+        r += (uint64_t)(q - (unsigned)popcount64(below)) * pt->weight[i];
         mask |= (uint64_t)1 << q;
     }
     return r;
 }
 
+/* Without the transport, the search of a pattern's database keeps the blank
+ * too, as the region of free cells it can reach without moving a pattern tile
+ * (moves inside the region cost nothing), named by the region's lowest cell:
+ * a pattern tile may only move into a cell of the blank's region. The table
+ * stores the minimum over the regions of each placement of the pattern tiles.
+ * This is the blank-aware database of Korf & Felner, several moves stronger
+ * than letting every free cell act as a blank. With the transport the blank
+ * can jump to the centre, regions are not symmetric, and the database ignores
+ * the blank (a pattern tile may move into any free cell). */
+static int region_mode(const ar_tiles_pattern *pt) { return !pt->model->transport; }
+
+static uint64_t full_mask(const ar_tiles_model *m)
+{
+    return m->n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << m->n) - 1);
+}
+
+/* The cells of `free` reachable from `seed` by steps between neighbours. */
+static uint64_t flood(const ar_tiles_model *m, uint64_t seed, uint64_t free)
+{
+    uint64_t r = seed & free, prev = 0, notfirst = ~m->first_col, notlast = ~m->last_col;
+    unsigned cols = m->cols;
+    while (r != prev) {
+        prev = r;
+        r |= ((r << 1) & notfirst) | ((r >> 1) & notlast) | (r << cols) | (r >> cols);
+        r &= free;
+    }
+    return r;
+}
+
+static uint64_t occupied(const ar_tiles_pattern *pt, const uint8_t *where)
+{
+    uint64_t occ = 0;
+    unsigned i;
+    for (i = 0; i < pt->k; i++)
+        occ |= (uint64_t)1 << where[i];
+    return occ;
+}
+
 static uint64_t abs_rank(const void *ctx, const void *astate)
 {
-    return rank_of(ctx, astate);
+    const ar_tiles_pattern *pt = ctx;
+    const uint8_t *where = astate;
+    uint64_t r = rank_of(pt, where), occ;
+    unsigned rep;
+    if (!region_mode(pt))
+        return r;
+    occ = occupied(pt, where);
+    rep = where[pt->k];
+    return r * (pt->model->n - pt->k) +
+           (rep - (unsigned)popcount64(occ & (((uint64_t)1 << rep) - 1)));
+}
+
+static uint64_t abs_project(const void *ctx, uint64_t rank)
+{
+    const ar_tiles_pattern *pt = ctx;
+    return rank / (pt->model->n - pt->k);
 }
 
 static void abs_unrank(const void *ctx, uint64_t rank, void *astate)
@@ -95,9 +168,13 @@ static void abs_unrank(const void *ctx, uint64_t rank, void *astate)
     const ar_tiles_pattern *pt = ctx;
     uint8_t *where = astate;
     uint64_t used = 0;
-    unsigned i, n = pt->model->n;
+    unsigned i, n = pt->model->n, j = 0, q;
+    if (region_mode(pt)) {
+        j = (unsigned)(rank % (n - pt->k));
+        rank /= n - pt->k;
+    }
     for (i = 0; i < pt->k; i++) {
-        unsigned d = (unsigned)(rank / pt->weight[i]), q;
+        unsigned d = (unsigned)(rank / pt->weight[i]);
         rank %= pt->weight[i];
         for (q = 0; q < n; q++)
             if (!(used >> q & 1) && d-- == 0)
@@ -105,14 +182,27 @@ static void abs_unrank(const void *ctx, uint64_t rank, void *astate)
         where[i] = (uint8_t)q;
         used |= (uint64_t)1 << q;
     }
+    if (region_mode(pt)) {
+        for (q = 0; q < n; q++)
+            if (!(used >> q & 1) && j-- == 0)
+                break;
+        where[pt->k] = (uint8_t)q;
+    }
 }
 
 static unsigned abs_goals(const void *ctx, uint64_t *ranks, unsigned max)
 {
     const ar_tiles_pattern *pt = ctx;
+    const ar_tiles_model *m = pt->model;
+    uint8_t where[AR_TILES_MAX_PATTERN_TILES + 1];
     if (max < 1)
         return 0;
-    ranks[0] = rank_of(pt, pt->labels);
+    memcpy(where, pt->labels, pt->k);
+    if (region_mode(pt)) {
+        uint64_t free = full_mask(m) & ~occupied(pt, where);
+        where[pt->k] = (uint8_t)__builtin_ctzll(flood(m, (uint64_t)1 << m->blank, free));
+    }
+    ranks[0] = abs_rank(pt, where);
     return 1;
 }
 
@@ -126,33 +216,42 @@ static unsigned abs_base(const void *ctx, const void *astate)
     return sum;
 }
 
-/* The moves of the relaxation are undirected (a pattern tile steps to a free
- * neighbour), except the transport: a tile on the centre jumps to any free
- * cell. Its reverse, for predecessors, is a tile anywhere that came from the
- * centre, which must be free now. */
+/* Predecessors. Relaxed (transport) mode: a pattern tile steps to a free
+ * neighbour, and the reverse of a transport is a tile anywhere that came from
+ * the centre, which must be free now. Region mode: a pattern tile next to the
+ * blank's region steps into it, and the blank's new region is the one of the
+ * cell the tile left (every such move is its own reverse). */
 static unsigned abs_preds(const void *ctx, const void *astate, uint64_t *ranks, unsigned char *costs)
 {
     const ar_tiles_pattern *pt = ctx;
     const ar_tiles_model *m = pt->model;
-    uint8_t w[AR_TILES_MAX_PATTERN_TILES];
-    uint64_t occ = 0;
+    uint8_t w[AR_TILES_MAX_PATTERN_TILES + 1];
+    uint64_t occ, region = 0, full = full_mask(m);
     unsigned i, d, n = 0;
-    memcpy(w, astate, pt->k);
-    for (i = 0; i < pt->k; i++)
-        occ |= (uint64_t)1 << w[i];
+    memcpy(w, astate, pt->k + (region_mode(pt) ? 1u : 0u));
+    occ = occupied(pt, w);
+    if (region_mode(pt))
+        region = flood(m, (uint64_t)1 << w[pt->k], full & ~occ);
     for (i = 0; i < pt->k; i++) {
         unsigned p = w[i];
         for (d = 0; d < 4; d++) {
             int q = m->nb[p][d];
             if (q < 0 || (occ >> q & 1))
                 continue;
+            if (region_mode(pt)) {
+                uint64_t occ2;
+                if (!(region >> q & 1))
+                    continue;
+                occ2 = (occ & ~((uint64_t)1 << p)) | (uint64_t)1 << q;
+                w[pt->k] = (uint8_t)__builtin_ctzll(flood(m, (uint64_t)1 << p, full & ~occ2));
+            }
             w[i] = (uint8_t)q;
-            ranks[n] = rank_of(pt, w);
+            ranks[n] = abs_rank(pt, w);
             costs[n++] = 1;
         }
         if (m->transport && p != m->centre && !(occ >> m->centre & 1)) {
             w[i] = (uint8_t)m->centre;
-            ranks[n] = rank_of(pt, w);
+            ranks[n] = abs_rank(pt, w);
             costs[n++] = 1;
         }
         w[i] = (uint8_t)p;
@@ -189,6 +288,8 @@ static ar_status setup_pattern(ar_tiles_model *m, ar_tiles_pattern *pt, const ui
         used += (unsigned)snprintf(pt->pattern_text + used, sizeof pt->pattern_text - used, "%s%u",
                                    i ? "," : "", sorted[i]);
     used = 0;
+    if (!m->transport) /* the blank's goal cell is part of the abstract goal */
+        used += (unsigned)snprintf(pt->goal_text, sizeof pt->goal_text, "blank %u; ", m->blank);
     for (i = 0; i < m->n && used < sizeof pt->goal_text; i++) {
         int in = 0;
         for (j = 0; j < k; j++)
@@ -207,6 +308,12 @@ static ar_status setup_pattern(ar_tiles_model *m, ar_tiles_pattern *pt, const ui
     pt->abs.base_name = m->transport ? "manhattan+transport" : "manhattan";
     pt->abs.count = count;
     pt->abs.state_size = k;
+    if (!m->transport) { /* search with the blank's region, store per placement */
+        pt->abs.count = count * (m->n - k);
+        pt->abs.state_size = k + 1;
+        pt->abs.stored_count = count;
+        pt->abs.project = abs_project;
+    }
     pt->abs.step = m->transport ? 1 : 2;
     pt->abs.bits = 4;
     pt->abs.ctx = pt;
@@ -349,6 +456,13 @@ ar_status ar_tiles_set_partition(ar_tiles_model *m, const char *name, int reflec
                                name, reflect, err);
 }
 
+/* A loaded table with the number of models using it: copies of a model
+ * (with_start, hints, benchmarks) share the mapping instead of loading again. */
+struct ar_tiles_table {
+    atomic_int refs;
+    ar_pdb pdb;
+};
+
 ar_status ar_tiles_load_pdbs(ar_tiles_model *m, ar_mem *mem, ar_progress *progress,
                              const ar_limits *limits, ar_error *err)
 {
@@ -367,14 +481,22 @@ ar_status ar_tiles_load_pdbs(ar_tiles_model *m, ar_mem *mem, ar_progress *progre
             o.time_limit = limits->time_limit;
             o.interrupt = limits->interrupt;
         }
-        st = ar_pdb_open(&pt->abs, m->pdb_dir, &o, &pt->pdb, &built, err);
-        if (st != AR_OK)
+        pt->holder = malloc(sizeof *pt->holder);
+        if (!pt->holder)
+            return ar_error_set(err, AR_ERR_MEMORY, "out of memory loading a pattern database");
+        st = ar_pdb_open(&pt->abs, m->pdb_dir, &o, &pt->holder->pdb, &built, err);
+        if (st != AR_OK) {
+            free(pt->holder);
+            pt->holder = NULL;
             return st;
+        }
+        atomic_init(&pt->holder->refs, 1);
         /* The table lives as long as the instance, longer than the account it
          * was charged to: detach it so freeing it later touches no account. */
-        pt->pdb.mem = NULL;
-        pt->pdb.accounted = 0;
-        pt->pdb.table.mem = NULL;
+        pt->holder->pdb.mem = NULL;
+        pt->holder->pdb.accounted = 0;
+        pt->holder->pdb.table.mem = NULL;
+        pt->pdb = pt->holder->pdb;
         if (mem) {
             size_t b = pt->pdb.table.bytes;
             mem->used = b < mem->used ? mem->used - b : 0;
@@ -408,7 +530,13 @@ void ar_tiles_free_pdbs(ar_tiles_model *m)
     unsigned i;
     for (i = 0; i < m->npat; i++)
         if (m->pat[i].loaded) {
-            ar_pdb_free(&m->pat[i].pdb);
+            struct ar_tiles_table *t = m->pat[i].holder;
+            if (t && atomic_fetch_sub(&t->refs, 1) == 1) {
+                ar_pdb_free(&t->pdb);
+                free(t);
+            }
+            m->pat[i].holder = NULL;
+            memset(&m->pat[i].pdb, 0, sizeof m->pat[i].pdb);
             m->pat[i].loaded = 0;
         }
 }
@@ -942,19 +1070,93 @@ static void report_best(const ar_search_options *opts, const ar_result *best, un
     }
 }
 
+/* Path improvement: a window of the incumbent, from the board after move i to
+ * the board after move j, is replaced by an optimal path between the two when
+ * IDA* (on a node budget) finds a shorter one. The target board becomes the
+ * goal by relabelling every tile with its cell there. Windows slide with
+ * overlap and grow; the pass repeats while anything improves. */
+static unsigned improve_path(const ar_tiles_model *m, const uint8_t *start, ar_move *path,
+                             unsigned len, const ar_search_options *opts, double deadline,
+                             uint64_t *expanded, uint64_t *generated)
+{
+    static const unsigned windows[] = {10, 16, 22, 28};
+    ar_tiles_model *sub = malloc(sizeof *sub);
+    uint8_t (*st)[AR_TILES_MAX] = malloc(sizeof *st * (len + 1));
+    ar_search_options o = *opts;
+    unsigned w, i, k, improved = 1;
+    o.progress = NULL;
+    o.depth_limit = 0;
+    if (!sub || !st) {
+        free(sub);
+        free(st);
+        return len;
+    }
+    while (improved) {
+        improved = 0;
+        for (w = 0; w < sizeof windows / sizeof windows[0]; w++) {
+            memcpy(st[0], start, m->n);
+            for (k = 0; k < len; k++) {
+                memcpy(st[k + 1], st[k], m->n);
+                ar_tiles_apply(m, st[k + 1], (unsigned)path[k]);
+            }
+            for (i = 0; i + 2 < len; i += windows[w] / 2) {
+                unsigned j = i + windows[w] < len ? i + windows[w] : len, p, tb = 0;
+                uint8_t relabel[AR_TILES_MAX], src[AR_TILES_MAX];
+                ar_result r;
+                if ((deadline > 0 && ar_now() >= deadline) ||
+                    (opts->limits.interrupt && *opts->limits.interrupt)) {
+                    free(sub);
+                    free(st);
+                    return len;
+                }
+                for (p = 0; p < m->n; p++) {
+                    relabel[st[j][p]] = (uint8_t)p;
+                    if (st[j][p] == m->blank)
+                        tb = p;
+                }
+                for (p = 0; p < m->n; p++)
+                    src[p] = relabel[st[i][p]];
+                ar_tiles_model_init(sub, m->rows, m->cols, tb, m->transport, m->domain);
+                ar_result_init(&r);
+                if (ida_run(sub, src, m->transport ? AR_TH_MANHATTAN : AR_TH_LINEAR, 16, &o, j - i,
+                            deadline, 300000, &r, NULL) == AR_OK &&
+                    r.outcome == AR_OUTCOME_SOLVED && r.length < j - i) {
+                    unsigned shorter = (unsigned)r.length, q;
+                    memmove(path + i + shorter, path + j, sizeof *path * (len - j));
+                    for (q = 0; q < shorter; q++)
+                        path[i + q] = r.moves[q];
+                    len -= (j - i) - shorter;
+                    improved = 1;
+                    for (k = i; k < len; k++) { /* the boards from i on */
+                        memcpy(st[k + 1], st[k], m->n);
+                        ar_tiles_apply(m, st[k + 1], (unsigned)path[k]);
+                    }
+                }
+                *expanded += r.expanded;
+                *generated += r.generated;
+                ar_result_free(&r);
+            }
+        }
+    }
+    free(sub);
+    free(st);
+    return len;
+}
+
 /* Phase 1 runs weighted IDA* with falling weights, each run on a node budget
  * and pruned by the incumbent (g + h >= best cannot improve, h being
  * admissible), so every run either improves the solution or gives up quickly.
  * Phase 2 is plain IDA* below the incumbent: each finished iteration raises the
  * proven lower bound, and when the bound meets the incumbent it is optimal (a
- * solution found in phase 2 is optimal at once). A time limit splits 40/60
- * between the phases. */
+ * solution found in phase 2 is optimal at once). In between, windows of the
+ * incumbent are replaced by shorter optimal paths (improve_path). A time limit
+ * gives 30% to phase 1, 30% to the windows and the rest to phase 2. */
 ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int kind,
                            const ar_search_options *opts, ar_result *res, ar_error *err)
 {
     static const double weights[] = {3.0, 2.0, 1.6, 1.4, 1.25, 1.15, 1.1, 1.05};
     double start = ar_now(), deadline = deadline_of(opts, start), phase1_end;
-    uint64_t budget = 4000000, used_nodes = 0;
+    uint64_t budget = 2000000, used_nodes = 0;
     unsigned i, lower, best = 0;
     ar_result sub;
     ar_status st;
@@ -971,9 +1173,9 @@ ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int ki
         res->optimal = 1;
         return AR_OK;
     }
-    phase1_end = deadline > 0 ? start + 0.4 * (deadline - start) : 0;
+    phase1_end = deadline > 0 ? start + 0.3 * (deadline - start) : 0;
     for (i = 0; i < sizeof weights / sizeof weights[0]; i++) {
-        uint64_t limit = budget << i;
+        uint64_t limit = budget << (i < 5 ? i : 5);
         if (opts->limits.node_limit) {
             if (used_nodes >= opts->limits.node_limit)
                 break;
@@ -1005,6 +1207,16 @@ ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int ki
         if (sub.outcome == AR_OUTCOME_STOPPED &&
             (sub.stop == AR_STOP_INTERRUPT || (phase1_end > 0 && ar_now() >= phase1_end)))
             break;
+    }
+    if (best && best > lower) { /* phase 1b: shorten windows of the incumbent */
+        unsigned shorter = improve_path(m, cells, res->moves, best, opts,
+                                        deadline > 0 ? start + 0.6 * (deadline - start) : 0,
+                                        &res->expanded, &res->generated);
+        if (shorter < best) {
+            best = shorter;
+            res->length = res->cost = best;
+            report_best(opts, res, lower, start);
+        }
     }
     if (best && best == lower) {
         res->optimal = 1;
@@ -1062,8 +1274,8 @@ void ar_tiles_model_rebind(ar_tiles_model *m)
         pt->abs.size = pt->size_text;
         pt->abs.pattern = pt->pattern_text;
         pt->abs.goal = pt->goal_text;
-        pt->loaded = 0;
-        memset(&pt->pdb, 0, sizeof pt->pdb);
+        if (pt->loaded && pt->holder)
+            atomic_fetch_add(&pt->holder->refs, 1);
     }
 }
 
@@ -1093,7 +1305,7 @@ ar_status ar_tiles_solve(ar_tiles_model *m, const uint8_t *start, const char *wh
     int kind;
     ar_status st;
     const char *hname;
-    char hdesc[200];
+    char hdesc[100];
     if (opts->heuristic) {
         kind = ar_tiles_heuristic_kind(m, opts->heuristic);
         if (kind < 0)
@@ -1126,7 +1338,7 @@ ar_status ar_tiles_solve(ar_tiles_model *m, const uint8_t *start, const char *wh
             : m->transport ? "transport" : "manhattan";
     res->heuristic = hname;
     if (kind == AR_TH_PDB)
-        snprintf(hdesc, sizeof hdesc, "pattern databases %s%s", m->partition,
+        snprintf(hdesc, sizeof hdesc, "pattern databases %.50s%s", m->partition,
                  m->reflect ? " with reflection" : "");
     else
         snprintf(hdesc, sizeof hdesc, "%s", kind == AR_TH_LINEAR ? "Manhattan distance + linear conflicts"

@@ -36,7 +36,8 @@ typedef struct ar_tiles_pattern {
     uint64_t weight[AR_TILES_MAX_PATTERN_TILES];  /* mixed-radix place values of the rank */
     const struct ar_tiles_model *model;
     ar_pdb_abstraction abs;
-    ar_pdb pdb;
+    ar_pdb pdb;                     /* a copy of holder->pdb, for the lookups */
+    struct ar_tiles_table *holder;  /* the loaded table, shared by copies of the model */
     int loaded;
     char pattern_text[160], goal_text[400], size_text[16];
 } ar_tiles_pattern;
@@ -50,6 +51,7 @@ typedef struct ar_tiles_model {
     uint8_t dist[AR_TILES_MAX][AR_TILES_MAX];  /* moves label l needs from cell p, at least */
     int8_t nb[AR_TILES_MAX][4];     /* the cell next to p in each blank direction, or -1 */
     uint8_t row_of[AR_TILES_MAX], col_of[AR_TILES_MAX];
+    uint64_t first_col, last_col;   /* masks of the cells in the first and last column */
     /* pattern databases (heuristic "pdb") */
     unsigned npat;
     ar_tiles_pattern pat[AR_TILES_MAX_PATTERNS];
@@ -113,8 +115,8 @@ ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int ki
 ar_status ar_tiles_wida(const ar_tiles_model *m, const uint8_t *cells, int kind, double weight,
                         const ar_search_options *opts, ar_result *result, ar_error *err);
 
-/* Re-points a copied model's patterns at the copy (their databases are not
- * shared: the copy loads them again when needed). */
+/* Re-points a copied model's patterns at the copy; loaded databases are
+ * shared with the original (reference counted), so either may go first. */
 void ar_tiles_model_rebind(ar_tiles_model *m);
 
 /* The heuristic kind of a name ("manhattan", "linear", "pdb"; Loyd's

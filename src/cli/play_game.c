@@ -1,0 +1,545 @@
+/* play_game.c — `ariadne play GAME`: a person plays a game at the terminal
+ * against a bot, plus the helpers every game verb shares (game_cli.h).
+ *
+ * The loop never loses the game state: every position is kept on a history
+ * stack, a bad move is answered with the game's own explanation and a new
+ * prompt, `undo` takes back the person's last move (and the bot's reply),
+ * end of input quits cleanly. The bot is the game's perfect player unless
+ * --bot names another (arena.h gives the syntax). */
+#include "cli.h"
+#include "game_cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------ helpers */
+
+static const struct {
+    const char *name;
+    int has_value;
+} generic[] = {{"bot", 1},   {"bots", 1},      {"first", 1},  {"seed", 1},      {"games", 1},
+               {"openings", 1}, {"max-plies", 1}, {"depth", 1}, {"time-limit", 1}, {"moves", 1},
+               {"algo", 1},  {"eval", 1},      {"steps", 1},  {"iters", 1},     {"node-limit", 1},
+               {"memory-limit", 1}, {"json", 0}, {"quiet", 0}, {"verbose", 0},   {NULL, 0}};
+
+static int word_in(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    const char *p = list;
+    while ((p = strstr(p, word)) != NULL) {
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+        p += n;
+    }
+    return 0;
+}
+
+static int parse_uint(const char *opt, const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    char *end;
+    unsigned long long x;
+    if (!text || !isdigit((unsigned char)text[0]))
+        return cli_fail("option --%s: '%s' is not a whole number", opt, text ? text : "");
+    errno = 0;
+    x = strtoull(text, &end, 10);
+    if (*end || errno || x < min || x > max)
+        return cli_fail("option --%s: '%s' is not a whole number in %" PRIu64 "..%" PRIu64, opt, text,
+                        min, max);
+    *out = x;
+    return 0;
+}
+
+static int set_generic(game_args *a, const char *name, const char *value)
+{
+    uint64_t u;
+    if (strcmp(name, "bot") == 0)
+        a->bot = value;
+    else if (strcmp(name, "bots") == 0)
+        a->bots = value;
+    else if (strcmp(name, "first") == 0) {
+        if (strcmp(value, "me") != 0 && strcmp(value, "bot") != 0)
+            return cli_fail("option --first: '%s' is not 'me' or 'bot'", value);
+        a->first = value;
+    } else if (strcmp(name, "seed") == 0) {
+        if (parse_uint(name, value, 0, UINT64_MAX, &a->seed))
+            return EXIT_BAD_INPUT;
+        a->has_seed = 1;
+    } else if (strcmp(name, "games") == 0) {
+        if (parse_uint(name, value, 1, 1000000, &u))
+            return EXIT_BAD_INPUT;
+        a->games = (unsigned)u;
+    } else if (strcmp(name, "openings") == 0) {
+        if (parse_uint(name, value, 0, 1000, &u))
+            return EXIT_BAD_INPUT;
+        a->openings = (unsigned)u;
+        a->has_openings = 1;
+    } else if (strcmp(name, "max-plies") == 0) {
+        if (parse_uint(name, value, 1, 1000000, &u))
+            return EXIT_BAD_INPUT;
+        a->max_plies = (unsigned)u;
+    } else if (strcmp(name, "depth") == 0) {
+        if (parse_uint(name, value, 1, AR_GAME_MAX_PLY - 1, &u))
+            return EXIT_BAD_INPUT;
+        a->depth = (int)u;
+    } else if (strcmp(name, "time-limit") == 0) {
+        char *end;
+        double t;
+        errno = 0;
+        t = strtod(value, &end);
+        if (*end || errno || !isfinite(t) || t <= 0 || isspace((unsigned char)value[0]))
+            return cli_fail("option --time-limit: '%s' is not a positive number of seconds", value);
+        a->time_limit = t;
+    } else if (strcmp(name, "moves") == 0)
+        a->moves = value;
+    else if (strcmp(name, "algo") == 0)
+        a->algo = value;
+    else if (strcmp(name, "eval") == 0)
+        a->eval = value;
+    else if (strcmp(name, "steps") == 0)
+        a->steps = value;
+    else if (strcmp(name, "iters") == 0)
+        return parse_uint(name, value, 1, 1000000000000ull, &a->iters);
+    else if (strcmp(name, "node-limit") == 0)
+        return parse_uint(name, value, 1, UINT64_MAX, &a->node_limit);
+    else if (strcmp(name, "memory-limit") == 0) {
+        ar_error err;
+        if (ar_parse_size(value, &a->memory_limit, &err) != AR_OK)
+            return cli_fail("option --memory-limit: %s", err.message);
+    } else if (strcmp(name, "json") == 0)
+        a->json = 1;
+    else if (strcmp(name, "quiet") == 0)
+        a->quiet = 1;
+    else if (strcmp(name, "verbose") == 0)
+        a->verbose = 1;
+    return 0;
+}
+
+static void game_names(char *buf, size_t size)
+{
+    const ar_game *const *g;
+    buf[0] = '\0';
+    for (g = ar_games(); *g; g++) {
+        strncat(buf, g == ar_games() ? "" : ", ", size - strlen(buf) - 1);
+        strncat(buf, (*g)->name, size - strlen(buf) - 1);
+    }
+}
+
+static void option_names(const ar_game *g, const char *allowed, char *buf, size_t size)
+{
+    const ar_option_spec *o;
+    int k;
+    buf[0] = '\0';
+    for (k = 0; generic[k].name; k++)
+        if (word_in(allowed, generic[k].name)) {
+            strncat(buf, buf[0] ? " --" : "--", size - strlen(buf) - 1);
+            strncat(buf, generic[k].name, size - strlen(buf) - 1);
+        }
+    for (o = g->options; o && o->name; o++) {
+        strncat(buf, buf[0] ? " --" : "--", size - strlen(buf) - 1);
+        strncat(buf, o->name, size - strlen(buf) - 1);
+    }
+}
+
+int game_parse_args(game_args *a, int argc, char **argv, const char *allowed)
+{
+    int i, only_positional = 0;
+    char names[256];
+    memset(a, 0, sizeof *a);
+    a->verb = argv[0];
+    game_names(names, sizeof names);
+    if (argc < 2 || argv[1][0] == '-')
+        return cli_fail("%s: which game? (games: %s)", a->verb, names);
+    a->g = ar_game_find(argv[1]);
+    if (!a->g)
+        return cli_fail("%s: unknown game '%s' (games: %s)", a->verb, argv[1], names);
+    for (i = 2; i < argc; i++) {
+        const char *s = argv[i];
+        if (!only_positional && strcmp(s, "--") == 0) {
+            only_positional = 1;
+            continue;
+        }
+        if (!only_positional && s[0] == '-' && s[1] == '-') {
+            char name[64];
+            const char *eq = strchr(s + 2, '='), *value = NULL;
+            size_t len = eq ? (size_t)(eq - s - 2) : strlen(s + 2);
+            int k, has_value = -1;
+            const ar_option_spec *spec = NULL;
+            if (len == 0 || len >= sizeof name)
+                return cli_fail("bad option '%s'", s);
+            memcpy(name, s + 2, len);
+            name[len] = '\0';
+            for (k = 0; generic[k].name; k++)
+                if (strcmp(generic[k].name, name) == 0 && word_in(allowed, name))
+                    has_value = generic[k].has_value;
+            if (has_value < 0 && a->g->options)
+                for (spec = a->g->options; spec->name; spec++)
+                    if (strcmp(spec->name, name) == 0) {
+                        has_value = spec->metavar != NULL;
+                        break;
+                    }
+            if (has_value < 0) {
+                char opts[600];
+                option_names(a->g, allowed, opts, sizeof opts);
+                return cli_fail("%s %s: unknown option --%s (options: %s)", a->verb, a->g->name, name,
+                                opts);
+            }
+            if (has_value) {
+                if (eq)
+                    value = eq + 1;
+                else if (i + 1 < argc)
+                    value = argv[++i];
+                else
+                    return cli_fail("option --%s needs a value", name);
+            } else if (eq) {
+                return cli_fail("option --%s takes no value", name);
+            }
+            if (spec && spec->name) {
+                if (a->nparams >= GAME_CLI_MAX)
+                    return cli_fail("too many options");
+                a->params[a->nparams].name = spec->name;
+                a->params[a->nparams].value = value;
+                a->nparams++;
+            } else if (set_generic(a, name, value)) {
+                return EXIT_BAD_INPUT;
+            }
+            continue;
+        }
+        if (a->npositional >= GAME_CLI_MAX)
+            return cli_fail("too many arguments");
+        a->positional[a->npositional++] = s;
+    }
+    return 0;
+}
+
+int game_make_variant(game_args *a)
+{
+    ar_error err;
+    ar_error_clear(&err);
+    if (ar_game_create(a->g, a->params, (size_t)a->nparams, &a->v, &err) != AR_OK)
+        return cli_fail("%s: %s", a->g->name, err.message);
+    return 0;
+}
+
+int game_make_position(game_args *a, const char *text, const char *moves, void *pos)
+{
+    ar_error err;
+    ar_error_clear(&err);
+    if (!text || strcmp(text, "start") == 0)
+        a->g->initial_position(a->v, pos);
+    else if (a->g->parse_position(a->v, text, pos, &err) != AR_OK)
+        return cli_fail("%s: position '%s': %s", a->g->name, text, err.message);
+    if (moves) {
+        const char *s = moves;
+        unsigned index = 0;
+        while (*s) {
+            const char *e;
+            ar_gmove m;
+            int who;
+            while (*s == ' ' || *s == ',' || *s == '\t' || *s == '\n')
+                s++;
+            if (!*s)
+                break;
+            e = s;
+            while (*e && *e != ' ' && *e != ',' && *e != '\t' && *e != '\n')
+                e++;
+            index++;
+            if (a->g->outcome(a->v, pos) != AR_ONGOING)
+                return cli_fail("%s: move %u '%.*s': the game is already over", a->g->name, index,
+                                (int)(e - s), s);
+            who = a->g->to_move(a->v, pos);
+            if (who < 0)
+                return cli_fail("%s: --moves handles alternating moves only", a->g->name);
+            if (a->g->parse_move(a->v, pos, who, s, (size_t)(e - s), &m, &err) != AR_OK)
+                return cli_fail("%s: move %u '%.*s': %s", a->g->name, index, (int)(e - s), s, err.message);
+            if (!ar_game_is_legal(a->g, a->v, pos, who, m))
+                return cli_fail("%s: move %u '%.*s' is not legal", a->g->name, index, (int)(e - s), s);
+            a->g->apply(a->v, pos, m);
+            s = e;
+        }
+    }
+    return 0;
+}
+
+uint64_t game_seed(game_args *a)
+{
+    if (!a->has_seed) {
+        a->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+        a->has_seed = 1;
+        fprintf(stderr, "ariadne: seed %" PRIu64 "\n", a->seed);
+    }
+    return a->seed;
+}
+
+void game_score_text(ar_score s, int exact, char *buf, size_t size)
+{
+    if (AR_SCORE_IS_PROVEN(s)) {
+        int plies = s > 0 ? AR_SCORE_WIN - s : AR_SCORE_WIN + s;
+        snprintf(buf, size, "%s in %d pl%s (proven)", s > 0 ? "win" : "loss", plies,
+                 plies == 1 ? "y" : "ies");
+    } else if (exact && s == 0) {
+        snprintf(buf, size, "draw (proven)");
+    } else {
+        snprintf(buf, size, "%+d (%s)", (int)s, exact ? "proven" : "heuristic");
+    }
+}
+
+void game_args_free(game_args *a)
+{
+    if (a->v)
+        a->g->destroy(a->v);
+    a->v = NULL;
+}
+
+/* ---------------------------------------------------------------- play */
+
+typedef struct history {
+    unsigned char *positions; /* count positions of psize bytes */
+    int *mover;               /* who made the move into position i (-1 for the start) */
+    size_t count, cap, psize;
+} history;
+
+static void *hist_top(history *h) { return h->positions + (h->count - 1) * h->psize; }
+
+static void hist_push(history *h, int mover)
+{
+    if (h->count == h->cap) {
+        h->cap = h->cap ? h->cap * 2 : 64;
+        h->positions = ar_xrealloc(h->positions, h->cap * h->psize);
+        h->mover = ar_xrealloc(h->mover, h->cap * sizeof(int));
+    }
+    if (h->count)
+        memcpy(h->positions + h->count * h->psize, hist_top(h), h->psize);
+    h->mover[h->count] = mover;
+    h->count++;
+}
+
+static void show_moves(const ar_game *g, const ar_variant *v, const void *pos, int player)
+{
+    unsigned cap = g->max_moves(v, pos), n, i, col = 0;
+    ar_gmove *moves = ar_xmalloc(sizeof(ar_gmove) * (cap ? cap : 1));
+    n = g->legal_moves(v, pos, player, moves);
+    printf("legal moves (%u):", n);
+    for (i = 0; i < n && i < 400; i++) {
+        char buf[64];
+        size_t len = g->format_move(v, pos, player, moves[i], buf, sizeof buf);
+        if (col + len + 1 > 70) {
+            printf("\n ");
+            col = 0;
+        }
+        printf(" %s", buf);
+        col += (unsigned)len + 1;
+    }
+    if (n > 400)
+        printf(" ... (%u more)", n - 400);
+    putchar('\n');
+    free(moves);
+}
+
+static void read_line_trim(char *line)
+{
+    size_t len = strcspn(line, "\r\n");
+    char *s = line;
+    line[len] = '\0';
+    while (*s == ' ' || *s == '\t')
+        s++;
+    memmove(line, s, strlen(s) + 1);
+    len = strlen(line);
+    while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+        line[--len] = '\0';
+}
+
+int verb_play_game(int argc, char **argv)
+{
+    game_args a;
+    const ar_game *g;
+    ar_bot *bot = NULL;
+    ar_error err;
+    history h;
+    char *picture = NULL, line[512];
+    int rc, me, announced = 0;
+    const char *spec;
+    rc = game_parse_args(&a, argc, argv, "bot first seed moves memory-limit");
+    if (rc)
+        return rc;
+    g = a.g;
+    if (a.npositional > 1)
+        return cli_fail("play %s: one position at most (got '%s' too)", g->name, a.positional[1]);
+    if ((rc = game_make_variant(&a)) != 0)
+        return rc;
+    memset(&h, 0, sizeof h);
+    h.psize = g->position_size(a.v);
+    hist_push(&h, -1);
+    if ((rc = game_make_position(&a, a.npositional ? a.positional[0] : NULL, a.moves, hist_top(&h))) != 0) {
+        free(h.positions);
+        free(h.mover);
+        game_args_free(&a);
+        return rc;
+    }
+    spec = a.bot ? a.bot : g->default_bot;
+    ar_error_clear(&err);
+    if (ar_bot_create(g, a.v, spec, game_seed(&a), a.memory_limit, &bot, &err) != AR_OK) {
+        free(h.positions);
+        free(h.mover);
+        game_args_free(&a);
+        return cli_fail("play %s: %s", g->name, err.message);
+    }
+    cli_install_sigint();
+    ar_bot_set_interrupt(bot, &cli_interrupted);
+    {
+        int who = g->outcome(a.v, hist_top(&h)) == AR_ONGOING ? g->to_move(a.v, hist_top(&h)) : 0;
+        int first = who >= 0 ? who : 0;
+        /* --first me (default): the person is the player to move now. */
+        me = (a.first && strcmp(a.first, "bot") == 0) ? 1 - first : first;
+    }
+    picture = ar_xmalloc(65536);
+    {
+        char desc[160];
+        g->describe(a.v, desc, sizeof desc);
+        printf("%s — you are %s, the bot (%s) is %s. Type `help` for commands.\n", desc,
+               g->player_name(a.v, me), spec, g->player_name(a.v, 1 - me));
+    }
+    for (;;) {
+        void *pos = hist_top(&h);
+        ar_game_outcome oc = g->outcome(a.v, pos);
+        int who = oc == AR_ONGOING ? g->to_move(a.v, pos) : -3;
+        char cmd_text[512];
+        ar_gmove m;
+        if (g->draw)
+            g->draw(a.v, pos, picture, 65536);
+        else
+            g->format_position(a.v, pos, picture, 65536);
+        if (oc != AR_ONGOING) {
+            char res[96];
+            if (!announced) {
+                printf("\n%s\n", picture);
+                ar_game_outcome_text(g, a.v, oc, res, sizeof res);
+                printf("game over: %s — %s\n", res,
+                       ar_game_outcome_for(oc, me) > 0   ? "you win!"
+                       : ar_game_outcome_for(oc, me) < 0 ? "the bot wins."
+                                                         : "a draw.");
+                announced = 1;
+            }
+            printf("game over> (undo, new, quit) ");
+        } else if (who == 1 - me) {
+            ar_bot_info info;
+            char mv[64];
+            printf("\n%s\n", picture);
+            fflush(stdout);
+            ar_error_clear(&err);
+            cli_interrupted = 0;
+            if (ar_bot_choose(bot, pos, who, &m, &info, &err) != AR_OK || !ar_game_is_legal(g, a.v, pos, who, m)) {
+                printf("the bot could not move: %s\n", err.message[0] ? err.message : "illegal move");
+                rc = EXIT_BAD_INPUT;
+                break;
+            }
+            g->format_move(a.v, pos, who, m, mv, sizeof mv);
+            printf("bot (%s) plays %s   [%s]\n", g->player_name(a.v, who), mv, info.text);
+            hist_push(&h, who);
+            g->apply(a.v, hist_top(&h), m);
+            continue;
+        } else {
+            printf("\n%s\n%s to move (you). Your move> ", picture, g->player_name(a.v, me));
+        }
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin)) {
+            puts("\nbye");
+            rc = 0;
+            break;
+        }
+        read_line_trim(line);
+        snprintf(cmd_text, sizeof cmd_text, "%s", line);
+        if (!cmd_text[0])
+            continue;
+        if (strcmp(cmd_text, "quit") == 0 || strcmp(cmd_text, "q") == 0 || strcmp(cmd_text, "exit") == 0) {
+            rc = 0;
+            break;
+        }
+        if (strcmp(cmd_text, "help") == 0 || strcmp(cmd_text, "?") == 0) {
+            printf("%s\n\nCommands: a move in the notation above; moves (list the legal moves);\n"
+                   "undo (take back your last move and the bot's reply); hint (what the bot\n"
+                   "would play); new (start again); position (the position as text); quit.\n",
+                   g->help);
+            continue;
+        }
+        if (strcmp(cmd_text, "undo") == 0 || strcmp(cmd_text, "u") == 0) {
+            size_t k = h.count;
+            while (k > 1 && h.mover[k - 1] != me)
+                k--;
+            if (k <= 1) {
+                puts("nothing to undo: you have not moved yet");
+                continue;
+            }
+            h.count = k - 1;
+            announced = 0;
+            puts("taken back.");
+            continue;
+        }
+        if (strcmp(cmd_text, "new") == 0 || strcmp(cmd_text, "restart") == 0) {
+            h.count = 1;
+            announced = 0;
+            ar_bot_new_game(bot);
+            continue;
+        }
+        if (strcmp(cmd_text, "position") == 0) {
+            g->format_position(a.v, pos, picture, 65536);
+            printf("%s\n", picture);
+            continue;
+        }
+        if (oc != AR_ONGOING) {
+            printf("the game is over: type undo, new or quit\n");
+            continue;
+        }
+        if (strcmp(cmd_text, "moves") == 0) {
+            show_moves(g, a.v, pos, me);
+            continue;
+        }
+        if (strcmp(cmd_text, "hint") == 0) {
+            ar_bot_info info;
+            char mv[64];
+            ar_error_clear(&err);
+            if (ar_bot_choose(bot, pos, me, &m, &info, &err) == AR_OK) {
+                g->format_move(a.v, pos, me, m, mv, sizeof mv);
+                printf("hint: %s   [%s]\n", mv, info.text);
+            } else {
+                printf("no hint: %s\n", err.message);
+            }
+            continue;
+        }
+        ar_error_clear(&err);
+        if (g->parse_move(a.v, pos, me, cmd_text, strlen(cmd_text), &m, &err) != AR_OK) {
+            printf("not a move here: %s\n(type `moves` for the legal moves, `help` for commands)\n",
+                   err.message);
+            continue;
+        }
+        if (!ar_game_is_legal(g, a.v, pos, me, m)) {
+            printf("'%s' is not legal in this position (type `moves` for the legal moves)\n", cmd_text);
+            continue;
+        }
+        if (who == AR_PLAYER_SIMULTANEOUS) {
+            /* The bot chooses without seeing the person's move. */
+            ar_gmove theirs;
+            ar_bot_info info;
+            ar_error_clear(&err);
+            if (ar_bot_choose(bot, pos, 1 - me, &theirs, &info, &err) != AR_OK) {
+                printf("the bot could not move: %s\n", err.message);
+                rc = EXIT_BAD_INPUT;
+                break;
+            }
+            m = me == 0 ? AR_JOINT_MOVE(m, theirs) : AR_JOINT_MOVE(theirs, m);
+        }
+        hist_push(&h, me);
+        g->apply(a.v, hist_top(&h), m);
+    }
+    free(picture);
+    free(h.positions);
+    free(h.mover);
+    ar_bot_destroy(bot);
+    game_args_free(&a);
+    return rc;
+}

@@ -1,0 +1,155 @@
+/* test_arena.c — bots from spec strings, games, round-robin matches and the
+ * Elo arithmetic (checked against values worked out by hand). */
+#include "check.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ariadne/arena.h"
+
+static int near(double a, double b, double tol) { return fabs(a - b) <= tol; }
+
+static void test_elo(void)
+{
+    ar_elo e;
+    ar_match_table t;
+    ar_pair_result pairs[9];
+    double rating[3], error[3];
+    /* 75%: 400 log10(3) = 190.85. */
+    ar_elo_from_results(30, 0, 10, &e);
+    CHECK(near(e.score, 0.75, 1e-12) && near(e.diff, 190.85, 0.01));
+    /* s = sqrt(p(1-p)/n) = sqrt(0.1875/40) = 0.068465; p +- 1.96 s = 0.61581 .. 0.88419. */
+    CHECK(near(e.low, -400 * log10(1 / 0.615811 - 1), 0.5) && near(e.high, -400 * log10(1 / 0.884189 - 1), 0.5));
+    CHECK(e.low < e.diff && e.diff < e.high);
+    /* Even: 0, symmetric interval; draws shrink it. */
+    ar_elo_from_results(10, 0, 10, &e);
+    CHECK(near(e.diff, 0, 1e-9) && near(e.low, -e.high, 1e-9));
+    {
+        ar_elo d;
+        ar_elo_from_results(5, 10, 5, &d);
+        CHECK(near(d.diff, 0, 1e-9) && d.high < e.high);
+    }
+    /* All wins: unbounded above, Wilson lower bound 400 log10(n / z^2). */
+    ar_elo_from_results(20, 0, 0, &e);
+    CHECK(isinf(e.diff) && e.diff > 0 && isinf(e.high));
+    CHECK(near(e.low, 400 * log10(20 / (1.959964 * 1.959964)), 0.01));
+    ar_elo_from_results(0, 0, 20, &e);
+    CHECK(isinf(e.diff) && e.diff < 0 && near(e.high, -400 * log10(20 / (1.959964 * 1.959964)), 0.01));
+    /* Ratings: A beats B 3:1, B beats C 3:1, A beats C 9:1 (consistent with
+     * Bradley-Terry: gammas 9, 3, 1 -> Elo differences 190.85 each). */
+    memset(pairs, 0, sizeof pairs);
+    pairs[0 * 3 + 1] = (ar_pair_result){300, 0, 100};
+    pairs[1 * 3 + 0] = (ar_pair_result){100, 0, 300};
+    pairs[1 * 3 + 2] = (ar_pair_result){300, 0, 100};
+    pairs[2 * 3 + 1] = (ar_pair_result){100, 0, 300};
+    pairs[0 * 3 + 2] = (ar_pair_result){360, 0, 40};
+    pairs[2 * 3 + 0] = (ar_pair_result){40, 0, 360};
+    t.bots = 3;
+    t.pairs = pairs;
+    ar_elo_ratings(&t, rating, error);
+    CHECK_MSG(near(rating[0] - rating[1], 190.85, 0.5) && near(rating[1] - rating[2], 190.85, 0.5),
+              "ratings %.2f %.2f %.2f", rating[0], rating[1], rating[2]);
+    CHECK(near(rating[0] + rating[1] + rating[2], 0, 1e-6));
+    CHECK(error[0] > 0 && error[0] < 60);
+}
+
+static void test_bots(void)
+{
+    const ar_game *g = ar_game_find("nim");
+    ar_variant *v;
+    ar_bot *b;
+    ar_error err;
+    unsigned char pos[64];
+    ar_gmove m;
+    ar_bot_info info;
+    CHECK(ar_game_create(g, NULL, 0, &v, &err) == AR_OK);
+    CHECK(ar_bot_create(g, v, "alphabeta:depth=3:eval=rule", 1, 0, &b, &err) == AR_OK);
+    ar_bot_destroy(b);
+    CHECK(ar_bot_create(g, v, "alphabeta:dept=3", 1, 0, &b, &err) == AR_ERR_INPUT && strstr(err.message, "dept"));
+    CHECK(ar_bot_create(g, v, "alphabeta:depth=x", 1, 0, &b, &err) == AR_ERR_INPUT);
+    CHECK(ar_bot_create(g, v, "alphabeta:eval=nope", 1, 0, &b, &err) == AR_ERR_INPUT && strstr(err.message, "nope"));
+    CHECK(ar_bot_create(g, v, "deep-thought", 1, 0, &b, &err) == AR_ERR_INPUT && strstr(err.message, "bouton"));
+    CHECK(ar_bot_create(g, v, "mcts:iters=100:playout=eval", 1, 0, &b, &err) == AR_OK);
+    ar_bot_destroy(b);
+    CHECK(ar_bot_create(g, v, "mcts:playout=smart", 1, 0, &b, &err) == AR_ERR_INPUT);
+    /* A strategy name is a bot; it answers with the rule's verdict. */
+    CHECK(ar_bot_create(g, v, "bouton", 1, 0, &b, &err) == AR_OK);
+    g->initial_position(v, pos);
+    CHECK(ar_bot_choose(b, pos, 0, &m, &info, &err) == AR_OK);
+    CHECK(info.has_score && info.exact && info.score > 0 && strstr(info.text, "bouton"));
+    CHECK(ar_bot_choose(b, pos, 1, &m, &info, &err) == AR_ERR_INPUT); /* not second's turn */
+    ar_bot_destroy(b);
+    g->destroy(v);
+}
+
+typedef struct counter {
+    unsigned games;
+    unsigned plies;
+} counter;
+
+static void count_game(void *ctx, unsigned b0, unsigned b1, unsigned k, const ar_game_record *rec)
+{
+    counter *c = ctx;
+    (void)b0;
+    (void)b1;
+    (void)k;
+    c->games++;
+    c->plies += rec->plies;
+}
+
+static void test_match(void)
+{
+    const ar_game *g = ar_game_find("tictactoe");
+    ar_variant *v;
+    ar_error err;
+    ar_bot *bots[3];
+    ar_match_options o;
+    ar_match_table t1, t2;
+    counter c = {0, 0};
+    CHECK(ar_game_create(g, NULL, 0, &v, &err) == AR_OK);
+    CHECK(ar_bot_create(g, v, "perfect", 1, 0, &bots[0], &err) == AR_OK);
+    CHECK(ar_bot_create(g, v, "mcts:iters=200", 2, 0, &bots[1], &err) == AR_OK);
+    CHECK(ar_bot_create(g, v, "random", 3, 0, &bots[2], &err) == AR_OK);
+    memset(&o, 0, sizeof o);
+    o.games = 9; /* rounded up to 10 */
+    o.seed = 5;
+    o.random_plies = 1;
+    o.on_game = count_game;
+    o.ctx = &c;
+    CHECK(ar_match_run(g, v, bots, 3, &o, &t1, &err) == AR_OK);
+    CHECK_EQ_U(t1.games_played, 30);
+    CHECK_EQ_U(c.games, 30);
+    /* The perfect bot never loses after one random ply (no first move loses). */
+    CHECK_EQ_U(t1.pairs[0 * 3 + 1].losses + t1.pairs[0 * 3 + 2].losses, 0);
+    CHECK_EQ_U(t1.pairs[0 * 3 + 2].wins + t1.pairs[0 * 3 + 2].draws, 10);
+    /* Same seeds, same table. */
+    o.on_game = NULL;
+    {
+        ar_bot *again[3];
+        unsigned i;
+        CHECK(ar_bot_create(g, v, "perfect", 1, 0, &again[0], &err) == AR_OK);
+        CHECK(ar_bot_create(g, v, "mcts:iters=200", 2, 0, &again[1], &err) == AR_OK);
+        CHECK(ar_bot_create(g, v, "random", 3, 0, &again[2], &err) == AR_OK);
+        CHECK(ar_match_run(g, v, again, 3, &o, &t2, &err) == AR_OK);
+        CHECK(memcmp(t1.pairs, t2.pairs, 9 * sizeof *t1.pairs) == 0);
+        for (i = 0; i < 3; i++)
+            ar_bot_destroy(again[i]);
+    }
+    /* The table is consistent: i's wins against j are j's losses against i. */
+    CHECK(t1.pairs[0 * 3 + 1].wins == t1.pairs[1 * 3 + 0].losses);
+    ar_match_table_free(&t1);
+    ar_match_table_free(&t2);
+    CHECK(ar_match_run(g, v, bots, 1, &o, &t1, &err) == AR_ERR_INPUT);
+    ar_bot_destroy(bots[0]);
+    ar_bot_destroy(bots[1]);
+    ar_bot_destroy(bots[2]);
+    g->destroy(v);
+}
+
+int main(void)
+{
+    test_elo();
+    test_bots();
+    test_match();
+    return check_report("test_arena");
+}
