@@ -25,6 +25,10 @@ run "$A" solve hanoi --discs 5 --from 13213 --to 22131
 run "$A" hint hanoi --discs 64
 run "$A" at hanoi --discs 10 --moves 500
 run "$A" solve jugs --capacities 3,5 --target 4
+run "$A" solve tiles "8 6 7 2 5 4 3 0 1"
+verify_json tiles "8 6 7 2 5 4 3 0 1"
+run "$A" solve loyd "FBCDE KAGHJ PLMIO UQRNT VWXS+" --time-limit 30
+run "$A" analyse nim "3 4 5"
 if [ -d "$shared/data/sarov" ]; then
     run "$A" solve sarov -f "$shared/data/sarov/318210.txt"
     verify_json sarov -f "$shared/data/sarov/318210.txt"
