@@ -216,7 +216,9 @@ static void tiles_check(const char *pattern, int exact)
     if (!p || !prov || !depth || !queue)
         return;
     CHECK(p->create("0 1 2 3 4 5 6 7 8", params, 3, &inst, &err) == AR_OK);
-    CHECK(prov->abstractions(inst, abs, &count, &err) == AR_OK);
+    void *owned = NULL;
+    CHECK(prov->abstractions(inst, NULL, abs, &count, &owned, &err) == AR_OK);
+    CHECK(owned == NULL);
     for (i = 0; i < count; i++) {
         int built;
         CHECK(ar_pdb_open(abs[i], dir, NULL, &pdbs[i], &built, &err) == AR_OK);

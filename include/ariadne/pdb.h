@@ -36,6 +36,7 @@
 #include "ariadne/memory.h"
 #include "ariadne/progress.h"
 #include "ariadne/puzzle.h"
+#include "ariadne/search.h" /* ar_limits */
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,6 +45,9 @@ extern "C" {
 #define AR_PDB_FORMAT_VERSION 1u
 #define AR_PDB_MAX_PREDS 256u     /* bound on predecessors of one abstract state */
 #define AR_PDB_MAX_STATE 256u     /* bound on the bytes of an unranked abstract state */
+
+struct ar_pdb_build_options;
+struct ar_pdb;
 
 typedef struct ar_pdb_abstraction {
     /* Identity, recorded in the file header and compared on load. */
@@ -76,6 +80,25 @@ typedef struct ar_pdb_abstraction {
     uint64_t stored_count;
     /* A smaller pattern to suggest when this one does not fit the memory limit. */
     const char *smaller;
+    /* Optional: the domain's own builder (Hanoi runs its multi-threaded
+     * two-bit BFS). ar_pdb_build calls it after its checks and the memory
+     * refusal; it fills *out as ar_pdb_build would (header and table, charged
+     * to o->mem). NULL: the generic 0-1 breadth-first search above. */
+    ar_status (*build)(const struct ar_pdb_abstraction *a, const struct ar_pdb_build_options *o,
+                       struct ar_pdb *out, ar_error *err);
+    /* Build time per abstract state for the estimate, in nanoseconds (0: the
+     * generic builder's). */
+    double ns_per_state;
+    /* 1 when the entries are exact distances over reversible unit-cost moves
+     * (step 1, no base, no projection, the predecessors are also the
+     * successors): ar_pdb_check then also checks that only goals have value
+     * 0, that neighbours differ by at most one and that every other state has
+     * a neighbour one move closer, which, checked on every entry, proves the
+     * table is the exact distance. */
+    int exact;
+    /* Non-NULL when the domain's solver never caches this database (it builds
+     * it in memory for each instance): why, in words. The `pdb` verbs skip it. */
+    const char *uncached;
 } ar_pdb_abstraction;
 
 /* The parsed header of a database file. */
@@ -140,7 +163,9 @@ ar_status ar_pdb_matches(const ar_pdb_header *h, const ar_pdb_abstraction *a, ar
  * 0, rank and unrank agree, and, when there is no projection, for `samples`
  * random states (all when samples >= count) each predecessor's decoded value
  * is at most the state's value plus the move's cost (capped entries skipped;
- * a minimum over projected states need not satisfy it). Reports the first
+ * a minimum over projected states need not satisfy it); for an exact
+ * abstraction (a->exact) also that only goals are 0, that each neighbour is
+ * within one move and that one neighbour is a move closer. Reports the first
  * violation. */
 ar_status ar_pdb_check(const ar_pdb *pdb, const ar_pdb_abstraction *a, uint64_t samples,
                        uint64_t seed, ar_error *err);
@@ -173,12 +198,20 @@ ar_status ar_pdb_open(const ar_pdb_abstraction *a, const char *dir, const ar_pdb
 
 /* --- providers: domains whose instances use pattern databases, for the
  * `ariadne pdb` verbs (the CLI stays domain-agnostic). --- */
+#define AR_PDB_MAX_SELECTED 64u /* bound on the abstractions one instance selects */
+
 typedef struct ar_pdb_provider {
     const char *domain;
-    /* The abstractions the instance's options select (e.g. --pattern 7-8);
-     * they stay valid while the instance lives. */
-    ar_status (*abstractions)(const ar_instance *inst, const ar_pdb_abstraction **out,
-                              unsigned *count, ar_error *err);
+    /* The abstractions (at most AR_PDB_MAX_SELECTED) that the instance's
+     * options select (e.g. --pattern 7-8) for a run under these limits (Hanoi
+     * sizes its groups to limits->memory_limit as its solver does; limits may
+     * be NULL: no limit). They stay valid while the instance lives and, when
+     * *owned is set, until release(*owned). */
+    ar_status (*abstractions)(const ar_instance *inst, const ar_limits *limits,
+                              const ar_pdb_abstraction **out, unsigned *count, void **owned,
+                              ar_error *err);
+    /* Releases what abstractions() left in *owned (NULL: it never does). */
+    void (*release)(void *owned);
     /* The instance's cache directory option (--pdb-dir), or NULL. */
     const char *(*dir)(const ar_instance *inst);
     /* Instance text (the goal) for when `ariadne pdb` is given only options,

@@ -174,7 +174,8 @@ static ar_instance *template_for(const char *domain, const char *board, const ar
     const ar_puzzle *p = ar_puzzle_find(domain);
     const ar_pdb_provider *prov = ar_pdb_provider_find(domain);
     const ar_heuristic *h = p ? ar_puzzle_heuristic(p, "pdb") : NULL;
-    const ar_pdb_abstraction *abs[16];
+    const ar_pdb_abstraction *abs[AR_PDB_MAX_SELECTED];
+    void *owned = NULL;
     ar_instance *inst;
     ar_error err;
     ar_mem mem;
@@ -183,7 +184,7 @@ static ar_instance *template_for(const char *domain, const char *board, const ar
     ar_error_clear(&err);
     if (!p || !prov || !h || p->create(board, params, np, &inst, &err) != AR_OK)
         return NULL;
-    if (prov->abstractions(inst, abs, &count, &err) != AR_OK) {
+    if (prov->abstractions(inst, NULL, abs, &count, &owned, &err) != AR_OK) {
         p->destroy(inst);
         return NULL;
     }

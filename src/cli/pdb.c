@@ -7,14 +7,23 @@
  * sampled entries). `info` and `verify` also take database files directly. */
 #include "cli.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "ariadne/pdb.h"
 #include "ariadne/timer.h"
 
-#define MAX_ABS 16
+/* The databases an instance's options select. */
+typedef struct selection {
+    ar_instance *inst;
+    const ar_pdb_provider *prov;
+    const ar_pdb_abstraction *abs[AR_PDB_MAX_SELECTED];
+    unsigned count;
+    void *owned; /* the provider's, released with the selection */
+} selection;
 
 static void print_header(const char *path, const ar_pdb_header *h)
 {
@@ -32,70 +41,95 @@ static void print_header(const char *path, const ar_pdb_header *h)
     printf("checksum:     %016" PRIx64 "\n", h->checksum);
 }
 
-/* The domain's abstractions for the options in c (and an optional instance). */
-static int load_abstractions(cli *c, ar_instance **inst, const ar_pdb_provider **prov,
-                             const ar_pdb_abstraction **abs, unsigned *count)
+/* The domain's abstractions for the options in c (and an optional instance),
+ * chosen for the run's limits (--memory-limit) as the domain's solver would. */
+static int load_abstractions(cli *c, selection *sel)
 {
     char sample[1024];
     ar_error err;
     int rc;
-    *prov = ar_pdb_provider_find(c->domain->name);
-    if (!*prov)
+    memset(sel, 0, sizeof *sel);
+    sel->prov = ar_pdb_provider_find(c->domain->name);
+    if (!sel->prov)
         return cli_fail("pdb: the %s domain has no pattern databases", c->domain->name);
     if (c->positional_count > 1)
         return cli_fail("pdb %s: unexpected argument '%s'", c->verb, c->positional[1]);
     sample[0] = '\0';
     if (c->positional_count == 0 && !c->file)
-        (*prov)->sample_instance(c->params, (size_t)c->param_count, sample, sizeof sample);
-    rc = cli_make_instance(c, c->positional_count ? c->positional[0] : c->file ? NULL : sample, inst);
+        sel->prov->sample_instance(c->params, (size_t)c->param_count, sample, sizeof sample);
+    rc = cli_make_instance(c, c->positional_count ? c->positional[0] : c->file ? NULL : sample,
+                           &sel->inst);
     if (rc)
         return rc;
     ar_error_clear(&err);
-    if ((*prov)->abstractions(*inst, abs, count, &err) != AR_OK) {
-        c->domain->destroy(*inst);
-        *inst = NULL;
+    if (sel->prov->abstractions(sel->inst, &c->search.limits, sel->abs, &sel->count, &sel->owned,
+                                &err) != AR_OK) {
+        c->domain->destroy(sel->inst);
+        sel->inst = NULL;
         return cli_fail("pdb: %s", err.message);
     }
     return 0;
 }
 
-static void path_of(const ar_pdb_provider *prov, const ar_instance *inst, const ar_pdb_abstraction *a,
-                    char *buf, size_t size)
+static void selection_free(cli *c, selection *sel)
+{
+    if (sel->owned && sel->prov->release)
+        sel->prov->release(sel->owned);
+    if (sel->inst)
+        c->domain->destroy(sel->inst);
+    memset(sel, 0, sizeof *sel);
+}
+
+static void path_of(const selection *sel, const ar_pdb_abstraction *a, char *buf, size_t size)
 {
     char dir[2048], name[800];
-    ar_pdb_dir(prov->dir(inst), dir, sizeof dir);
+    ar_pdb_dir(sel->prov->dir(sel->inst), dir, sizeof dir);
     ar_pdb_file_name(a, name, sizeof name);
     snprintf(buf, size, "%s/%s", dir, name);
 }
 
+/* Creates dir and its parents and checks that files can be written there, so
+ * a bad --pdb-dir is reported before a long build rather than after it. */
+static int writable_dir(const char *dir)
+{
+    char mk[2100];
+    struct stat sb;
+    size_t n = strlen(dir);
+    if (n >= sizeof mk)
+        return cli_fail("pdb build: directory name too long");
+    memcpy(mk, dir, n + 1);
+    for (char *p = mk + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(mk, 0755);
+            *p = '/';
+        }
+    if (mkdir(mk, 0755) != 0 && errno != EEXIST)
+        return cli_fail("pdb build: cannot create directory %s: %s", dir, strerror(errno));
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return cli_fail("pdb build: %s is not a directory", dir);
+    if (access(dir, W_OK | X_OK) != 0)
+        return cli_fail("pdb build: cannot write to %s: %s", dir, strerror(errno));
+    return 0;
+}
+
 static int do_build(cli *c)
 {
-    ar_instance *inst = NULL;
-    const ar_pdb_provider *prov;
-    const ar_pdb_abstraction *abs[MAX_ABS];
-    unsigned count, i;
-    int rc = load_abstractions(c, &inst, &prov, abs, &count);
+    selection sel;
+    unsigned i, todo = 0;
+    int rc = load_abstractions(c, &sel);
     char dir[2048];
     if (rc)
         return rc;
-    ar_pdb_dir(prov->dir(inst), dir, sizeof dir);
-    {
-        char mk[2100];
-        struct stat sb;
-        if (stat(dir, &sb) != 0) {
-            snprintf(mk, sizeof mk, "%s", dir);
-            /* create the directory and its parents */
-            for (char *p = mk + 1; *p; p++)
-                if (*p == '/') {
-                    *p = '\0';
-                    mkdir(mk, 0755);
-                    *p = '/';
-                }
-            mkdir(mk, 0755);
-        }
+    ar_pdb_dir(sel.prov->dir(sel.inst), dir, sizeof dir);
+    for (i = 0; i < sel.count; i++)
+        todo += !sel.abs[i]->uncached;
+    if (todo && (rc = writable_dir(dir)) != 0) {
+        selection_free(c, &sel);
+        return rc;
     }
-    for (i = 0; i < count && rc == 0; i++) {
-        const ar_pdb_abstraction *a = abs[i];
+    for (i = 0; i < sel.count && rc == 0; i++) {
+        const ar_pdb_abstraction *a = sel.abs[i];
         ar_pdb pdb;
         ar_pdb_build_options o;
         ar_mem mem;
@@ -104,7 +138,12 @@ static int do_build(cli *c)
         double secs;
         char path[3000], nb[32], tb[32];
         ar_status st;
-        path_of(prov, inst, a, path, sizeof path);
+        if (a->uncached) {
+            printf("skipped %s %s pattern %s: %s\n", a->domain, a->size, a->pattern, a->uncached);
+            fflush(stdout);
+            continue;
+        }
+        path_of(&sel, a, path, sizeof path);
         ar_pdb_estimate(a, &need, &secs);
         if (!c->quiet)
             fprintf(stderr,
@@ -135,30 +174,36 @@ static int do_build(cli *c)
             rc = st == AR_ERR_MEMORY || st == AR_ERR_LIMIT ? EXIT_LIMIT : EXIT_BAD_INPUT;
         }
     }
-    c->domain->destroy(inst);
+    selection_free(c, &sel);
     return rc;
 }
 
 static int do_info_domain(cli *c)
 {
-    ar_instance *inst = NULL;
-    const ar_pdb_provider *prov;
-    const ar_pdb_abstraction *abs[MAX_ABS];
-    unsigned count, i, missing = 0;
-    int rc = load_abstractions(c, &inst, &prov, abs, &count);
+    selection sel;
+    const ar_pdb_abstraction *const *abs = sel.abs;
+    unsigned i;
+    int rc = load_abstractions(c, &sel);
     if (rc)
         return rc;
-    for (i = 0; i < count; i++) {
+    for (i = 0; i < sel.count; i++) {
         char path[3000], nb[32];
         ar_pdb_header h;
         ar_error err;
         size_t need;
         double secs;
-        path_of(prov, inst, abs[i], path, sizeof path);
+        path_of(&sel, abs[i], path, sizeof path);
         if (i)
             putchar('\n');
         ar_error_clear(&err);
-        if (ar_pdb_read_header(path, &h, &err) == AR_OK) {
+        if (abs[i]->uncached) {
+            ar_pdb_estimate(abs[i], &need, &secs);
+            printf("file:         none, not cached: %s\n", abs[i]->uncached);
+            printf("domain:       %s %s\n", abs[i]->domain, abs[i]->size);
+            printf("pattern:      %s\n", abs[i]->pattern);
+            printf("estimate:     %" PRIu64 " entries, %s to build, about %.0f s\n", abs[i]->count,
+                   ar_format_bytes(need, nb, sizeof nb), secs < 1 ? 1.0 : secs);
+        } else if (ar_pdb_read_header(path, &h, &err) == AR_OK) {
             print_header(path, &h);
             if (ar_pdb_matches(&h, abs[i], &err) != AR_OK)
                 printf("warning:      %s\n", err.message);
@@ -168,30 +213,33 @@ static int do_info_domain(cli *c)
             printf("pattern:      %s\n", abs[i]->pattern);
             printf("estimate:     %" PRIu64 " entries, %s to build, about %.0f s\n", abs[i]->count,
                    ar_format_bytes(need, nb, sizeof nb), secs < 1 ? 1.0 : secs);
-            missing++;
         }
     }
-    c->domain->destroy(inst);
+    selection_free(c, &sel);
     return 0;
 }
 
 static int do_verify_domain(cli *c)
 {
-    ar_instance *inst = NULL;
-    const ar_pdb_provider *prov;
-    const ar_pdb_abstraction *abs[MAX_ABS];
-    unsigned count, i;
-    int rc = load_abstractions(c, &inst, &prov, abs, &count);
+    selection sel;
+    const ar_pdb_abstraction *const *abs = sel.abs;
+    unsigned i;
+    int rc = load_abstractions(c, &sel);
     if (rc)
         return rc;
-    for (i = 0; i < count; i++) {
+    for (i = 0; i < sel.count; i++) {
         char path[3000];
         ar_pdb pdb;
         ar_error err;
         ar_status st;
         uint64_t samples = abs[i]->count <= 2000000 ? abs[i]->count : 1000000;
         double t0 = ar_now();
-        path_of(prov, inst, abs[i], path, sizeof path);
+        if (abs[i]->uncached) {
+            printf("skipped %s %s pattern %s: %s\n", abs[i]->domain, abs[i]->size, abs[i]->pattern,
+                   abs[i]->uncached);
+            continue;
+        }
+        path_of(&sel, abs[i], path, sizeof path);
         ar_error_clear(&err);
         st = ar_pdb_load(path, 1, NULL, &pdb, &err);
         if (st == AR_OK) {
@@ -204,11 +252,15 @@ static int do_verify_domain(cli *c)
             printf("%s: FAILED: %s\n", path, err.message);
             rc = st == AR_ERR_IO ? EXIT_BAD_INPUT : EXIT_NO_SOLUTION;
         } else {
-            printf("%s: ok (header, checksum, %s %" PRIu64 " entries consistent, %.1f s)\n", path,
-                   samples >= abs[i]->count ? "all" : "a sample of", samples, ar_now() - t0);
+            printf("%s: ok (header, checksum, %s %" PRIu64 " entries %s, %.1f s)\n", path,
+                   samples >= abs[i]->count ? "all" : "a sample of", samples,
+                   abs[i]->exact ? "exact: 0 only at the goal, every neighbour within one move, one "
+                                   "a move closer"
+                                 : "consistent",
+                   ar_now() - t0);
         }
     }
-    c->domain->destroy(inst);
+    selection_free(c, &sel);
     return rc;
 }
 

@@ -427,10 +427,13 @@ static ar_status loyd_with_start(const ar_instance *in, const void *state, ar_in
     return AR_OK;
 }
 
-static ar_status loyd_abstractions(const ar_instance *in, const ar_pdb_abstraction **out,
-                                   unsigned *count, ar_error *err)
+static ar_status loyd_abstractions(const ar_instance *in, const ar_limits *limits,
+                                   const ar_pdb_abstraction **out, unsigned *count, void **owned,
+                                   ar_error *err)
 {
     unsigned i;
+    (void)limits; /* the patterns are the options' choice, whatever the limits */
+    *owned = NULL;
     (void)err;
     for (i = 0; i < in->model.npat; i++)
         out[i] = &in->model.pat[i].abs;
@@ -447,7 +450,8 @@ static void loyd_sample(const ar_param *params, size_t count, char *buf, size_t 
     snprintf(buf, size, "ABCDE FGHIJ KLMNO PQRST UVWX+");
 }
 
-const ar_pdb_provider ar_pdb_provider_loyd = {"loyd", loyd_abstractions, loyd_pdb_dir, loyd_sample};
+const ar_pdb_provider ar_pdb_provider_loyd = {"loyd", loyd_abstractions, NULL, /* release */
+                                              loyd_pdb_dir, loyd_sample};
 
 static const ar_option_spec loyd_options[] = {
     {"pattern", "6-6-6-6|GROUPS", "pattern-database partition (default 6-6-6-6), or letter groups "

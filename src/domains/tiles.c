@@ -523,10 +523,13 @@ static ar_status tiles_with_start(const ar_instance *in, const void *state, ar_i
 
 /* --- pattern database provider for `ariadne pdb` --- */
 
-static ar_status tiles_abstractions(const ar_instance *in, const ar_pdb_abstraction **out,
-                                    unsigned *count, ar_error *err)
+static ar_status tiles_abstractions(const ar_instance *in, const ar_limits *limits,
+                                    const ar_pdb_abstraction **out, unsigned *count, void **owned,
+                                    ar_error *err)
 {
     unsigned i;
+    (void)limits; /* the patterns are the options' choice, whatever the limits */
+    *owned = NULL;
     if (in->model.npat == 0)
         return ar_error_set(err, AR_ERR_INPUT, "no partition for this board: give one with --pattern");
     for (i = 0; i < in->model.npat; i++)
@@ -558,7 +561,8 @@ static void tiles_sample(const ar_param *params, size_t count, char *buf, size_t
                                  goal && strcmp(goal, "last") == 0 ? (i + 1) % n : i);
 }
 
-const ar_pdb_provider ar_pdb_provider_tiles = {"tiles", tiles_abstractions, tiles_pdb_dir, tiles_sample};
+const ar_pdb_provider ar_pdb_provider_tiles = {"tiles", tiles_abstractions, NULL, /* release */
+                                               tiles_pdb_dir, tiles_sample};
 
 static const ar_option_spec tiles_options[] = {
     {"size", "RxC", "board size, 2..8 each (default: the square the tile count makes)"},

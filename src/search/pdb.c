@@ -2,8 +2,9 @@
  * abstraction described by callbacks, the versioned file format
  * (docs/pdb-format.md), memory-mapped loading, the cache directory and
  * build-on-demand. Nothing here knows a domain: sliding tiles, Loyd's Dilemma
- * (and later Towers of Hanoi) describe their abstractions through
- * ar_pdb_abstraction and register a provider for the `ariadne pdb` verbs.
+ * and Towers of Hanoi describe their abstractions through ar_pdb_abstraction
+ * (Hanoi with its own builder, the two-bit BFS) and register a provider for
+ * the `ariadne pdb` verbs.
  *
  * The build keeps two tables: 2-bit marks (unseen, frontier, next, closed)
  * and the entries. A layer is one sweep over the marks, 32 entries per 64-bit
@@ -60,13 +61,17 @@ void ar_pdb_estimate(const ar_pdb_abstraction *a, size_t *bytes, double *seconds
     if (bytes)
         *bytes = marks + table + done;
     if (seconds)
-        *seconds = (a->project ? 1.3 * (double)a->stored_count : (double)a->count) * NS_PER_STATE * 1e-9;
+        *seconds = (a->project ? 1.3 * (double)a->stored_count : (double)a->count) *
+                   (a->ns_per_state > 0 ? a->ns_per_state : NS_PER_STATE) * 1e-9;
 }
 
 static ar_status check_abstraction(const ar_pdb_abstraction *a, ar_error *err)
 {
     if (!a->unrank || !a->rank || !a->goals || !a->predecessors)
         return ar_error_set(err, AR_ERR_INTERNAL, "pattern database: an abstraction callback is missing");
+    if (a->exact && (a->step != 1 || a->base || a->project))
+        return ar_error_set(err, AR_ERR_INTERNAL,
+                            "pattern database: an exact abstraction has step 1, no base and no projection");
     if (a->bits != 4 && a->bits != 8)
         return ar_error_set(err, AR_ERR_UNSUPPORTED, "pattern database: entries of %u bits (use 4 or 8)",
                             a->bits);
@@ -187,6 +192,8 @@ ar_status ar_pdb_build(const ar_pdb_abstraction *a, const ar_pdb_build_options *
                             a->domain, a->size, a->pattern, ar_format_bytes(need, nb, sizeof nb),
                             ar_format_bytes(o->mem->limit, lb, sizeof lb),
                             a->smaller ? "; try a smaller pattern: " : "", a->smaller ? a->smaller : "");
+    if (a->build) /* the domain's own builder, after the same checks */
+        return a->build(a, o, out, err);
     b = calloc(1, sizeof *b);
     if (!b)
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory starting a pattern database build");
@@ -553,7 +560,7 @@ ar_status ar_pdb_check(const ar_pdb *pdb, const ar_pdb_abstraction *a, uint64_t 
     unsigned char *s = malloc(AR_PDB_MAX_STATE), *t = malloc(AR_PDB_MAX_STATE);
     uint64_t goals[64], preds[AR_PDB_MAX_PREDS], k, all = samples >= a->count;
     unsigned char costs[AR_PDB_MAX_PREDS];
-    unsigned ng, i, n, cap = pdb->table.mask;
+    unsigned ng, i, n, cap = pdb->table.mask, closer;
     ar_rng rng;
     ar_status st = AR_OK;
     if (!s || !t) {
@@ -580,6 +587,15 @@ ar_status ar_pdb_check(const ar_pdb *pdb, const ar_pdb_abstraction *a, uint64_t 
         if (e == cap || a->project)
             continue;
         v = ar_pdb_value(pdb, a, s);
+        if (a->exact && v == 0) {
+            for (i = 0; i < ng && goals[i] != r; i++)
+                ;
+            if (i == ng) {
+                st = ar_error_set(err, AR_ERR_INPUT, "rank %" PRIu64 " has value 0 but is not a goal", r);
+                break;
+            }
+        }
+        closer = 0;
         n = a->predecessors(a->ctx, s, preds, costs);
         for (i = 0; i < n; i++) {
             unsigned pe = ar_pdb_entry(pdb, preds[i]), pv;
@@ -594,7 +610,19 @@ ar_status ar_pdb_check(const ar_pdb *pdb, const ar_pdb_abstraction *a, uint64_t 
                                   r, v, preds[i], pv);
                 break;
             }
+            if (a->exact && v > pv + costs[i]) {
+                st = ar_error_set(err, AR_ERR_INPUT,
+                                  "inconsistent entries: rank %" PRIu64 " has %u but its neighbour "
+                                  "%" PRIu64 " has %u (more than one move closer)",
+                                  r, v, preds[i], pv);
+                break;
+            }
+            closer |= pv + costs[i] == v;
         }
+        if (st == AR_OK && a->exact && v > 0 && !closer)
+            st = ar_error_set(err, AR_ERR_INPUT,
+                              "rank %" PRIu64 " has %u but no neighbour is a move closer (not a distance)",
+                              r, v);
     }
     free(s);
     free(t);
