@@ -3,7 +3,8 @@
 # meets it: the depth distribution, eccentricity and goal distance against the
 # published numbers (OEIS A382111 eccentricities, Frame–Stewart lengths), the
 # symmetric and plain runs agreeing, JSON, limits and one-line errors; and,
-# when the Hanoi domain lists the "pdb" solver, optimal solutions that verify.
+# when the Hanoi domain lists the "pdb" solver, optimal solutions that verify
+# and `ariadne pdb build|info|verify hanoi` writing the files that solver loads.
 # Usage: bash cli_bfs.sh PATH/TO/ariadne SHARED_DIR
 set -u
 A=${1:?usage: cli_bfs.sh ARIADNE SHARED}
@@ -96,6 +97,74 @@ if "$A" help hanoi | grep -q "pdb "; then
     expect 0 "$A" solve hanoi --pegs 5 --algo astar --from 1234512 --to 5432154 --json
     if [ "$(field length)" = "$len" ]; then ok; else bad "5 pegs: pdb $len vs astar $(field length)"; fi
     expect 2 "$A" solve hanoi --pegs 3 --algo pdb --discs 5
+fi
+
+# --- `ariadne pdb build|info|verify hanoi`: the pdb solver's databases ---
+if "$A" help hanoi | grep -q "pdb-dir"; then
+    expect 0 "$A" help pdb; contains "Towers of Hanoi"; contains "hanoi --pegs 4 --discs 14"
+    d="$tmp/hpdb/sub" # created by the build, parents too
+    f="$d/hanoi-4p10d-4444444444-8b.pdb"
+    expect 0 "$A" pdb build hanoi --pegs 4 --discs 10 --pdb-dir "$d"
+    contains "^built $f (.*max distance 49, 0 entries capped)"
+    if grep -q "^ariadne: building hanoi 4p10d pattern 4444444444: 1048576 entries" "$tmp/err"; then ok; else bad "pdb build: no estimate line"; cat "$tmp/err" >&2; fi
+    if [ "$(stat -c %s "$f" 2>/dev/null)" = $((4096 + 1048576)) ]; then ok; else bad "pdb build: $f missing or not 4096 + 4^10 bytes"; fi
+    expect 0 "$A" pdb build hanoi --pegs 4 --discs 10 --pdb-dir "$d" --quiet
+    if [ ! -s "$tmp/err" ]; then ok; else bad "pdb build --quiet wrote to stderr"; cat "$tmp/err" >&2; fi
+    expect 0 "$A" pdb info hanoi --pegs 4 --discs 10 --pdb-dir "$d"
+    contains "^file:         $f$"; contains "^domain:       hanoi 4p10d$"; contains "^goal:         4444444444$"
+    contains "^entries:      1048576 of 8 bits"; contains "^max distance: 49 (largest entry 49, 0 entries capped, 0 unreached)"
+    expect 0 "$A" pdb verify hanoi --pegs 4 --discs 10 --pdb-dir "$d"
+    contains "^$f: ok (header, checksum, all 1048576 entries exact: 0 only at the goal"
+    expect 0 "$A" pdb info "$f"; contains "^domain:       hanoi 4p10d$"
+    # the solver loads that file: the note says so and the file is not rewritten
+    ino=$(stat -c %i "$f"); sum=$(cksum <"$f"); entries=$(tail -c +4097 "$f" | cksum)
+    expect 0 "$A" solve hanoi --pegs 4 --discs 10 --algo pdb --pdb-dir "$d" --json
+    if [ "$(field length)" = 49 ] && [ "$(field optimal)" = true ]; then ok; else bad "solve with the built pdb: length $(field length)"; fi
+    if field note | grep -q "1 of 1 loaded from the cache"; then ok; else bad "solve did not load the built pdb: $(field note)"; fi
+    if [ "$(stat -c %i "$f")" = "$ino" ] && [ "$(cksum <"$f")" = "$sum" ]; then ok; else bad "solve rewrote $f"; fi
+    mv=$(sed -n 's/.*"moves":"\([^"]*\)".*/\1/p' "$tmp/out")
+    expect 0 "$A" verify hanoi --pegs 4 --discs 10 "$mv"; contains "solved in 49"
+    # a damaged file: verify fails, the solver refuses it, pdb build repairs it
+    printf '\007' | dd of="$f" bs=1 seek=$((4096 + 12345)) conv=notrunc 2>/dev/null
+    expect 1 "$A" pdb verify hanoi --pegs 4 --discs 10 --pdb-dir "$d"; contains "FAILED: .*checksum mismatch"
+    expect 2 "$A" solve hanoi --pegs 4 --discs 10 --algo pdb --pdb-dir "$d"
+    if grep -q "checksum mismatch" "$tmp/err"; then ok; else bad "solve did not name the damaged pdb"; cat "$tmp/err" >&2; fi
+    expect 0 "$A" pdb build hanoi --pegs 4 --discs 10 --pdb-dir "$d" --quiet
+    if [ "$(tail -c +4097 "$f" | cksum)" = "$entries" ]; then ok; else bad "the entries of the rebuilt $f differ"; fi
+    # the discs that never move are left out, as the solver does: 8 discs move here
+    expect 0 "$A" pdb build hanoi --pegs 4 --from 1111111111 --to 4444444411 --pdb-dir "$d" --quiet
+    contains "^built $d/hanoi-4p8d-44444444-8b.pdb"
+    expect 0 "$A" solve hanoi --pegs 4 --from 1111111111 --to 4444444411 --algo pdb --pdb-dir "$d" --json
+    if [ "$(field length)" = 33 ] && field note | grep -q "1 of 1 loaded"; then ok; else bad "8 moving discs: $(field length), $(field note)"; fi
+    # groups sized to --memory-limit as the solver sizes them: 12 discs in 12M are 11 + 1
+    expect 0 "$A" pdb build hanoi --pegs 4 --discs 12 --memory-limit 12M --pdb-dir "$d" --quiet
+    contains "hanoi-4p11d-44444444444-8b.pdb"; contains "hanoi-4p1d-4-8b.pdb"
+    expect 0 "$A" solve hanoi --pegs 4 --discs 12 --memory-limit 12M --algo pdb --pdb-dir "$d" --json
+    if [ "$(field length)" = 81 ] && field note | grep -q "2 of 2 loaded"; then ok; else bad "12 discs in 12M: $(field length), $(field note)"; fi
+    # a fixed group over the memory limit is refused with a smaller one suggested
+    expect 3 "$A" pdb build hanoi --pegs 4 --discs 12 --pdb-group 12 --memory-limit 10M --pdb-dir "$d" --quiet
+    if grep -q "needs 20.0 MiB.*try a smaller pattern: --pdb-group 11" "$tmp/err"; then ok; else bad "no refusal with a suggestion"; cat "$tmp/err" >&2; fi
+    if [ ! -e "$d/hanoi-4p12d-444444444444-8b.pdb" ]; then ok; else bad "a refused build left a file"; fi
+    # a goal that is not a tower is never cached: skipped, and no file
+    expect 0 "$A" pdb build hanoi --pegs 4 --discs 6 --to 123412 --pdb-dir "$d"
+    contains "^skipped hanoi 4p6d pattern 123412: its goal is not a tower"
+    expect 0 "$A" pdb info hanoi --pegs 4 --discs 6 --to 123412 --pdb-dir "$d"; contains "^file:         none, not cached"
+    if ! ls "$d" | grep -q 4p6d; then ok; else bad "a non-tower goal was cached"; fi
+    # bad input: one line, exit 2, before any build
+    touch "$tmp/afile"
+    bad_input "$A" pdb build hanoi --pegs 3 --discs 5 --pdb-dir "$d"
+    bad_input "$A" pdb build hanoi --pegs 17 --discs 5 --pdb-dir "$d"
+    bad_input "$A" pdb build hanoi --pegs 4 --discs 0 --pdb-dir "$d"
+    bad_input "$A" pdb build hanoi --pegs 4 --discs 65 --pdb-dir "$d"
+    bad_input "$A" pdb build hanoi --pegs 4 --discs 40 --pdb-dir "$d"
+    bad_input "$A" pdb build hanoi --pegs 4 --from 12x4 --pdb-dir "$d"
+    bad_input "$A" pdb build hanoi --pegs 4 --discs 5 --to 55555 --pdb-dir "$d"
+    bad_input "$A" pdb build hanoi --pegs 4 --discs 5 --from 123 --pdb-dir "$d"
+    bad_input "$A" pdb build hanoi --pegs 4 --discs 5 --pdb-group 0 --pdb-dir "$d"
+    bad_input "$A" pdb build hanoi --pegs 4 --discs 5 --pdb-dir "$tmp/afile"
+    bad_input "$A" pdb build hanoi --pegs 4 --discs 5 --pdb-dir "$tmp/afile/sub"
+    bad_input "$A" pdb info hanoi --pegs 3 --pdb-dir "$d"
+    bad_input "$A" pdb verify hanoi --pegs 5 --discs 30 --pdb-dir "$d"
 fi
 
 echo "cli_bfs: $pass passed, $fail failed"

@@ -582,6 +582,128 @@ static void test_pdb_solver(void)
     }
 }
 
+/* The pdb provider (`ariadne pdb ... hanoi`): the groups the solver would use,
+ * built by the two-bit BFS through ar_pdb_build, equal to the generic 0-1 BFS
+ * builder's table, and ar_pdb_check's exact-distance test catching damaged
+ * entries that the plain consistency test would let through. */
+static void test_pdb_provider(void)
+{
+    const ar_puzzle *p = ar_puzzle_find("hanoi");
+    const ar_pdb_provider *prov = ar_pdb_provider_find("hanoi");
+    const ar_pdb_abstraction *abs[AR_PDB_MAX_SELECTED];
+    char dir[] = "/tmp/ariadne-test-bfs2p-XXXXXX";
+    ar_param params[4] = {{"pegs", "4"}, {"discs", "8"}, {"pdb-dir", dir}, {"to", "44444444"}};
+    ar_instance *inst;
+    ar_error err;
+    ar_limits lim;
+    unsigned count = 0, i;
+    void *owned = NULL;
+    CHECK(mkdtemp(dir) != NULL);
+    CHECK(p && prov);
+    if (!p || !prov || p->create(NULL, params, 3, &inst, &err) != AR_OK)
+        return;
+    CHECK_STR(prov->dir(inst), dir);
+    CHECK(prov->abstractions(inst, NULL, abs, &count, &owned, &err) == AR_OK);
+    CHECK_EQ_U(count, 1);
+    if (count == 1) {
+        const ar_pdb_abstraction *a = abs[0];
+        ar_pdb_abstraction generic = *a;
+        ar_pdb_build_options o;
+        ar_pdb built, other;
+        ar_mem mem;
+        ar_rng rng;
+        char name[128];
+        unsigned t, caught = 0, tried = 0;
+        ar_pdb_file_name(a, name, sizeof name);
+        CHECK_STR(name, "hanoi-4p8d-44444444-8b.pdb");
+        CHECK(a->exact && a->build && !a->uncached);
+        memset(&o, 0, sizeof o);
+        ar_mem_init(&mem, 0);
+        o.mem = &mem;
+        CHECK(ar_pdb_build(a, &o, &built, &err) == AR_OK);
+        CHECK_EQ_U(built.header.max_distance, 33); /* the eccentricity of an 8-disc tower (A382111) */
+        CHECK_MSG(ar_pdb_check(&built, a, a->count, 1, &err) == AR_OK, "%s", err.message);
+        /* The generic builder over the same abstraction gives the same table. */
+        generic.build = NULL;
+        CHECK(ar_pdb_build(&generic, &o, &other, &err) == AR_OK);
+        CHECK(other.table.bytes == built.table.bytes &&
+              memcmp(other.table.data, built.table.data, built.table.bytes) == 0);
+        CHECK_EQ_U(other.header.max_distance, built.header.max_distance);
+        ar_pdb_free(&other);
+        /* Damage one entry at a time: +1, -1, or 0 at a non-goal: each is caught. */
+        ar_rng_seed(&rng, 7);
+        for (t = 0; t < 30; t++) {
+            uint64_t r = ar_rng_below(&rng, a->count);
+            unsigned e = ar_pdb_entry(&built, r), bad = t % 3 == 0 ? e + 1 : t % 3 == 1 ? e - 1 : 0;
+            if (e == 0 || (t % 3 == 2 && e == 1))
+                continue;
+            tried++;
+            ar_bitarray_set(&built.table, r, bad);
+            caught += ar_pdb_check(&built, a, a->count, 1, &err) != AR_OK;
+            ar_bitarray_set(&built.table, r, e);
+        }
+        CHECK(tried > 20);
+        CHECK_EQ_U(caught, tried);
+        /* A farthest position one lower still passes the plain consistency
+         * test (no neighbour is further), but it is not a distance. */
+        generic = *a;
+        generic.exact = 0;
+        for (i = 0; i < a->count && ar_pdb_entry(&built, i) != 33; i++)
+            ;
+        CHECK(i < a->count);
+        if (i < a->count) {
+            ar_bitarray_set(&built.table, i, 32);
+            CHECK(ar_pdb_check(&built, &generic, a->count, 1, &err) == AR_OK);
+            CHECK(ar_pdb_check(&built, a, a->count, 1, &err) != AR_OK);
+            CHECK(strstr(err.message, "no neighbour is a move closer") != NULL);
+            ar_bitarray_set(&built.table, i, 33);
+        }
+        CHECK(ar_pdb_check(&built, a, a->count, 1, &err) == AR_OK);
+        ar_pdb_free(&built);
+    }
+    if (owned)
+        prov->release(owned);
+    /* Under a memory limit the groups shrink as the solver's do: 12 discs in
+     * 10 MiB leave 11 + 1 (1.25 bytes a position, half the limit). */
+    memset(&lim, 0, sizeof lim);
+    lim.memory_limit = (size_t)10 << 20;
+    p->destroy(inst);
+    params[1].value = "12";
+    params[3].value = "123412341234";
+    if (p->create(NULL, params, 3, &inst, &err) == AR_OK) {
+        owned = NULL;
+        CHECK(prov->abstractions(inst, &lim, abs, &count, &owned, &err) == AR_OK);
+        CHECK_EQ_U(count, 2);
+        if (count == 2) {
+            CHECK_STR(abs[0]->size, "4p11d");
+            CHECK_STR(abs[1]->size, "4p1d");
+            CHECK(!abs[0]->uncached);
+        }
+        if (owned)
+            prov->release(owned);
+        p->destroy(inst);
+    }
+    /* A goal that is not a tower is never cached. */
+    if (p->create(NULL, params, 4, &inst, &err) == AR_OK) {
+        owned = NULL;
+        CHECK(prov->abstractions(inst, NULL, abs, &count, &owned, &err) == AR_OK);
+        CHECK_EQ_U(count, 1);
+        CHECK(count == 1 && abs[0]->uncached != NULL);
+        if (owned)
+            prov->release(owned);
+        p->destroy(inst);
+    }
+    /* 3 pegs: no pdb solver, so no databases. */
+    params[0].value = "3";
+    if (p->create(NULL, params, 3, &inst, &err) == AR_OK) {
+        owned = NULL;
+        CHECK(prov->abstractions(inst, NULL, abs, &count, &owned, &err) != AR_OK);
+        CHECK(owned == NULL);
+        p->destroy(inst);
+    }
+    CHECK(rmdir(dir) == 0); /* nothing was written: builds stay in memory */
+}
+
 int main(void)
 {
     test_against_oracle();
@@ -592,5 +714,6 @@ int main(void)
     test_generic_directed();
     test_pdb_admissible();
     test_pdb_solver();
+    test_pdb_provider();
     return check_report("test_bfs2");
 }

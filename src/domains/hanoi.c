@@ -30,6 +30,7 @@
 #define MAX_DISCS 64
 #define DEFAULT_DISCS 8 /* Lucas's original 1883 toy had eight discs */
 #define NO_DISC 0xFFu
+#define PDB_DIR_MAX 1024
 #define CHUNK 4096
 /* Without a sink a solution is held in memory; beyond this many moves (256 MiB
  * of move codes) the caller must stream it instead. */
@@ -62,6 +63,10 @@ struct ar_instance {
      * split[k][j]: the number of small discs parked first. */
     uint64_t fs[MAX_PEGS + 1][MAX_DISCS + 1];
     unsigned char split[MAX_PEGS + 1][MAX_DISCS + 1];
+    /* The pdb solver's options: the cache directory ("" = the default) and
+     * the size of the largest disc group (0 = sized to the memory limit). */
+    char pdb_dir[PDB_DIR_MAX];
+    unsigned pdb_group;
 };
 
 /* ------------------------------------------------------------------ */
@@ -329,8 +334,9 @@ static void setup(ar_instance *inst)
 static ar_status hanoi_create(const char *text, const ar_param *params, size_t param_count,
                               ar_instance **out, ar_error *err)
 {
-    long pegs_l, discs_l;
+    long pegs_l, discs_l, group_l;
     unsigned pegs, discs = 0;
+    const char *pdb_dir;
     ar_status st;
     const char *itext_a = NULL, *itext_b = NULL;
     size_t ia_len = 0, ib_len = 0;
@@ -353,6 +359,14 @@ static ar_status hanoi_create(const char *text, const ar_param *params, size_t p
     if (st != AR_OK)
         return st;
     discs = (unsigned)discs_l;
+    st = ar_param_int(params, param_count, "pdb-group", 1, MAX_DISCS, 0, &group_l, err);
+    if (st != AR_OK)
+        return st;
+    pdb_dir = ar_param_get(params, param_count, "pdb-dir");
+    if (param_present(params, param_count, "pdb-dir") && (!pdb_dir || !*pdb_dir))
+        return ar_error_set(err, AR_ERR_INPUT, "option --pdb-dir needs a directory");
+    if (pdb_dir && strlen(pdb_dir) >= PDB_DIR_MAX)
+        return ar_error_set(err, AR_ERR_INPUT, "option --pdb-dir: the path is too long");
 
     if (text) {
         st = split_instance(text, &itext_a, &ia_len, &itext_b, &ib_len, err);
@@ -439,6 +453,9 @@ static ar_status hanoi_create(const char *text, const ar_param *params, size_t p
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory creating a hanoi instance");
     inst->pegs = pegs;
     inst->discs = discs;
+    inst->pdb_group = (unsigned)group_l;
+    if (pdb_dir)
+        snprintf(inst->pdb_dir, sizeof inst->pdb_dir, "%s", pdb_dir);
     for (d = 0; d < discs; d++) {
         inst->start[d] = start ? start[d] : 0;
         inst->goal[d] = goal ? goal[d] : (unsigned char)(pegs - 1);
@@ -1458,6 +1475,12 @@ void ar_hanoi_instance_info(const ar_instance *inst, unsigned *pegs, unsigned *d
     memcpy(goal, inst->goal, inst->discs);
 }
 
+void ar_hanoi_instance_pdb(const ar_instance *inst, const char **dir, unsigned *group)
+{
+    *dir = inst->pdb_dir[0] ? inst->pdb_dir : NULL;
+    *group = inst->pdb_group;
+}
+
 /* ------------------------------------------------------------------ */
 /* Random instances */
 
@@ -1514,6 +1537,10 @@ static const ar_option_spec hanoi_options[] = {
     {"discs", "N", "number of discs, 1..64 (default: the length of a given position, else 8)"},
     {"from", "POS", "start position (default: every disc on peg 1)"},
     {"to", "POS", "goal position (default: every disc on peg K)"},
+    {"pdb-dir", "DIR", "--algo pdb: pattern database cache (default $XDG_CACHE_HOME/ariadne or "
+                       "~/.cache/ariadne)"},
+    {"pdb-group", "M", "--algo pdb: discs in the largest group (default: 14 on 4 pegs, 12 on 5, "
+                       "fewer when --memory-limit is small)"},
     {NULL, NULL, NULL}};
 
 const ar_puzzle ar_domain_hanoi = {

@@ -29,7 +29,10 @@
  * database is one two-bit BFS from the group's goal, writing the depth of
  * every rank into a byte table, saved in the pattern-database file format
  * (docs/pdb-format.md) when the goal is a tower (reusable) and otherwise kept
- * in memory only.
+ * in memory only. Each group is an ar_pdb_abstraction whose builder is that
+ * BFS, loaded or built through ar_pdb_open; the pdb provider at the end of
+ * the file lists the same groups (solver_setup and pdbs_plan, shared with the
+ * solver), so `ariadne pdb build hanoi` writes the files the solver loads.
  *
  * The solver runs A* over 64-bit ranks with its own hash table and a bucket
  * queue on f (last in, first out within a bucket, so ties go deep). With a
@@ -37,13 +40,10 @@
  * is optimal. */
 #include "hanoi_bfs2.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
 
 #include "ariadne/timer.h"
 
@@ -490,6 +490,9 @@ typedef struct group {
     unsigned char goal[AR_HANOI_MAX_DISCS]; /* their goal pegs */
     char size[32], pattern[AR_HANOI_MAX_DISCS + 8];
     ar_hanoi_space *hs;                /* plain space of the m discs */
+    unsigned threads;                  /* for building its database */
+    int loaded;                        /* its database came from the cache */
+    char smaller[48];                  /* the suggestion when it does not fit the memory limit */
     ar_pdb_abstraction abs;
     ar_pdb pdb;
     const uint8_t *table;              /* pdb.table.data: one byte per rank */
@@ -551,29 +554,18 @@ static int is_tower(const unsigned char *pos, unsigned m)
     return 1;
 }
 
-static ar_status make_dirs(const char *dir, ar_error *err)
-{
-    char path[4096];
-    size_t i, n = strlen(dir);
-    if (n >= sizeof path)
-        return ar_error_set(err, AR_ERR_INPUT, "pattern database directory name too long");
-    memcpy(path, dir, n + 1);
-    for (i = 1; i <= n; i++)
-        if (path[i] == '/' || path[i] == '\0') {
-            char c = path[i];
-            path[i] = '\0';
-            if (mkdir(path, 0755) != 0 && errno != EEXIST)
-                return ar_error_set(err, AR_ERR_IO, "cannot create directory %s: %s", path,
-                                    strerror(errno));
-            path[i] = c;
-        }
-    return AR_OK;
-}
+/* Measured here (4 pegs, 14 discs, 2 threads, the machine shared): the
+ * two-bit BFS took 10.6 s for 4^14 ranks, about 40 ns a rank; for the
+ * estimate printed before a build. */
+#define BUILD_NS_PER_STATE 40.0
 
-/* Builds group g's database with the two-bit BFS from the group's goal. */
-static ar_status build_group(group *g, unsigned threads, ar_mem *mem, const ar_search_options *opts,
-                             double deadline, ar_error *err)
+/* The abstraction's builder (ar_pdb_abstraction.build, called by
+ * ar_pdb_build after its checks and memory refusal): the two-bit BFS from the
+ * group's goal, writing the depth of every rank into a byte table. */
+static ar_status group_build(const ar_pdb_abstraction *a, const ar_pdb_build_options *po,
+                             ar_pdb *out, ar_error *err)
 {
+    const group *g = a->ctx;
     ar_bfs2_options o;
     ar_bfs2_result res;
     uint64_t goal_rank = ar_hanoi_space_rank(g->hs, g->goal);
@@ -582,93 +574,82 @@ static ar_status build_group(group *g, unsigned threads, ar_mem *mem, const ar_s
     unsigned d;
     double t0 = ar_now();
 
-    memset(&g->pdb, 0, sizeof g->pdb);
-    st = ar_bitarray_init(&g->pdb.table, g->abs.count, 8, 0xFF, mem, err);
+    memset(out, 0, sizeof *out);
+    st = ar_bitarray_init(&out->table, a->count, 8, 0xFF, po->mem, err);
     if (st != AR_OK)
         return st;
     snprintf(what, sizeof what, "pattern database hanoi %s", g->size);
     ar_bfs2_options_init(&o);
-    o.threads = threads;
+    o.threads = g->threads ? g->threads : 2;
     o.starts = &goal_rank;
     o.start_count = 1;
-    o.depths = g->pdb.table.data;
-    o.mem = mem;
+    o.depths = out->table.data;
+    o.mem = po->mem;
     o.what = what;
-    if (opts) {
-        if (deadline > 0) {
-            o.time_limit = deadline - ar_now();
-            if (o.time_limit <= 0)
-                o.time_limit = 1e-9;
-        }
-        o.interrupt = opts->limits.interrupt;
-        o.progress = opts->progress;
-    }
+    o.time_limit = po->time_limit;
+    o.interrupt = po->interrupt;
+    o.progress = po->progress;
     st = ar_bfs2_run(ar_hanoi_space_bfs2(g->hs), &o, &res, err);
     if (st != AR_OK) {
-        ar_bitarray_free(&g->pdb.table);
+        ar_bitarray_free(&out->table);
         return st;
     }
     if (!res.complete) {
-        ar_bitarray_free(&g->pdb.table);
+        ar_bitarray_free(&out->table);
         ar_bfs2_result_free(&res);
         return ar_error_set(err, AR_ERR_LIMIT, "building the pattern database %s was stopped (%s)",
                             g->size, ar_stop_reason_name(res.stop));
     }
-    g->pdb.header.version = AR_PDB_FORMAT_VERSION;
-    g->pdb.header.bits = 8;
-    g->pdb.header.step = 1;
-    g->pdb.header.count = g->abs.count;
-    g->pdb.header.data_bytes = g->pdb.table.bytes;
-    g->pdb.header.unreached = g->abs.count - res.total_ranks;
-    g->pdb.header.max_distance = res.max_depth;
-    g->pdb.header.max_entry = res.max_depth < 255 ? res.max_depth : 255;
+    out->header.version = AR_PDB_FORMAT_VERSION;
+    out->header.bits = 8;
+    out->header.step = 1;
+    out->header.count = a->count;
+    out->header.data_bytes = out->table.bytes;
+    out->header.unreached = a->count - res.total_ranks;
+    out->header.max_distance = res.max_depth;
+    out->header.max_entry = res.max_depth < 255 ? res.max_depth : 255;
     for (d = 255; d < res.levels; d++) /* distances above 255 are stored as 255: still a lower bound */
-        g->pdb.header.capped += res.layer_ranks[d];
-    g->pdb.header.build_seconds = ar_now() - t0;
-    snprintf(g->pdb.header.domain, sizeof g->pdb.header.domain, "%s", g->abs.domain);
-    snprintf(g->pdb.header.size, sizeof g->pdb.header.size, "%s", g->abs.size);
-    snprintf(g->pdb.header.base_name, sizeof g->pdb.header.base_name, "none");
-    snprintf(g->pdb.header.pattern, sizeof g->pdb.header.pattern, "%s", g->abs.pattern);
-    snprintf(g->pdb.header.goal, sizeof g->pdb.header.goal, "%s", g->abs.goal);
-    g->pdb.header.checksum = ar_hash_bytes(g->pdb.table.data, g->pdb.table.bytes);
-    g->pdb.mem = mem;
+        out->header.capped += res.layer_ranks[d];
+    out->header.build_seconds = ar_now() - t0;
+    snprintf(out->header.domain, sizeof out->header.domain, "%s", a->domain);
+    snprintf(out->header.size, sizeof out->header.size, "%s", a->size);
+    snprintf(out->header.base_name, sizeof out->header.base_name, "none");
+    snprintf(out->header.pattern, sizeof out->header.pattern, "%s", a->pattern);
+    snprintf(out->header.goal, sizeof out->header.goal, "%s", a->goal);
+    out->header.checksum = ar_hash_bytes(out->table.data, out->table.bytes);
+    out->mem = po->mem;
     ar_bfs2_result_free(&res);
     return AR_OK;
 }
 
 /* Loads group g's database from the cache, or builds it (and saves it when
- * the goal is a tower, the case that recurs). */
+ * the goal is a tower, the case that recurs): ar_pdb_open, the path
+ * `ariadne pdb build hanoi` writes to. */
 static ar_status open_group(group *g, const ar_hanoi_pdb_config *cfg, ar_mem *mem,
                             const ar_search_options *opts, double deadline, ar_error *err)
 {
-    char dbuf[4096], name[256], path[4400];
-    struct stat sb;
+    ar_pdb_build_options bo;
     ar_status st;
-    ar_error why;
-    int cacheable = cfg->cache && is_tower(g->goal, g->m);
-    if (cacheable) {
-        ar_pdb_dir(cfg->dir, dbuf, sizeof dbuf);
-        ar_pdb_file_name(&g->abs, name, sizeof name);
-        snprintf(path, sizeof path, "%s/%s", dbuf, name);
-        if (stat(path, &sb) == 0) {
-            ar_error_clear(&why);
-            st = ar_pdb_load(path, 1, mem, &g->pdb, &why);
-            if (st == AR_OK && (st = ar_pdb_matches(&g->pdb.header, &g->abs, &why)) != AR_OK)
-                ar_pdb_free(&g->pdb);
-            if (st != AR_OK)
-                return ar_error_set(err, st, "pattern database %s: %s (delete it to rebuild)", path,
-                                    why.message);
-            g->table = g->pdb.table.data;
-            return AR_OK;
+    int built = 1;
+    memset(&bo, 0, sizeof bo);
+    bo.mem = mem;
+    if (opts) {
+        if (deadline > 0) {
+            bo.time_limit = deadline - ar_now();
+            if (bo.time_limit <= 0)
+                bo.time_limit = 1e-9;
         }
+        bo.interrupt = opts->limits.interrupt;
+        bo.progress = opts->progress;
     }
-    st = build_group(g, cfg->threads ? cfg->threads : 2, mem, opts, deadline, err);
+    if (g->abs.uncached)
+        st = ar_pdb_build(&g->abs, &bo, &g->pdb, err);
+    else
+        st = ar_pdb_open(&g->abs, cfg->dir, &bo, &g->pdb, &built, err);
     if (st != AR_OK)
         return st;
+    g->loaded = !built;
     g->table = g->pdb.table.data;
-    /* Not caching only costs time later, so a failure to save is not an error. */
-    if (cacheable && make_dirs(dbuf, &why) == AR_OK)
-        (void)ar_pdb_save(&g->pdb, path, &why);
     return AR_OK;
 }
 
@@ -793,12 +774,14 @@ static unsigned default_group(unsigned k)
     return m;
 }
 
-/* Adds a group of the discs with flag set in `in` (ascending runs). */
+/* Adds a group of the discs with flag set in `in` (ascending runs); its
+ * database is not built yet (open_group). */
 static ar_status add_group(ar_hanoi_pdbs *h, const unsigned char *in, const unsigned char *goal,
-                           ar_error *err)
+                           const ar_hanoi_pdb_config *cfg, size_t memory_limit, ar_error *err)
 {
     group *g = &h->g[h->ngroups];
-    unsigned d, k = h->k;
+    unsigned d, k = h->k, fit;
+    uint64_t c;
     ar_status st;
     memset(g, 0, sizeof *g);
     for (d = 0; d < h->n; d++) {
@@ -847,20 +830,39 @@ static ar_status add_group(ar_hanoi_pdbs *h, const unsigned char *in, const unsi
     g->abs.goals = abs_goals;
     g->abs.predecessors = abs_predecessors;
     g->abs.base = NULL;
-    g->abs.smaller = "fewer discs in the largest group";
+    g->abs.build = group_build;
+    g->abs.ns_per_state = BUILD_NS_PER_STATE;
+    g->abs.exact = 1;
+    if (!cfg->cache)
+        g->abs.uncached = "caching is off: built in memory";
+    else if (!is_tower(g->goal, g->m))
+        g->abs.uncached = "its goal is not a tower (all its discs on one peg), so the solver builds "
+                          "it in memory for each instance and never caches it";
+    g->threads = cfg->threads ? cfg->threads : 2;
+    /* The largest group that fits the limit (1 + 1/4 bytes a position while building). */
+    for (fit = 0, c = k; fit < g->m && (!memory_limit || c + c / 4 <= memory_limit); fit++)
+        c *= k;
+    if (fit == 0)
+        snprintf(g->smaller, sizeof g->smaller, "none (one disc needs more)");
+    else
+        snprintf(g->smaller, sizeof g->smaller, "--pdb-group %u", fit < g->m ? fit : g->m - 1);
+    g->abs.smaller = g->smaller;
     return AR_OK;
 }
 
-ar_status ar_hanoi_pdbs_create(unsigned k, unsigned n, const unsigned char *goal,
-                               const ar_hanoi_pdb_config *cfg, ar_mem *mem,
-                               const ar_search_options *opts, ar_hanoi_pdbs **out, ar_error *err)
+/* The groups for `discs` discs with goal `goal` under cfg (the largest
+ * cfg->group discs, the next ones in groups of that size, the rest last),
+ * without their databases: what ar_hanoi_pdbs_create opens and what the pdb
+ * provider lists. memory_limit (0: none) only shapes the suggestion made when
+ * a database does not fit. */
+static ar_status pdbs_plan(unsigned k, unsigned n, const unsigned char *goal,
+                           const ar_hanoi_pdb_config *cfg, size_t memory_limit, ar_hanoi_pdbs **out,
+                           ar_error *err)
 {
     ar_hanoi_pdbs *h;
-    unsigned m = cfg->group ? cfg->group : default_group(k), low, hi, i, d;
+    unsigned m = cfg->group ? cfg->group : default_group(k), low, hi, d;
     unsigned char in[AR_HANOI_MAX_DISCS];
-    ar_status st = AR_OK;
-    double deadline = 0;
-    size_t len = 0;
+    ar_status st;
     *out = NULL;
     if (k < 3 || k > AR_HANOI_MAX_PEGS || n < 1 || n > AR_HANOI_MAX_DISCS)
         return ar_error_set(err, AR_ERR_INPUT, "pattern databases: %u pegs, %u discs out of range",
@@ -874,12 +876,9 @@ ar_status ar_hanoi_pdbs_create(unsigned k, unsigned n, const unsigned char *goal
     low = cfg->low == AR_HANOI_PDB_LOW_DEFAULT ? 0u : (unsigned)cfg->low;
     if (low >= m || m >= n)
         low = 0;
-    if (opts && opts->limits.time_limit > 0)
-        deadline = ar_now() + opts->limits.time_limit;
     h = ar_xcalloc(1, sizeof *h);
     h->k = k;
     h->n = n;
-    h->mem = mem;
     memcpy(h->goal, goal, n);
     if ((k & (k - 1)) == 0)
         for (h->log2k = 0; (1u << h->log2k) < k; h->log2k++)
@@ -890,16 +889,39 @@ ar_status ar_hanoi_pdbs_create(unsigned k, unsigned n, const unsigned char *goal
         in[d] = 1;
     for (d = n - (m - low); d < n; d++)
         in[d] = 1;
-    st = add_group(h, in, goal, err);
+    st = add_group(h, in, goal, cfg, memory_limit, err);
     /* The discs in between, in groups of m from the top down. */
     for (hi = n - (m - low); hi > low && st == AR_OK;) {
         unsigned lo = hi - low >= m ? hi - m : low;
         memset(in, 0, sizeof in);
         for (d = lo; d < hi; d++)
             in[d] = 1;
-        st = add_group(h, in, goal, err);
+        st = add_group(h, in, goal, cfg, memory_limit, err);
         hi = lo;
     }
+    if (st != AR_OK) {
+        ar_hanoi_pdbs_destroy(h);
+        return st;
+    }
+    *out = h;
+    return AR_OK;
+}
+
+ar_status ar_hanoi_pdbs_create(unsigned k, unsigned n, const unsigned char *goal,
+                               const ar_hanoi_pdb_config *cfg, ar_mem *mem,
+                               const ar_search_options *opts, ar_hanoi_pdbs **out, ar_error *err)
+{
+    ar_hanoi_pdbs *h;
+    unsigned i;
+    ar_status st;
+    double deadline = 0;
+    size_t len = 0;
+    *out = NULL;
+    if ((st = pdbs_plan(k, n, goal, cfg, mem ? mem->limit : 0, &h, err)) != AR_OK)
+        return st;
+    h->mem = mem;
+    if (opts && opts->limits.time_limit > 0)
+        deadline = ar_now() + opts->limits.time_limit;
     for (i = 0; i < h->ngroups && st == AR_OK; i++)
         st = open_group(&h->g[i], cfg, mem, opts, deadline, err);
     for (i = 0; i < h->ngroups && st == AR_OK; i++) {
@@ -1275,6 +1297,59 @@ static ar_status astar_run(astar *a, uint64_t start, uint64_t goal, const ar_sea
 /* ------------------------------------------------------------------ */
 /* The domain solver */
 
+/* What the pdb solver works on for inst: the pegs k, the discs that move n
+ * (discs above the largest one whose start and goal pegs differ never move in
+ * an optimal solution: deleting their moves leaves a legal solution), start
+ * and goal, and *sized, cfg with the largest group fitted to memory_limit when
+ * cfg leaves it open. The solver and the `ariadne pdb` provider both start
+ * here, so they agree on the databases and their files. */
+static ar_status solver_setup(const ar_instance *inst, const ar_hanoi_pdb_config *cfg,
+                              size_t memory_limit, unsigned *k, unsigned *n, unsigned char *start,
+                              unsigned char *goal, ar_hanoi_pdb_config *sized, ar_error *err)
+{
+    unsigned d;
+    uint64_t p = 1;
+    ar_hanoi_instance_info(inst, k, n, start, goal);
+    if (*k < 4)
+        return ar_error_set(err, AR_ERR_UNSUPPORTED,
+                            "the pdb solver needs 4 or more pegs (3 pegs are solved exactly without "
+                            "search: --algo recursive)");
+    while (*n > 1 && start[*n - 1] == goal[*n - 1])
+        (*n)--;
+    for (d = 1; d <= *n; d++) {
+        if (p > (UINT64_MAX >> 1) / *k)
+            return ar_error_set(err, AR_ERR_UNSUPPORTED,
+                                "%u moving discs on %u pegs is too many for the pdb solver's "
+                                "64-bit ranks (at most %u)",
+                                *n, *k, d - 1);
+        p *= *k;
+    }
+    *sized = *cfg;
+    if (!cfg->group && memory_limit) {
+        /* Fit the largest database (1 + 1/4 bytes per position while it is
+         * built) in half the memory limit, leaving the rest to A*. */
+        uint64_t c = 1;
+        unsigned m = 0;
+        while (m < default_group(*k) && (c * *k + c * *k / 4) * 2 <= memory_limit) {
+            c *= *k;
+            m++;
+        }
+        sized->group = m ? m : 1;
+    }
+    return AR_OK;
+}
+
+/* The configuration of the solver table's "pdb" (and of `ariadne pdb ...
+ * hanoi`): databases cached for tower goals, in --pdb-dir, the largest group
+ * --pdb-group discs (or sized to the memory limit). */
+static void run_config(const ar_instance *inst, ar_hanoi_pdb_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->cache = 1;
+    cfg->low = AR_HANOI_PDB_LOW_DEFAULT;
+    ar_hanoi_instance_pdb(inst, &cfg->dir, &cfg->group);
+}
+
 ar_status ar_hanoi_pdb_solve(ar_instance *inst, const ar_search_options *opts_in,
                              const ar_hanoi_pdb_config *cfg, ar_result *result, ar_error *err)
 {
@@ -1282,7 +1357,7 @@ ar_status ar_hanoi_pdb_solve(ar_instance *inst, const ar_search_options *opts_in
     ar_search_options defaults;
     ar_hanoi_pdb_config sized;
     const ar_search_options *opts = opts_in;
-    unsigned k, n, d, length = 0, bound = 0, i;
+    unsigned k, n, d, length = 0, bound = 0, i, loaded = 0;
     unsigned char start[AR_HANOI_MAX_DISCS], goal[AR_HANOI_MAX_DISCS];
     ar_mem mem;
     ar_hanoi_pdbs *h = NULL;
@@ -1299,43 +1374,19 @@ ar_status ar_hanoi_pdb_solve(ar_instance *inst, const ar_search_options *opts_in
     }
     result->algorithm = "pdb";
     result->heuristic = "additive-pdb";
-    ar_hanoi_instance_info(inst, &k, &n, start, goal);
-    if (k < 4)
-        return ar_error_set(err, AR_ERR_UNSUPPORTED,
-                            "pdb: 3 pegs are solved exactly without search (use --algo recursive)");
-    /* Discs above the largest one whose start and goal pegs differ never move
-     * in an optimal solution (deleting their moves leaves a legal solution),
-     * so the search ignores them. */
-    while (n > 1 && start[n - 1] == goal[n - 1])
-        n--;
+    st = solver_setup(inst, cfg, opts->limits.memory_limit, &k, &n, start, goal, &sized, err);
+    if (st != AR_OK)
+        return st;
     memset(&a, 0, sizeof a);
     a.pw[0] = 1;
-    for (d = 1; d <= n; d++) {
-        if (a.pw[d - 1] > (UINT64_MAX >> 1) / k)
-            return ar_error_set(err, AR_ERR_UNSUPPORTED,
-                                "pdb: %u discs on %u pegs is too many for 64-bit ranks (at most %u)",
-                                n, k, d - 1);
+    for (d = 1; d <= n; d++) /* fits: solver_setup checked */
         a.pw[d] = a.pw[d - 1] * k;
-    }
     for (d = n; d-- > 0;) {
         srank = srank * k + start[d];
         grank = grank * k + goal[d];
     }
     ar_mem_init(&mem, opts->limits.memory_limit);
-    if (!cfg->group && mem.limit) {
-        /* Fit the largest database (1 + 1/4 bytes per position while it is
-         * built) in half the memory limit, leaving the rest to A*. */
-        uint64_t c = 1;
-        unsigned m = 0;
-        while (m < default_group(k) && (c * k + c * k / 4) * 2 <= mem.limit) {
-            c *= k;
-            m++;
-        }
-        sized = *cfg;
-        sized.group = m ? m : 1;
-        cfg = &sized;
-    }
-    st = ar_hanoi_pdbs_create(k, n, goal, cfg, &mem, opts, &h, err);
+    st = ar_hanoi_pdbs_create(k, n, goal, &sized, &mem, opts, &h, err);
     if (st == AR_ERR_LIMIT) {
         result->outcome = AR_OUTCOME_STOPPED;
         result->stop = opts->limits.interrupt && *opts->limits.interrupt ? AR_STOP_INTERRUPT
@@ -1348,6 +1399,8 @@ ar_status ar_hanoi_pdb_solve(ar_instance *inst, const ar_search_options *opts_in
     if (st != AR_OK)
         return st;
     build_s = ar_now() - started;
+    for (i = 0; i < h->ngroups; i++)
+        loaded += (unsigned)h->g[i].loaded;
     a.h = h;
     a.k = k;
     a.n = n;
@@ -1410,8 +1463,8 @@ ar_status ar_hanoi_pdb_solve(ar_instance *inst, const ar_search_options *opts_in
     result->lower_bound = length;
     snprintf(result->note, sizeof result->note,
              "optimal: A* with a consistent heuristic, additive pattern databases over disc "
-             "groups %s (largest first; %.1f s to build or load)",
-             ar_hanoi_pdbs_name(h), build_s);
+             "groups %s (largest first; %.1f s to build or load, %u of %u loaded from the cache)",
+             ar_hanoi_pdbs_name(h), build_s, loaded, h->ngroups);
     ar_hanoi_pdbs_destroy(h);
     return AR_OK;
 }
@@ -1421,8 +1474,61 @@ ar_status ar_hanoi_pdb_run(ar_instance *inst, const ar_search_options *opts,
 {
     ar_hanoi_pdb_config cfg;
     (void)sink; /* the solution is short: it is returned in result->moves */
-    memset(&cfg, 0, sizeof cfg);
-    cfg.cache = 1;
-    cfg.low = AR_HANOI_PDB_LOW_DEFAULT;
+    run_config(inst, &cfg);
     return ar_hanoi_pdb_solve(inst, opts, &cfg, result, err);
 }
+
+/* ------------------------------------------------------------------ */
+/* The pdb provider: `ariadne pdb build|info|verify hanoi` */
+
+/* The groups the pdb solver would use for inst under limits, planned by the
+ * same code (solver_setup, pdbs_plan), so the files are the solver's. */
+static ar_status provider_abstractions(const ar_instance *inst, const ar_limits *limits,
+                                       const ar_pdb_abstraction **out, unsigned *count,
+                                       void **owned, ar_error *err)
+{
+    ar_hanoi_pdb_config cfg, sized;
+    unsigned k, n, i;
+    unsigned char start[AR_HANOI_MAX_DISCS], goal[AR_HANOI_MAX_DISCS];
+    size_t limit = limits ? limits->memory_limit : 0;
+    ar_hanoi_pdbs *h;
+    ar_status st;
+    *owned = NULL;
+    *count = 0;
+    run_config(inst, &cfg);
+    if ((st = solver_setup(inst, &cfg, limit, &k, &n, start, goal, &sized, err)) != AR_OK)
+        return st;
+    if ((st = pdbs_plan(k, n, goal, &sized, limit, &h, err)) != AR_OK)
+        return st;
+    if (h->ngroups > AR_PDB_MAX_SELECTED) {
+        ar_hanoi_pdbs_destroy(h);
+        return ar_error_set(err, AR_ERR_INPUT, "pdb: more than %u disc groups", AR_PDB_MAX_SELECTED);
+    }
+    for (i = 0; i < h->ngroups; i++)
+        out[i] = &h->g[i].abs;
+    *count = h->ngroups;
+    *owned = h;
+    return AR_OK;
+}
+
+static void provider_release(void *owned) { ar_hanoi_pdbs_destroy(owned); }
+
+static const char *provider_dir(const ar_instance *inst)
+{
+    const char *dir;
+    unsigned size;
+    ar_hanoi_instance_pdb(inst, &dir, &size);
+    return dir;
+}
+
+/* The options (--pegs, --discs, --from, --to) say it all. */
+static void provider_sample(const ar_param *params, size_t count, char *buf, size_t size)
+{
+    (void)params;
+    (void)count;
+    if (size)
+        buf[0] = '\0';
+}
+
+const ar_pdb_provider ar_pdb_provider_hanoi = {"hanoi", provider_abstractions, provider_release,
+                                               provider_dir, provider_sample};

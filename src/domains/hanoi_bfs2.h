@@ -4,7 +4,7 @@
  * pattern databases over groups of discs built with it, and the optimal
  * solver for any start and goal (A* on additive pattern databases).
  * Private to the library (src/domains/hanoi_bfs2.c); the CLI reaches these
- * through the bfs2 provider registry and the domain's solver table. */
+ * through the bfs2 and pdb provider registries and the domain's solver table. */
 #ifndef ARIADNE_HANOI_BFS2_H
 #define ARIADNE_HANOI_BFS2_H
 
@@ -21,6 +21,10 @@
  * (0-based pegs, smallest disc first; start and goal hold `discs` bytes). */
 void ar_hanoi_instance_info(const ar_instance *inst, unsigned *pegs, unsigned *discs,
                             unsigned char *start, unsigned char *goal);
+/* Also in hanoi.c: the pdb solver's options of an instance: the cache
+ * directory (--pdb-dir; NULL: the default) and the largest group's size
+ * (--pdb-group; 0: the default, sized to the memory limit). */
+void ar_hanoi_instance_pdb(const ar_instance *inst, const char **dir, unsigned *group);
 
 /* --- the state space ----------------------------------------------------- */
 
@@ -42,6 +46,8 @@ uint64_t ar_hanoi_space_rank(const ar_hanoi_space *hs, const unsigned char *pos)
 void ar_hanoi_space_unrank(const ar_hanoi_space *hs, uint64_t rank, unsigned char *pos);
 
 extern const ar_bfs2_provider ar_bfs2_provider_hanoi;
+/* `ariadne pdb build|info|verify hanoi`: the groups of the pdb solver. */
+extern const ar_pdb_provider ar_pdb_provider_hanoi;
 
 /* --- pattern databases and the optimal solver ---------------------------- */
 

@@ -709,7 +709,7 @@ ar_status ar_pdb_open(const ar_pdb_abstraction *a, const char *dir, const ar_pdb
 /* --- providers ----------------------------------------------------------- */
 
 /* The domains whose instances use pattern databases, one line each. */
-#define AR_PDB_PROVIDERS(X) X(ar_pdb_provider_tiles) X(ar_pdb_provider_loyd)
+#define AR_PDB_PROVIDERS(X) X(ar_pdb_provider_tiles) X(ar_pdb_provider_loyd) X(ar_pdb_provider_hanoi)
 
 #define AR_DECLARE(sym) extern const ar_pdb_provider sym;
 AR_PDB_PROVIDERS(AR_DECLARE)
