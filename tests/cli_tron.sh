@@ -177,6 +177,22 @@ printf '%s\n' "$SMALL" | "$BIN" tron-bot --bot chambers >"$tmp/p9" 2>&1
 check "tron-bot --bot chambers answers" test "$(cat "$tmp/p9")" = 2
 
 # ------------------------------------------------------------- match tron
+# The ladder of the reproducible bots over every official map, both sides,
+# seed 1 (chambers searches to fixed budgets; the long move time keeps its
+# safety clock out of reach even under sanitizers): each stronger bot scores
+# at least 65% against each weaker one. `ariadne bench tron` adds alphabeta.
+"$BIN" match tron --bots random,wallhug,voronoi,chambers --maps "$MAPS" --seed 1 --move-time 5 --quiet \
+    >"$tmp/ladder" 2>&1
+check "match tron ladder: exit 0" test $? -eq 0
+ladder=(random wallhug voronoi chambers)
+for ((i = 1; i < 4; i++)); do
+    for ((j = 0; j < i; j++)); do
+        score=$(awk -F'|' -v a="${ladder[i]}" -v b="${ladder[j]}" '
+            $2 == " " a " " && $3 == " " b " " && $4 ~ /52/ { gsub(/[ %]/, "", $8); print $8 }' "$tmp/ladder")
+        check "match tron ladder: ${ladder[i]} beats ${ladder[j]} (score ${score:-none}%, needs 65%)" \
+            awk -v s="${score:-0}" 'BEGIN { exit !(s >= 65) }'
+    done
+done
 "$BIN" match tron --bots alphabeta:time=0.02,wallhug,random --maps "$MAPS/box.txt,$MAPS/u.txt" --games 2 \
     --seed 3 --move-time 0.2 --replay "$tmp/replays" --quiet >"$tmp/m1" 2>&1
 check "match tron: exit 0" test $? -eq 0

@@ -362,7 +362,7 @@ static void test_filler_exact(void)
         best = ar_tron_longest_path(v, p, 0, 50000000);
         CHECK(best >= 0);
         CHECK(ar_tron_separated(v, p));
-        CHECK(ar_bot_create(G, v, "endgame:time=5", 7, 0, &bots[0], &err) == AR_OK);
+        CHECK(ar_bot_create(G, v, "alphabeta:time=5", 7, 0, &bots[0], &err) == AR_OK);
         CHECK(ar_bot_create(G, v, "wallhug", 8, 0, &bots[1], &err) == AR_OK);
         CHECK(ar_tron_play(v, bots, NULL, &rec, &err) == AR_OK);
         /* Player 1 makes turns - 1 moves and crashes on the last turn. */
@@ -384,7 +384,7 @@ static void test_filler_exact(void)
  * games on a few official-like maps, every bot, both players. */
 static void test_no_suicide(void)
 {
-    static const char *const specs[] = {"random", "wallhug", "voronoi", "chambers", "endgame:time=0.004",
+    static const char *const specs[] = {"random", "wallhug", "voronoi", "chambers", "alphabeta:depth=3:endgame=1",
                                         "alphabeta:time=0.004", "alphabeta:depth=2"};
     static const char *const maps[] = {
         "15 15\n###############\n#             #\n#           1 #\n#             #\n#   ###########\n#   #          \n"

@@ -76,7 +76,7 @@ static void load_average(char *buf, size_t size)
 int cli_bench_tron(int quick)
 {
     char load[64];
-    static const char *const full_bots[] = {"random", "wallhug", "voronoi", "chambers", "endgame", "alphabeta"};
+    static const char *const full_bots[] = {"random", "wallhug", "voronoi", "chambers", "alphabeta"};
     static const char *const quick_bots[] = {"random", "wallhug", "chambers", "alphabeta"};
     static const char *const quick_maps[] = {"box.txt", "duel-small.txt", "u.txt", "test-board.txt"};
     char dir[PATH_MAX + 64];
@@ -86,7 +86,7 @@ int cli_bench_tron(int quick)
         return EXIT_BAD_INPUT;
     memset(&r, 0, sizeof r);
     r.specs = quick ? quick_bots : full_bots;
-    r.nbots = quick ? 4 : 6;
+    r.nbots = quick ? 4 : 5;
     r.games = 2;
     r.seed = 1;
     r.move_time = quick ? 0.05 : 0.1;

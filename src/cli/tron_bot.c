@@ -74,8 +74,7 @@ static int parse_time(const char *opt, const char *text, double *out)
 /* The kinds that search against the clock get time=; others think in no time. */
 static int timed_kind(const char *spec)
 {
-    return strncmp(spec, "alphabeta", 9) == 0 || strncmp(spec, "endgame", 7) == 0 ||
-           strncmp(spec, "ab", 2) == 0;
+    return strncmp(spec, "alphabeta", 9) == 0 || strncmp(spec, "ab", 2) == 0;
 }
 
 /* Chooses a move for the map in text (as read); never fails: a problem is

@@ -804,7 +804,7 @@ const ar_game ar_game_tron = {
     "(contest format: a line 'W H', then H rows of '#' wall, ' ' floor, '1', '2'),\n"
     "--move-time S, --first-move-time S. Position: the rows joined by '/', '#' blocked,\n"
     "'.' free, '1' '2' heads, then ' crashed:1|2|both' once over. Moves: N E S W or 1-4.\n"
-    "Bots: random, wallhug, voronoi, chambers, endgame, alphabeta (default), cmd:COMMAND.\n"
+    "Bots, weakest first: random, wallhug, voronoi, chambers, alphabeta (default), cmd:COMMAND.\n"
     "Matches over map files: ariadne match tron --bots A,B --maps DIR (docs/domains/tron.md).",
     AR_GAME_SIMULTANEOUS | AR_GAME_DRAWS | AR_GAME_ACYCLIC,
     tron_options,

@@ -4,12 +4,16 @@
  *   random     a random move among those that do not crash at once
  *   wallhug    the move into the largest region, hugging walls on ties
  *   voronoi    one joint ply, scored by Voronoi territory
- *   chambers   one joint ply, scored by the tree of chambers (tron_eval.c)
- *   endgame    chambers while the players can meet; once separated, the
- *              space filler
- *   alphabeta  iterative-deepening alpha-beta over joint moves with the
- *              chambers evaluation, and the space filler once separated
- *              (endgame=0 turns the filler off) — the default and strongest
+ *   chambers   two joint plies, scored by the tree of chambers (tron_eval.c),
+ *              declining head-on draws it can afford to (contempt)
+ *   alphabeta  iterative-deepening alpha-beta over joint moves against the
+ *              clock with the chambers evaluation and contempt, and the
+ *              space filler once separated (endgame=0 turns the filler off)
+ *              — the default and strongest
+ *
+ * Each bot adds one thing to the one before it: wallhug looks at space,
+ * voronoi at the opponent, chambers at dead ends and a move further ahead,
+ * alphabeta at as many moves as the clock allows and at the exact endgame.
  *
  * Simultaneous moves: both players choose without seeing the other's
  * choice. The search takes the pessimistic (paranoid) order of the seed
@@ -28,10 +32,16 @@
  * the bound or the tree was searched to its ends (then the result is the
  * exact maximum), or when the time is up.
  *
+ * Contempt: a draw scores -contempt tenths of a cell for us. With contempt
+ * the paranoid search steps into a cell the opponent can also reach (a
+ * head-on draw if it does) only when every other move concedes more than
+ * that — a stronger bot gives up a cell rather than its chance to win.
+ *
  * Time: every search checks the clock at every node and returns the last
  * completed iteration's move; time=S sets the thinking time (default 0.5 of
  * the variant's time per move); depth=D without time= searches to depth D
- * with no clock, so games are reproducible. */
+ * with no clock and the filler to a fixed node budget, so games are
+ * reproducible. chambers is always reproducible. */
 #include "games/tron_internal.h"
 
 #include <errno.h>
@@ -42,7 +52,19 @@
 #include <string.h>
 #include "ariadne/timer.h"
 
-enum { K_RANDOM, K_WALLHUG, K_VORONOI, K_CHAMBERS, K_ENDGAME, K_ALPHABETA };
+enum { K_RANDOM, K_WALLHUG, K_VORONOI, K_CHAMBERS, K_ALPHABETA };
+
+/* The lookahead of chambers, in joint plies, and the contempt of the
+ * searching bots (tenths of a cell: a draw counts as 10 cells lost). */
+#define CHAMBERS_DEPTH 2
+#define DEFAULT_CONTEMPT 100
+/* Work budgets of the filler without a clock, in cells visited (each node
+ * of the filler flood-fills the region): fixed, so games are reproducible,
+ * and small enough to stay well inside the move time on the largest maps.
+ * chambers fills a separated region with a small search (the chamber tree
+ * at its horizon); alphabeta with depth=D and no time= with a larger one. */
+#define CHAMBERS_FILLER_WORK 2000000u
+#define FILLER_WORK 20000000u
 
 #define WIN 1000000
 #define INF 2000000
@@ -63,7 +85,7 @@ typedef struct tron_bot {
     /* per search */
     int me;
     double deadline;
-    uint64_t nodes, leaf_evals;
+    uint64_t nodes, leaf_evals, node_limit;
     int stopped;
     int killer[MAX_PLY];  /* our move that caused a cutoff, per ply */
     int reply[MAX_PLY];   /* the opponent's reply that did */
@@ -89,7 +111,7 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
 {
     char buf[256];
     char *save = NULL, *tok;
-    int search = s->kind == K_ALPHABETA || s->kind == K_ENDGAME;
+    int search = s->kind == K_ALPHABETA;
     int given_time = 0;
     if (strlen(text) >= sizeof buf)
         return ar_error_set(err, AR_ERR_INPUT, "bot %s: options too long", kind);
@@ -128,9 +150,7 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: eval=%s is not chambers or voronoi", kind, eq);
         } else {
             return ar_error_set(err, AR_ERR_INPUT, "bot %s has no option '%s' (options: %s)", kind, tok,
-                                s->kind == K_ALPHABETA ? "time depth endgame eval contempt"
-                                : search              ? "time"
-                                                      : "none");
+                                search ? "time depth endgame eval contempt" : "none");
         }
     }
     if (!given_time)
@@ -144,6 +164,7 @@ static ar_status make_bot(ar_bot *bot, int kind, const char *name, const char *o
     ar_status st;
     s->kind = kind;
     s->endgame = 1;
+    s->contempt = kind >= K_CHAMBERS ? DEFAULT_CONTEMPT : 0;
     s->v = ar_bot_variant(bot);
     st = parse_options(s, name, options, err);
     if (st != AR_OK) {
@@ -172,10 +193,6 @@ static ar_status voronoi_create(ar_bot *bot, const char *o, ar_error *err)
 static ar_status chambers_create(ar_bot *bot, const char *o, ar_error *err)
 {
     return make_bot(bot, K_CHAMBERS, "chambers", o, err);
-}
-static ar_status endgame_create(ar_bot *bot, const char *o, ar_error *err)
-{
-    return make_bot(bot, K_ENDGAME, "endgame", o, err);
 }
 static ar_status alphabeta_create(ar_bot *bot, const char *o, ar_error *err)
 {
@@ -216,7 +233,8 @@ static int out_of_time(tron_bot *s)
 {
     if (s->stopped)
         return 1;
-    if ((s->interrupt && *s->interrupt) || (s->deadline > 0 && ar_now() >= s->deadline))
+    if ((s->interrupt && *s->interrupt) || (s->deadline > 0 && ar_now() >= s->deadline) ||
+        (s->node_limit && s->nodes >= s->node_limit))
         s->stopped = 1;
     return s->stopped;
 }
@@ -446,6 +464,14 @@ static int fill_dfs(tron_bot *s, int depth, int alpha)
     return best;
 }
 
+/* The node budget that spends about `work` cell visits in our region. */
+static uint64_t filler_nodes(tron_bot *s, unsigned work)
+{
+    int counts[2], region = tron_reach(&s->b, &s->w, s->me, counts);
+    uint64_t nodes = work / (unsigned)(region + 1);
+    return nodes < 64 ? 64 : nodes;
+}
+
 static void filler_root(tron_bot *s, int *dirs, int n, search_result *r)
 {
     int depth, bound = tron_fill_bound(&s->b, &s->w, s->me);
@@ -510,6 +536,7 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
     tron_board_load(&s->b, s->v, p);
     s->me = player;
     s->nodes = 0;
+    s->node_limit = 0;
     s->stopped = 0;
     s->deadline = s->time > 0 ? t0 + s->time : 0;
     memset(&r, 0, sizeof r);
@@ -528,21 +555,28 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
         r.move = wallhug_move(s, player, dirs, n);
         break;
     case K_VORONOI:
-    case K_CHAMBERS:
         s->deadline = 0; /* one ply: always completes */
         alphabeta_root(s, dirs, n, 1, &r);
         break;
-    case K_ENDGAME:
+    case K_CHAMBERS:
+        /* Fixed budgets make it reproducible; the clock is only a safety net
+         * that the budgets keep it from reaching. */
+        if (tron_board_separated(&s->b, &s->w)) {
+            s->node_limit = filler_nodes(s, CHAMBERS_FILLER_WORK);
+            filler_root(s, dirs, n, &r);
+        } else {
+            alphabeta_root(s, dirs, n, CHAMBERS_DEPTH, &r);
+        }
+        break;
     case K_ALPHABETA:
         if (n == 1) {
             r.move = dirs[0];
             break;
         }
         if (s->endgame && tron_board_separated(&s->b, &s->w)) {
+            if (!s->deadline)
+                s->node_limit = filler_nodes(s, FILLER_WORK); /* no clock: reproducible */
             filler_root(s, dirs, n, &r);
-        } else if (s->kind == K_ENDGAME) {
-            s->deadline = 0;
-            alphabeta_root(s, dirs, n, 1, &r);
         } else {
             alphabeta_root(s, dirs, n, s->depth ? s->depth : MAX_PLY - 8, &r);
         }
@@ -577,12 +611,10 @@ static const ar_bot_kind tron_kinds[] = {
      tron_choose, NULL, bot_destroy},
     {"voronoi", "one joint ply scored by Voronoi territory (cells reached first)", "(none)", voronoi_create,
      tron_choose, NULL, bot_destroy},
-    {"chambers", "one joint ply scored by the tree of chambers with the parity bound", "(none)",
-     chambers_create, tron_choose, NULL, bot_destroy},
-    {"endgame", "chambers, and the space-filling search once separated", "time=S", endgame_create, tron_choose,
-     NULL, bot_destroy},
+    {"chambers", "two joint plies scored by the tree of chambers with the parity bound, contempt for draws",
+     "(none)", chambers_create, tron_choose, NULL, bot_destroy},
     {"alphabeta", "iterative-deepening alpha-beta over joint moves (chambers), filler once separated",
-     "time=S (default 0.7 x move time) depth=D endgame=0|1 eval=chambers|voronoi", alphabeta_create,
+     "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi contempt=N", alphabeta_create,
      tron_choose, NULL, bot_destroy},
     {"cmd", "an external program speaking the contest protocol (run by /bin/sh -c)",
      "the command line: cmd:./mybot, cmd:\"python3 bot.py\"", tron_extern_create, tron_extern_choose,
