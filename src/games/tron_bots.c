@@ -574,7 +574,7 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
             break;
         }
         if (s->endgame && tron_board_separated(&s->b, &s->w)) {
-            if (!s->deadline)
+            if (s->deadline <= 0)
                 s->node_limit = filler_nodes(s, FILLER_WORK); /* no clock: reproducible */
             filler_root(s, dirs, n, &r);
         } else {
