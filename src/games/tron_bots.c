@@ -40,8 +40,10 @@
  * Time: every search checks the clock at every node and returns the last
  * completed iteration's move; time=S sets the thinking time (default 0.5 of
  * the variant's time per move); depth=D without time= searches to depth D
- * with no clock and the filler to a fixed node budget, so games are
- * reproducible. chambers is always reproducible. */
+ * with no clock and the filler to a fixed work budget, so games are
+ * reproducible. chambers searches to fixed budgets too (reproducible); half
+ * the move time is only its safety clock, reached on the largest maps at
+ * very short move times. */
 #include "games/tron_internal.h"
 
 #include <errno.h>
@@ -611,7 +613,8 @@ static const ar_bot_kind tron_kinds[] = {
      tron_choose, NULL, bot_destroy},
     {"voronoi", "one joint ply scored by Voronoi territory (cells reached first)", "(none)", voronoi_create,
      tron_choose, NULL, bot_destroy},
-    {"chambers", "two joint plies scored by the tree of chambers with the parity bound, contempt for draws",
+    {"chambers", "two joint plies scored by the tree of chambers with the parity bound, contempt for draws, "
+                 "a small filler once separated",
      "(none)", chambers_create, tron_choose, NULL, bot_destroy},
     {"alphabeta", "iterative-deepening alpha-beta over joint moves (chambers), filler once separated",
      "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi contempt=N", alphabeta_create,
