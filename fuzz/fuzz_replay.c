@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/replay_json.c"
+#include "games/tron/tron_replay_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

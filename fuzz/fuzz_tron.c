@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ariadne/tron.h"
+#include "games/tron/tron.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

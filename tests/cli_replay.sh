@@ -22,8 +22,8 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
 # The page template compiled into the binary is the one generated from web/replay.html.
 if bash "$ROOT/web/template2c.sh" "$ROOT/web/replay.html" >"$tmp/template.h" 2>/dev/null; then
-    cmp -s "$tmp/template.h" "$ROOT/src/cli/replay_template.h" && ok ||
-        bad "src/cli/replay_template.h is out of date: bash web/template2c.sh web/replay.html > src/cli/replay_template.h"
+    cmp -s "$tmp/template.h" "$ROOT/src/games/tron/tron_replay_page.h" && ok ||
+        bad "src/games/tron/tron_replay_page.h is out of date: bash web/template2c.sh web/replay.html > src/games/tron/tron_replay_page.h"
 else
     bad "web/template2c.sh failed"
 fi

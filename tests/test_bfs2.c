@@ -16,7 +16,7 @@
 #include "ariadne/pdb.h"
 #include "ariadne/rng.h"
 #include "ariadne/search.h"
-#include "domains/hanoi_bfs2.h"
+#include "puzzles/hanoi/hanoi_bfs2.h"
 
 /* ------------------------------------------------------------------ */
 /* The oracle */
@@ -589,7 +589,7 @@ static void test_pdb_solver(void)
 static void test_pdb_provider(void)
 {
     const ar_puzzle *p = ar_puzzle_find("hanoi");
-    const ar_pdb_provider *prov = ar_pdb_provider_find("hanoi");
+    const ar_pdb_provider *prov = ar_puzzle_find("hanoi")->pdb;
     const ar_pdb_abstraction *abs[AR_PDB_MAX_SELECTED];
     char dir[] = "/tmp/ariadne-test-bfs2p-XXXXXX";
     ar_param params[4] = {{"pegs", "4"}, {"discs", "8"}, {"pdb-dir", dir}, {"to", "44444444"}};

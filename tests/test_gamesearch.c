@@ -126,10 +126,22 @@ static int rt_eval(const ar_variant *v, const void *pos, int player)
 static const ar_game_eval rt_evals[] = {{"hash", "random values", rt_eval}, {NULL, NULL, NULL}};
 
 static const ar_game randtree = {
-    "randtree", "random game tree", "test only", AR_GAME_ACYCLIC | AR_GAME_DRAWS, NULL,
-    NULL, NULL, NULL, rt_name, rt_size, rt_initial, NULL, NULL, NULL, rt_to_move, rt_outcome,
-    rt_hash, rt_max, rt_legal, rt_apply, rt_undo, NULL, NULL, rt_evals, NULL, "alphabeta",
-    NULL, NULL, NULL};
+    .name = "randtree",
+    .summary = "random game tree",
+    .help = "test only",
+    .flags = AR_GAME_ACYCLIC | AR_GAME_DRAWS,
+    .player_name = rt_name,
+    .position_size = rt_size,
+    .initial_position = rt_initial,
+    .to_move = rt_to_move,
+    .outcome = rt_outcome,
+    .hash = rt_hash,
+    .max_moves = rt_max,
+    .legal_moves = rt_legal,
+    .apply = rt_apply,
+    .undo = rt_undo,
+    .evals = rt_evals,
+    .default_bot = "alphabeta"};
 
 static void test_random_trees(void)
 {
@@ -437,10 +449,10 @@ static void test_bench(void)
     uint64_t total, total2, nodes[64];
     double secs;
     ar_error err;
-    CHECK(ar_game_bench(AR_STEPS_ALL, nodes, &total, &secs, &err) == AR_OK);
+    CHECK(ar_game_bench(ar_games(), AR_STEPS_ALL, nodes, &total, &secs, &err) == AR_OK);
     printf("bench nodes: %llu\n", (unsigned long long)total);
     CHECK_EQ_U(total, BENCH_NODES);
-    CHECK(ar_game_bench(AR_STEPS_ALL, NULL, &total2, &secs, &err) == AR_OK);
+    CHECK(ar_game_bench(ar_games(), AR_STEPS_ALL, NULL, &total2, &secs, &err) == AR_OK);
     CHECK_EQ_U(total, total2);
 }
 

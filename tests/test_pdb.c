@@ -204,7 +204,7 @@ static unsigned perm_rank(const uint8_t *c)
 static void tiles_check(const char *pattern, int exact)
 {
     const ar_puzzle *p = ar_puzzle_find("tiles");
-    const ar_pdb_provider *prov = ar_pdb_provider_find("tiles");
+    const ar_pdb_provider *prov = ar_puzzle_find("tiles")->pdb;
     const ar_pdb_abstraction *abs[8];
     ar_param params[3] = {{"pattern", pattern}, {"pdb-dir", dir}, {"reflect", "off"}};
     ar_instance *inst;

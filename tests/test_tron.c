@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/rng.h"
-#include "ariadne/tron.h"
-#include "games/tron_internal.h"
+#include "games/tron/tron.h"
+#include "games/tron/tron_internal.h"
 
 static const ar_game *G = &ar_game_tron;
 

@@ -26,6 +26,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "ariadne/game.h"
 #include "ariadne/gamesearch.h"
 
@@ -158,6 +159,12 @@ void ar_elo_from_results(unsigned wins, unsigned draws, unsigned losses, ar_elo 
  * from the curvature of the likelihood. A bot that never lost or never won
  * gets ±INFINITY and an error of 0. rating and error hold t->bots entries. */
 void ar_elo_ratings(const ar_match_table *t, double *rating, double *error);
+
+/* Prints the table of a round robin: every pair's games, wins, draws,
+ * losses, score and Elo difference ± 95%, then the ratings (Markdown), or
+ * with json set one JSON object {"pairs": [...], "ratings": [...]}.
+ * names[i] names bot i. */
+void ar_match_print_table(FILE *out, const ar_match_table *t, const char *const *names, int json);
 
 #ifdef __cplusplus
 }

@@ -140,7 +140,6 @@ typedef struct ar_bfs2_problem {
 } ar_bfs2_problem;
 
 typedef struct ar_bfs2_provider {
-    const char *domain;
     /* Describes the state space of inst as seen from its start; with
      * symmetry non-zero, using every symmetry that is sound for that start.
      * AR_ERR_UNSUPPORTED when the space has too many states to rank. */
@@ -148,8 +147,6 @@ typedef struct ar_bfs2_provider {
     void (*close)(ar_bfs2_problem *problem);
 } ar_bfs2_provider;
 
-/* The provider for a domain name, or NULL. */
-const ar_bfs2_provider *ar_bfs2_provider_find(const char *domain);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,8 @@
  * time, or by chance).
  *
  * A game is one `const ar_game` of function pointers and capability flags,
- * defined in one file under src/games and listed in src/games/games.def. The
+ * defined in its own folder src/games/NAME/ and listed by one line in
+ * src/games/games.def. The
  * rules of one variant (board size, misère play, ...) live in an opaque
  * `ar_variant` that the game makes from its own options; a position is a
  * fixed-size block of bytes (position_size) that the engines copy, hash and
@@ -30,7 +31,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "ariadne/error.h"
-#include "ariadne/puzzle.h" /* ar_param, ar_option_spec, ar_hash_bytes */
+#include "ariadne/hash.h"
+#include "ariadne/memory.h"
+#include "ariadne/param.h"
 #include "ariadne/rng.h"
 
 #ifdef __cplusplus
@@ -46,6 +49,28 @@ typedef uint64_t ar_gmove;
 #define AR_JOINT_PART(joint, player) ((ar_gmove)(uint32_t)((player) ? (joint) >> 32 : (joint)))
 
 typedef struct ar_variant ar_variant; /* defined by each game */
+
+struct ar_bot_kind;    /* arena.h */
+struct ar_tool;        /* tool.h */
+struct ar_bench_suite; /* tool.h */
+struct ar_replay_request; /* tool.h */
+
+/* A position of the game-search bench (as Stockfish's `bench`): searched by
+ * alpha-beta to a fixed depth; the nodes of all games' positions are summed
+ * into the bench node count that CI checks. */
+typedef struct ar_game_bench_position {
+    const char *options;  /* the variant, "size=5 play=misere" ("" for the default) */
+    const char *position; /* format_position text; NULL for the initial position */
+    int depth;            /* 0 ends the table */
+} ar_game_bench_position;
+
+/* The bots of the game's Elo table in `ariadne bench games`, strongest
+ * first, each a bot spec (arena.h). */
+typedef struct ar_game_bench_ladder {
+    const char *options;          /* the variant ("" for the default) */
+    const char *const *bots;      /* NULL-terminated */
+    unsigned openings;            /* random opening plies that vary the games */
+} ar_game_bench_ladder;
 
 /* to_move() results besides 0 and 1. */
 enum {
@@ -176,29 +201,45 @@ typedef struct ar_game {
      * probabilities (summing to 1); returns the count. */
     unsigned (*chance_outcomes)(const ar_variant *v, const void *pos, ar_gmove *moves,
                                 double *probs);
+
+    /* --- what the game plugs into --- */
+    /* Bots the game brings itself (searches over its own board, external
+     * programs speaking its protocol), {NULL}-terminated; looked up before
+     * the generic kinds, so "alphabeta" means the game's own there. */
+    const struct ar_bot_kind *bot_kinds;
+    /* Verbs only this game has ({NULL}-terminated, tool.h); one named
+     * "match" replaces the generic `ariadne match GAME` front end. */
+    const struct ar_tool *tools;
+    /* Replay files: `ariadne replay FILE` reads the file's "format" member
+     * and hands files of this format ("ariadne-tron-replay") to replay(). */
+    const char *replay_format;
+    int (*replay)(const struct ar_replay_request *request);
+    /* Its suites for `ariadne bench NAME`, {NULL}-terminated (tool.h). */
+    const struct ar_bench_suite *bench_suites;
+    /* Positions of the bench node count, {.depth = 0}-terminated; may be NULL. */
+    const ar_game_bench_position *bench_positions;
+    /* The bots of its Elo table in `ariadne bench games`; may be NULL. */
+    const ar_game_bench_ladder *bench_ladder;
 } ar_game;
 
-/* --- the registry (src/games/games.c) --- */
+/* --- the registry (src/games/registry.c, from games.def) --- */
 
 /* All registered games, NULL-terminated. */
 const ar_game *const *ar_games(void);
 /* The game called name, or NULL. */
 const ar_game *ar_game_find(const char *name);
+/* --- helpers on top of the slots (src/gamesearch/game.c) --- */
+
 /* The evaluation called name (NULL: the default one), or NULL. */
 const ar_game_eval *ar_game_eval_find(const ar_game *g, const char *name);
 /* The strategy called name (NULL: the first one), or NULL. */
 const ar_game_strategy *ar_game_strategy_find(const ar_game *g, const char *name);
-
-/* --- helpers on top of the slots --- */
 
 /* The game's hash, or the hash of the position bytes. */
 uint64_t ar_game_hash(const ar_game *g, const ar_variant *v, const void *pos);
 /* Whether `move` is among player's legal moves in pos. */
 int ar_game_is_legal(const ar_game *g, const ar_variant *v, const void *pos, int player,
                      ar_gmove move);
-/* Zobrist key number `index` of table `salt`: a fixed pseudo-random 64-bit
- * number (splitmix64 of the pair), so games need no mutable key tables. */
-uint64_t ar_zobrist(uint64_t salt, uint64_t index);
 /* The outcome from `player`'s side: +1 won, -1 lost, 0 drawn or ongoing. */
 int ar_game_outcome_for(ar_game_outcome outcome, int player);
 /* "X wins", "draw", "in play" for a finished or running game. */

@@ -216,21 +216,18 @@ ar_status ar_mcts(const ar_game *g, const ar_variant *v, const void *pos, int pl
                   const ar_mcts_options *o, ar_mcts_result *r, ar_error *err);
 
 /* ------------------------------------------------------------------------ */
-/* The bench: fixed positions of every game searched to fixed depths with the
- * given steps. Any change in search behaviour changes the node count, so the
- * count with AR_STEPS_ALL is recorded in the tests. */
-typedef struct ar_bench_position {
-    const char *game;
-    const char *options;  /* "size=5" etc., "" for none */
-    const char *position; /* NULL: the initial position */
-    int depth;
-} ar_bench_position;
-/* The positions, {NULL}-terminated. */
-const ar_bench_position *ar_game_bench_positions(void);
-/* Searches every position; per-position node counts go to `nodes` (may be
- * NULL; as many entries as positions); returns the total in *total. */
-ar_status ar_game_bench(unsigned steps, uint64_t *nodes, uint64_t *total, double *seconds,
-                        ar_error *err);
+/* The bench: the fixed positions that the games declare (bench_positions
+ * in game.h) searched to fixed depths with the given steps. Any change in
+ * search behaviour changes the node count, so the count with AR_STEPS_ALL is
+ * recorded in the tests. */
+
+/* The number of bench positions of the games (a NULL-terminated list). */
+size_t ar_game_bench_count(const ar_game *const *games);
+/* Searches every position of every game in list order; per-position node
+ * counts go to `nodes` (may be NULL; ar_game_bench_count entries); returns
+ * the total in *total. */
+ar_status ar_game_bench(const ar_game *const *games, unsigned steps, uint64_t *nodes,
+                        uint64_t *total, double *seconds, ar_error *err);
 
 #ifdef __cplusplus
 }

@@ -201,7 +201,6 @@ ar_status ar_pdb_open(const ar_pdb_abstraction *a, const char *dir, const ar_pdb
 #define AR_PDB_MAX_SELECTED 64u /* bound on the abstractions one instance selects */
 
 typedef struct ar_pdb_provider {
-    const char *domain;
     /* The abstractions (at most AR_PDB_MAX_SELECTED) that the instance's
      * options select (e.g. --pattern 7-8) for a run under these limits (Hanoi
      * sizes its groups to limits->memory_limit as its solver does; limits may
@@ -219,8 +218,6 @@ typedef struct ar_pdb_provider {
     void (*sample_instance)(const ar_param *params, size_t count, char *buf, size_t size);
 } ar_pdb_provider;
 
-/* The provider for a domain name, or NULL. */
-const ar_pdb_provider *ar_pdb_provider_find(const char *domain);
 
 #ifdef __cplusplus
 }

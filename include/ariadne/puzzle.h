@@ -1,8 +1,8 @@
 /* ariadne/puzzle.h — the single-agent domain interface.
  *
  * A puzzle domain is one `const ar_puzzle` of function pointers and capability
- * flags, defined in one file under src/domains and listed in the registry
- * (src/domains/domains.def). An instance (`ar_instance`, opaque, defined inside
+ * flags, defined in its own folder src/puzzles/NAME/ and listed by one line
+ * in src/puzzles/puzzles.def. An instance (`ar_instance`, opaque, defined inside
  * the domain's own .c file) is made from text plus the domain's own options; a
  * state is a fixed-size block of bytes whose size the instance tells. Search
  * algorithms see nothing else, so they work for every domain, and the CLI knows
@@ -17,8 +17,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "ariadne/error.h"
+#include "ariadne/hash.h"
 #include "ariadne/memory.h"
+#include "ariadne/param.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -33,21 +36,10 @@ typedef struct ar_instance ar_instance; /* defined by each domain */
 
 struct ar_search_options;
 struct ar_result;
-
-/* One domain-specific option given on the command line (`--pegs 4` becomes
- * {"pegs", "4"}; a flag without argument has value NULL). */
-typedef struct ar_param {
-    const char *name;
-    const char *value;
-} ar_param;
-
-/* Describes one domain-specific option for `ariadne help DOMAIN` and for
- * rejecting unknown options before the domain sees them. */
-typedef struct ar_option_spec {
-    const char *name;    /* without the leading dashes */
-    const char *metavar; /* "N", "POS", ...; NULL for a flag that takes no value */
-    const char *help;
-} ar_option_spec;
+struct ar_pdb_provider;  /* pdb.h */
+struct ar_bfs2_provider; /* bfs2.h */
+struct ar_tool;          /* tool.h */
+struct ar_bench_suite;   /* tool.h */
 
 /* Where a streamed solution goes, in chunks. emit returns AR_OK to continue or
  * an error (e.g. AR_ERR_LIMIT on Ctrl-C, AR_ERR_IO on a closed pipe) to stop. */
@@ -170,27 +162,32 @@ typedef struct ar_puzzle {
      * instance from format_state's text, which must then be accepted by create. */
     ar_status (*with_start)(const ar_instance *inst, const void *state, ar_instance **out,
                             ar_error *err);
+
+    /* --- machinery the domain plugs into --- */
+    /* Pattern databases: the abstractions the instance's options select, for
+     * its heuristics and for `ariadne pdb build|info|verify` (pdb.h). */
+    const struct ar_pdb_provider *pdb;
+    /* The state space ranked for the two-bit breadth-first search of
+     * `ariadne bfs` and of the pattern-database builders (bfs2.h). */
+    const struct ar_bfs2_provider *bfs2;
+    /* Verbs only this domain has, {NULL}-terminated (tool.h). */
+    const struct ar_tool *tools;
+    /* Its suites for `ariadne bench NAME`, {NULL}-terminated (tool.h). */
+    const struct ar_bench_suite *bench_suites;
 } ar_puzzle;
 
-/* --- the registry (src/domains/registry.c) --- */
+/* --- the registry (src/puzzles/registry.c, from puzzles.def) --- */
 
 /* All registered puzzle domains, NULL-terminated. */
 const ar_puzzle *const *ar_puzzles(void);
 /* The domain called name, or NULL. */
 const ar_puzzle *ar_puzzle_find(const char *name);
+/* --- helpers on top of the slots (src/search/puzzle.c) --- */
+
 /* The heuristic called name in p, or NULL (name NULL: the default one). */
 const ar_heuristic *ar_puzzle_heuristic(const ar_puzzle *p, const char *name);
 /* The domain solver called name in p, or NULL. */
 const ar_domain_solver *ar_puzzle_solver(const ar_puzzle *p, const char *name);
-
-/* Looks up an option value in params; NULL when absent. */
-const char *ar_param_get(const ar_param *params, size_t count, const char *name);
-/* Parses an option as an integer in [min, max]; `fallback` when absent. */
-ar_status ar_param_int(const ar_param *params, size_t count, const char *name, long min,
-                       long max, long fallback, long *out, ar_error *err);
-
-/* Hash of the state bytes as used when a domain's hash slot is NULL. */
-uint64_t ar_hash_bytes(const void *data, size_t size);
 
 /* Generic successors: domain's batch function when present, otherwise
  * legal_moves + apply on copies. moves/costs/states hold max_moves entries. */
@@ -209,6 +206,13 @@ uint64_t ar_puzzle_hash(const ar_puzzle *p, const ar_instance *inst, const void 
 ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const char *moves_text,
                            uint64_t *length, uint64_t *cost, int *solved, void *final_state,
                            ar_error *err);
+
+/* Writes moves in the domain's notation: separated by spaces (run together
+ * for AR_PUZZLE_SINGLE_CHAR_MOVES domains), wrapped before column 78 when
+ * wrap is set; *column carries the current column across calls, so a long
+ * solution can be printed in chunks. */
+void ar_puzzle_print_moves(FILE *out, const ar_puzzle *p, const ar_instance *inst,
+                           const ar_move *moves, uint64_t count, int wrap, uint64_t *column);
 
 #ifdef __cplusplus
 }

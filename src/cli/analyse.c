@@ -51,7 +51,7 @@ int verb_analyse(int argc, char **argv)
         return rc;
     g = a.g;
     if (a.npositional > 1)
-        return cli_fail("analyse %s: one position at most (got '%s' too)", g->name, a.positional[1]);
+        return ar_tool_fail("analyse %s: one position at most (got '%s' too)", g->name, a.positional[1]);
     if ((rc = game_make_variant(&a)) != 0)
         return rc;
     pos = ar_xmalloc(g->position_size(a.v));
@@ -60,7 +60,7 @@ int verb_analyse(int argc, char **argv)
         goto out;
     algo = a.algo ? a.algo : "alphabeta";
     if (strcmp(algo, "alphabeta") && strcmp(algo, "ab") && strcmp(algo, "minimax") && strcmp(algo, "mcts")) {
-        rc = cli_fail("analyse: --algo '%s' is not alphabeta, minimax or mcts", algo);
+        rc = ar_tool_fail("analyse: --algo '%s' is not alphabeta, minimax or mcts", algo);
         goto out;
     }
     if (!a.json) {
@@ -75,7 +75,7 @@ int verb_analyse(int argc, char **argv)
         ar_game_outcome_text(g, a.v, g->outcome(a.v, pos), res, sizeof res);
         if (a.json) {
             printf("{\"game\": \"%s\", \"over\": true, \"result\": ", g->name);
-            cli_json_string(stdout, res);
+            ar_json_string(stdout, res);
             printf("}\n");
         } else {
             printf("the game is over: %s\n", res);
@@ -85,10 +85,10 @@ int verb_analyse(int argc, char **argv)
     }
     who = g->to_move(a.v, pos);
     if (who < 0 && strcmp(algo, "mcts") != 0) {
-        rc = cli_fail("analyse %s: both players move at once here; use --algo mcts", g->name);
+        rc = ar_tool_fail("analyse %s: both players move at once here; use --algo mcts", g->name);
         goto out;
     }
-    cli_install_sigint();
+    ar_tool_install_sigint();
     /* Rules first: an independent, exact verdict where one applies. */
     if (!a.json && g->strategies && who >= 0) {
         const ar_game_strategy *s;
@@ -115,27 +115,27 @@ int verb_analyse(int argc, char **argv)
         ar_mcts_options_init(&mo);
         mo.iterations = a.iters ? a.iters : (a.time_limit > 0 ? 0 : 100000);
         mo.limits.time_limit = a.time_limit;
-        mo.limits.interrupt = &cli_interrupted;
+        mo.limits.interrupt = &ar_tool_interrupted;
         mo.limits.memory_limit = a.memory_limit;
         mo.seed = game_seed(&a);
         if (a.eval) {
             mo.eval = ar_game_eval_find(g, a.eval);
             if (!mo.eval) {
-                rc = cli_fail("analyse: %s has no evaluation '%s'", g->name, a.eval);
+                rc = ar_tool_fail("analyse: %s has no evaluation '%s'", g->name, a.eval);
                 goto out;
             }
             mo.playout = AR_PLAYOUT_EVAL;
         }
         ar_error_clear(&err);
         if (ar_mcts(g, a.v, pos, player, &mo, &r, &err) != AR_OK) {
-            rc = cli_fail("analyse: %s", err.message);
+            rc = ar_tool_fail("analyse: %s", err.message);
             goto out;
         }
         if (a.json) {
             char mv[64];
             g->format_move(a.v, pos, player, r.best, mv, sizeof mv);
             printf("{\"game\": \"%s\", \"algorithm\": \"mcts\", \"best\": ", g->name);
-            cli_json_string(stdout, mv);
+            ar_json_string(stdout, mv);
             printf(", \"win_rate\": %.4f, \"iterations\": %" PRIu64 ", \"seed\": %" PRIu64 "}\n", r.value,
                    r.iterations, a.seed);
         } else {
@@ -161,29 +161,29 @@ int verb_analyse(int argc, char **argv)
         o.depth = a.depth;
         o.limits.time_limit = a.time_limit > 0 ? a.time_limit : (a.depth ? 0 : 10.0);
         o.limits.node_limit = a.node_limit;
-        o.limits.interrupt = &cli_interrupted;
+        o.limits.interrupt = &ar_tool_interrupted;
         o.limits.memory_limit = a.memory_limit;
         if (a.eval) {
             o.eval = ar_game_eval_find(g, a.eval);
             if (!o.eval) {
-                rc = cli_fail("analyse: %s has no evaluation '%s'", g->name, a.eval);
+                rc = ar_tool_fail("analyse: %s has no evaluation '%s'", g->name, a.eval);
                 goto out;
             }
         }
         ar_error_clear(&err);
         if (a.steps && ar_gsearch_parse_steps(a.steps, &o.steps, &err) != AR_OK) {
-            rc = cli_fail("analyse: --steps: %s", err.message);
+            rc = ar_tool_fail("analyse: --steps: %s", err.message);
             goto out;
         }
         st = strcmp(algo, "minimax") == 0 ? ar_minimax(g, a.v, pos, &o, &r, &err)
                                          : ar_alphabeta(g, a.v, pos, &o, &r, &err);
         if (st != AR_OK && st != AR_ERR_LIMIT) {
-            rc = cli_fail("analyse: %s", err.message);
+            rc = ar_tool_fail("analyse: %s", err.message);
             goto out;
         }
         if (st == AR_ERR_LIMIT || r.best == AR_GMOVE_NONE) {
             fprintf(stderr, "ariadne: analyse: %s\n", err.message);
-            rc = EXIT_LIMIT;
+            rc = AR_EXIT_LIMIT;
             goto out;
         }
         game_score_text(r.score, r.exact, sc, sizeof sc);
@@ -192,14 +192,14 @@ int verb_analyse(int argc, char **argv)
         if (a.json) {
             printf("{\"game\": \"%s\", \"to_move\": \"%s\", \"score\": %d, \"exact\": %s, \"value\": ", g->name,
                    g->player_name(a.v, who), (int)r.score, r.exact ? "true" : "false");
-            cli_json_string(stdout, sc);
+            ar_json_string(stdout, sc);
             printf(", \"best\": ");
-            cli_json_string(stdout, mv);
+            ar_json_string(stdout, mv);
             printf(", \"pv\": ");
-            cli_json_string(stdout, pv);
+            ar_json_string(stdout, pv);
             printf(", \"depth\": %d, \"nodes\": %" PRIu64 ", \"seconds\": %.3f, \"stopped\": ", r.depth, r.nodes,
                    r.seconds);
-            cli_json_string(stdout, ar_stop_reason_name(r.stop));
+            ar_json_string(stdout, ar_stop_reason_name(r.stop));
             printf("}\n");
         } else {
             printf("%s to move: value %s\n", g->player_name(a.v, who), sc);

@@ -1,9 +1,7 @@
-/* bench.c — `ariadne bench SUITE`: fixed benchmark suites that print tables.
- *
- * Suites are data: a list of (domain, options, algorithm, instance source)
- * rows run through the same generic interface as `solve`, with random
- * instances from the domain's own generator and fixed seeds, so the numbers
- * are repeatable. Speed is reported here, never asserted in tests; the figures
+/* bench.c — `ariadne bench [SUITE] [--quick]`: lists the benchmark suites
+ * (the puzzles' and games' own, declared in their descriptors, and the
+ * generic ones of bench_suites.def) and runs one. Suites print Markdown
+ * tables; speed is reported there, never asserted in tests, and the figures
  * quoted in BENCHMARKS.md come from these tables. */
 #include "cli.h"
 
@@ -12,208 +10,39 @@
 #include <string.h>
 #include "ariadne/timer.h"
 
-typedef struct devnull_sink {
-    FILE *out;
-    const ar_puzzle *p;
-    const ar_instance *inst;
-    uint64_t column;
-    uint64_t count;
-} devnull_sink;
-
-static ar_status devnull_emit(void *ctx, const ar_move *moves, size_t count)
+static void print_suite(const ar_bench_suite *s, void *ctx)
 {
-    devnull_sink *d = ctx;
-    if (cli_interrupted)
-        return AR_ERR_LIMIT;
-    cli_print_moves(d->out, d->p, d->inst, moves, count, 1, &d->column);
-    d->count += count;
-    return AR_OK;
+    fprintf((FILE *)ctx, "  %-12s %s\n", s->name, s->summary);
 }
-
-static int make(const ar_puzzle *p, const char *text, const ar_param *params, size_t n,
-                ar_instance **inst)
-{
-    ar_error err;
-    ar_error_clear(&err);
-    if (p->create(text, params, n, inst, &err) != AR_OK) {
-        fprintf(stderr, "ariadne: bench: %s: %s\n", p->name, err.message);
-        return 1;
-    }
-    return 0;
-}
-
-static int bench_stream(const ar_puzzle *p, int quick)
-{
-    int n, lo = quick ? 16 : 25, hi = quick ? 18 : 30;
-    FILE *out = fopen("/dev/null", "w");
-    if (!out)
-        return cli_fail("bench: cannot open /dev/null");
-    puts("Table 1. 3-peg classic solution, moves formatted and streamed to /dev/null");
-    puts("| discs | moves | seconds | moves/s |");
-    puts("|---:|---:|---:|---:|");
-    for (n = lo; n <= hi && !cli_interrupted; n++) {
-        char discs[16];
-        ar_param params[2] = {{"pegs", "3"}, {"discs", discs}};
-        ar_instance *inst;
-        ar_search_options opts;
-        ar_result res;
-        ar_error err;
-        ar_move_sink sink;
-        devnull_sink d;
-        double t0;
-        snprintf(discs, sizeof discs, "%d", n);
-        if (make(p, NULL, params, 2, &inst)) {
-            fclose(out);
-            return EXIT_BAD_INPUT;
-        }
-        ar_search_options_init(&opts);
-        memset(&d, 0, sizeof d);
-        d.out = out;
-        d.p = p;
-        d.inst = inst;
-        sink.emit = devnull_emit;
-        sink.ctx = &d;
-        t0 = ar_now();
-        if (ar_solve(p, inst, &opts, &sink, &res, &err) == AR_OK) {
-            double s = ar_now() - t0;
-            printf("| %d | %" PRIu64 " | %.2f | %.3g |\n", n, d.count, s, s > 0 ? (double)d.count / s : 0.0);
-        } else {
-            printf("| %d | error: %s | | |\n", n, err.message);
-        }
-        fflush(stdout);
-        ar_result_free(&res);
-        p->destroy(inst);
-    }
-    fclose(out);
-    return 0;
-}
-
-/* Runs `algo` on `count` generated instances of p with the given options and
- * prints one table row of averages. */
-static void bench_row(const ar_puzzle *p, const ar_param *params, size_t nparams, const char *algo,
-                      const char *heuristic, const char *label, int count, uint64_t node_limit,
-                      int show_rate)
-{
-    int i, solved = 0, optimal = 0;
-    double total = 0, worst = 0;
-    uint64_t nodes = 0, length = 0;
-    for (i = 0; i < count && !cli_interrupted; i++) {
-        char *text = NULL;
-        ar_instance *inst;
-        ar_search_options opts;
-        ar_result res;
-        ar_error err;
-        if (p->generate(params, nparams, (uint64_t)i + 1, &text, &err) != AR_OK) {
-            printf("| %s | generate failed: %s |\n", label, err.message);
-            return;
-        }
-        if (make(p, text, params, nparams, &inst)) {
-            free(text);
-            return;
-        }
-        ar_search_options_init(&opts);
-        opts.algorithm = algo;
-        opts.heuristic = heuristic;
-        opts.limits.node_limit = node_limit;
-        opts.limits.interrupt = &cli_interrupted;
-        if (ar_solve(p, inst, &opts, NULL, &res, &err) == AR_OK) {
-            total += res.seconds;
-            if (res.seconds > worst)
-                worst = res.seconds;
-            nodes += res.expanded;
-            if (res.outcome == AR_OUTCOME_SOLVED) {
-                solved++;
-                length += res.length;
-                optimal += res.optimal;
-            }
-        }
-        ar_result_free(&res);
-        p->destroy(inst);
-        free(text);
-    }
-    if (show_rate)
-        printf("| %s | %s | %d | %.3f | %.3g | %.3g |\n", label, algo, i, total / (i ? i : 1),
-               (double)nodes / (i ? i : 1), total > 0 ? (double)nodes / total : 0.0);
-    else
-        printf("| %s | %s | %d/%d | %d | %.1f | %.3g | %.3f | %.3f |\n", label, algo, solved, i,
-               optimal, solved ? (double)length / solved : 0.0, (double)nodes / (i ? i : 1),
-               total / (i ? i : 1), worst);
-    fflush(stdout);
-}
-
-int cli_bench_hanoi(int quick)
-{
-    const ar_puzzle *p = ar_puzzle_find("hanoi");
-    int n;
-    if (!p || !p->generate)
-        return cli_fail("bench: the hanoi domain with a generator is not built in");
-    if (bench_stream(p, quick))
-        return EXIT_BAD_INPUT;
-    puts("\nTable 2. 4 pegs, random start and goal positions (generator seeds 1..N), "
-         "optimal by A* with the default heuristic");
-    puts("| discs | algorithm | solved | proven optimal | mean length | mean expanded | mean s | worst s |");
-    puts("|---:|---|---:|---:|---:|---:|---:|---:|");
-    for (n = 4; n <= (quick ? 7 : 12) && !cli_interrupted; n++) {
-        char discs[16], label[16];
-        ar_param params[2] = {{"pegs", "4"}, {"discs", discs}};
-        snprintf(discs, sizeof discs, "%d", n);
-        snprintf(label, sizeof label, "%d", n);
-        bench_row(p, params, 2, "astar", NULL, label, quick ? 3 : 10, 0, 0);
-    }
-    puts("\nTable 3. Search throughput on 4-peg Hanoi, random start and goal "
-         "(expansions per second; searches capped at 2M expansions)");
-    puts("| instance | algorithm | runs | mean s | mean expanded | expanded/s |");
-    puts("|---|---|---:|---:|---:|---:|");
-    {
-        ar_param params[2] = {{"pegs", "4"}, {"discs", quick ? "7" : "10"}};
-        const char *label = quick ? "4 pegs, 7 discs" : "4 pegs, 10 discs";
-        bench_row(p, params, 2, "bfs", NULL, label, 3, 2000000, 1);
-        bench_row(p, params, 2, "astar", NULL, label, 3, 2000000, 1);
-        bench_row(p, params, 2, "idastar", NULL, label, 3, 2000000, 1);
-    }
-    return 0;
-}
-
-static const struct {
-    const char *name;
-    int (*run)(int quick);
-    const char *summary;
-} suites[] = {
-#define AR_BENCH_SUITE(name, fn, summary) {name, fn, summary},
-#include "bench_suites.def"
-#undef AR_BENCH_SUITE
-    {NULL, NULL, NULL}};
 
 static void list_suites(FILE *out)
 {
-    int i;
     fputs("Suites:\n", out);
-    for (i = 0; suites[i].name; i++)
-        fprintf(out, "  %-12s %s\n", suites[i].name, suites[i].summary);
+    cli_each_bench_suite(print_suite, out);
 }
 
 int verb_bench(int argc, char **argv)
 {
     int quick = 0, i;
     const char *suite = NULL;
+    const ar_bench_suite *s;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0)
             quick = 1;
         else if (argv[i][0] == '-')
-            return cli_fail("bench: unknown option %s", argv[i]);
+            return ar_tool_fail("bench: unknown option %s", argv[i]);
         else if (!suite)
             suite = argv[i];
         else
-            return cli_fail("bench: one suite at a time");
+            return ar_tool_fail("bench: one suite at a time");
     }
     if (!suite) {
         list_suites(stdout);
         return 0;
     }
-    cli_install_sigint();
-    for (i = 0; suites[i].name; i++)
-        if (strcmp(suites[i].name, suite) == 0)
-            return suites[i].run(quick);
+    ar_tool_install_sigint();
+    if ((s = cli_bench_suite(suite)) != NULL)
+        return s->run(quick);
     list_suites(stderr);
-    return cli_fail("bench: unknown suite '%s'", suite);
+    return ar_tool_fail("bench: unknown suite '%s'", suite);
 }

@@ -28,10 +28,10 @@ static int parse_threads(const char *text, unsigned *out)
     char *end;
     unsigned long v;
     if (!text || !*text || *text < '0' || *text > '9')
-        return cli_fail("option --threads needs a whole number (1..%u)", AR_BFS2_MAX_THREADS);
+        return ar_tool_fail("option --threads needs a whole number (1..%u)", AR_BFS2_MAX_THREADS);
     v = strtoul(text, &end, 10);
     if (*end || v < 1 || v > AR_BFS2_MAX_THREADS)
-        return cli_fail("option --threads: '%s' is not a number from 1 to %u", text,
+        return ar_tool_fail("option --threads: '%s' is not a number from 1 to %u", text,
                         AR_BFS2_MAX_THREADS);
     *out = (unsigned)v;
     return 0;
@@ -86,16 +86,16 @@ static void print_json(const char *domain, const char *desc, const ar_bfs2_probl
     char buf[512];
     unsigned d;
     fputs("{\"domain\":", stdout);
-    cli_json_string(stdout, domain);
+    ar_json_string(stdout, domain);
     fputs(",\"instance\":", stdout);
-    cli_json_string(stdout, desc);
+    ar_json_string(stdout, desc);
     fputs(",\"symmetry\":", stdout);
-    cli_json_string(stdout, pb->symmetry);
+    ar_json_string(stdout, pb->symmetry);
     printf(",\"complete\":%s,\"stop_reason\":", r->complete ? "true" : "false");
     if (r->complete)
         fputs("null", stdout);
     else
-        cli_json_string(stdout, ar_stop_reason_name(r->stop));
+        ar_json_string(stdout, ar_stop_reason_name(r->stop));
     fputs(",\"depth_states\":[", stdout);
     for (d = 0; d < r->levels; d++)
         printf("%s%" PRIu64, d ? "," : "", r->layer_states[d]);
@@ -107,7 +107,7 @@ static void print_json(const char *domain, const char *desc, const ar_bfs2_probl
         printf(",\"eccentricity\":%u,\"farthest\":", r->max_depth);
         if (pb->space.format) {
             pb->space.format(pb->space.ctx, r->farthest, buf, sizeof buf);
-            cli_json_string(stdout, buf);
+            ar_json_string(stdout, buf);
         } else {
             printf("%" PRIu64, r->farthest);
         }
@@ -115,7 +115,7 @@ static void print_json(const char *domain, const char *desc, const ar_bfs2_probl
         printf(",\"eccentricity_at_least\":%u", r->max_depth);
     }
     fputs(",\"goal\":", stdout);
-    cli_json_string(stdout, pb->goal_text);
+    ar_json_string(stdout, pb->goal_text);
     fputs(",\"goal_distance\":", stdout);
     if (r->target_depths[0] != AR_BFS2_NO_DEPTH)
         printf("%u", r->target_depths[0]);
@@ -147,16 +147,16 @@ int verb_bfs(int argc, char **argv)
         } else if (i > 0 && strcmp(argv[i], "--threads") == 0) {
             if (i + 1 >= argc) {
                 free(rest);
-                return cli_fail("option --threads needs a value");
+                return ar_tool_fail("option --threads needs a value");
             }
             if (parse_threads(argv[++i], &threads)) {
                 free(rest);
-                return EXIT_BAD_INPUT;
+                return AR_EXIT_BAD_INPUT;
             }
         } else if (i > 0 && strncmp(argv[i], "--threads=", 10) == 0) {
             if (parse_threads(argv[i] + 10, &threads)) {
                 free(rest);
-                return EXIT_BAD_INPUT;
+                return AR_EXIT_BAD_INPUT;
             }
         } else {
             rest[nrest++] = argv[i];
@@ -168,16 +168,16 @@ int verb_bfs(int argc, char **argv)
         free(rest);
         return rc;
     }
-    prov = ar_bfs2_provider_find(c.domain->name);
+    prov = c.domain->bfs2;
     if (!prov) {
         free(rest);
-        return cli_fail("bfs: domain '%s' has no dense ranking for the two-bit search (available: "
+        return ar_tool_fail("bfs: domain '%s' has no dense ranking for the two-bit search (available: "
                         "hanoi)",
                         c.domain->name);
     }
     if (c.positional_count > 1) {
         free(rest);
-        return cli_fail("bfs: unexpected argument '%s'", c.positional[1]);
+        return ar_tool_fail("bfs: unexpected argument '%s'", c.positional[1]);
     }
     rc = cli_make_instance(&c, c.positional_count ? c.positional[0] : NULL, &inst);
     if (rc) {
@@ -192,9 +192,9 @@ int verb_bfs(int argc, char **argv)
         c.domain->destroy(inst);
         cli_free(&c);
         free(rest);
-        return cli_fail("bfs: %s", err.message);
+        return ar_tool_fail("bfs: %s", err.message);
     }
-    cli_install_sigint();
+    ar_tool_install_sigint();
     ar_mem_init(&mem, c.search.limits.memory_limit);
     ar_bfs2_options_init(&o);
     o.threads = threads;
@@ -209,15 +209,15 @@ int verb_bfs(int argc, char **argv)
     o.what = "two-bit BFS";
     st = ar_bfs2_run(&pb.space, &o, &r, &err);
     if (st != AR_OK) {
-        rc = cli_fail("bfs: %s", err.message);
+        rc = ar_tool_fail("bfs: %s", err.message);
         if (st == AR_ERR_MEMORY || st == AR_ERR_LIMIT)
-            rc = EXIT_LIMIT; /* a limit refused the work, as for a search */
+            rc = AR_EXIT_LIMIT; /* a limit refused the work, as for a search */
     } else {
         if (c.json)
             print_json(c.domain->name, desc, &pb, &r, &mem);
         else
             print_text(&c, desc, &pb, &r, &mem);
-        rc = r.complete ? EXIT_SOLVED : EXIT_LIMIT;
+        rc = r.complete ? AR_EXIT_OK : AR_EXIT_LIMIT;
         ar_bfs2_result_free(&r);
     }
     prov->close(&pb);

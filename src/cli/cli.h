@@ -7,15 +7,11 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include "ariadne/game.h"
 #include "ariadne/search.h"
+#include "ariadne/tool.h"
 
-/* Exit statuses (DESIGN.md): */
-enum {
-    EXIT_SOLVED = 0,      /* a solution was printed (optimal or not: the output says which) */
-    EXIT_NO_SOLUTION = 1, /* proven that no solution exists (verify: the moves do not solve it) */
-    EXIT_BAD_INPUT = 2,   /* bad input or usage */
-    EXIT_LIMIT = 3        /* a limit or an interrupt stopped the search before any solution */
-};
+/* Exit statuses: AR_EXIT_* in ariadne/tool.h. */
 
 #define CLI_MAX_ARGS 64
 
@@ -39,32 +35,12 @@ typedef struct cli {
     char *instance_text;            /* owned copy of the file contents */
 } cli;
 
-extern volatile sig_atomic_t cli_interrupted;
-/* Ctrl-C sets cli_interrupted; searches see it through ar_limits.interrupt. */
-void cli_install_sigint(void);
-
-/* Prints "ariadne: <message>" on stderr and returns EXIT_BAD_INPUT. */
-int cli_fail(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
 /* Parses argv after the verb (and domain, for verbs that take one). */
 int cli_parse(cli *c, int argc, char **argv, int want_domain);
 /* Makes the instance from -f FILE or the first positional argument plus
  * the domain options. Returns 0 or an exit status after printing the error. */
 int cli_make_instance(cli *c, const char *text, ar_instance **inst);
 void cli_free(cli *c);
-
-/* Reads a whole file (or stdin for "-"); NULL with a message on failure. */
-char *cli_read_file(const char *path, char *why, size_t why_size);
-
-/* --- output --- */
-void cli_json_string(FILE *out, const char *s);
-/* Prints a stored solution's moves (text: wrapped lines; JSON: one string). */
-void cli_print_moves(FILE *out, const ar_puzzle *p, const ar_instance *inst, const ar_move *moves,
-                     uint64_t count, int wrap, uint64_t *column);
 
 int verb_solve(int argc, char **argv);
 int verb_verify(int argc, char **argv);
@@ -75,6 +51,18 @@ int verb_help(int argc, char **argv);
 int verb_generate(int argc, char **argv);
 int verb_bench(int argc, char **argv);
 int verb_play(int argc, char **argv);
+
+/* --- what the domains bring (extensions.c) --- */
+
+/* A verb that a puzzle or game declares (not a front end), or NULL; name
+ * NULL: the first one. */
+const ar_tool *cli_domain_verb(const char *name);
+void cli_each_domain_verb(void (*fn)(const ar_tool *tool, void *ctx), void *ctx);
+/* The game's own front end for a generic verb ("match", "replay"), or NULL. */
+const ar_tool *cli_game_front_end(const ar_game *g, const char *verb);
+/* Every benchmark suite: the puzzles', the generic ones, the games'. */
+void cli_each_bench_suite(void (*fn)(const ar_bench_suite *suite, void *ctx), void *ctx);
+const ar_bench_suite *cli_bench_suite(const char *name);
 
 /* Verbs and benchmark suites registered by other CLI modules. */
 #define AR_VERB(name, fn, usage, help) int fn(int argc, char **argv);

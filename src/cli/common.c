@@ -16,91 +16,18 @@
 #include <unistd.h>
 #include "ariadne/memory.h"
 
-volatile sig_atomic_t cli_interrupted = 0;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    cli_interrupted = 1;
-}
-
-void cli_install_sigint(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-}
-
-int cli_fail(const char *fmt, ...)
-{
-    va_list ap;
-    fputs("ariadne: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return EXIT_BAD_INPUT;
-}
-
-char *cli_read_file(const char *path, char *why, size_t why_size)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    if (!f) {
-        snprintf(why, why_size, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    for (;;) {
-        size_t n;
-        if (cap - len < 4096) {
-            cap = cap ? cap * 2 : 8192;
-            if (cap > ((size_t)256 << 20)) {
-                snprintf(why, why_size, "'%s' is larger than 256 MiB", path);
-                free(buf);
-                if (f != stdin)
-                    fclose(f);
-                return NULL;
-            }
-            buf = ar_xrealloc(buf, cap + 1);
-        }
-        n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    if (ferror(f)) {
-        snprintf(why, why_size, "error reading '%s': %s", path, strerror(errno));
-        free(buf);
-        if (f != stdin)
-            fclose(f);
-        return NULL;
-    }
-    if (f != stdin)
-        fclose(f);
-    if (memchr(buf, '\0', len)) {
-        snprintf(why, why_size, "'%s' is not a text file (it contains a NUL byte)", path);
-        free(buf);
-        return NULL;
-    }
-    buf[len] = '\0';
-    return buf;
-}
-
 static int parse_double(const char *opt, const char *text, double min, double *out)
 {
     char *end;
     double v;
     if (!text || !*text)
-        return cli_fail("option --%s needs a number", opt);
+        return ar_tool_fail("option --%s needs a number", opt);
     errno = 0;
     v = strtod(text, &end);
     if (*end || errno || !isfinite(v) || isspace((unsigned char)*text))
-        return cli_fail("option --%s: '%s' is not a number", opt, text);
+        return ar_tool_fail("option --%s: '%s' is not a number", opt, text);
     if (v < min)
-        return cli_fail("option --%s: %s is too small (at least %g)", opt, text, min);
+        return ar_tool_fail("option --%s: %s is too small (at least %g)", opt, text, min);
     *out = v;
     return 0;
 }
@@ -110,15 +37,15 @@ static int parse_u64(const char *opt, const char *text, uint64_t min, uint64_t *
     char *end;
     unsigned long long v;
     if (!text || !*text)
-        return cli_fail("option --%s needs a whole number", opt);
+        return ar_tool_fail("option --%s needs a whole number", opt);
     if (!isdigit((unsigned char)*text))
-        return cli_fail("option --%s: '%s' is not a whole number", opt, text);
+        return ar_tool_fail("option --%s: '%s' is not a whole number", opt, text);
     errno = 0;
     v = strtoull(text, &end, 10);
     if (*end || errno)
-        return cli_fail("option --%s: '%s' is not a whole number (or too large)", opt, text);
+        return ar_tool_fail("option --%s: '%s' is not a whole number (or too large)", opt, text);
     if (v < min)
-        return cli_fail("option --%s: %s is too small (at least %llu)", opt, text,
+        return ar_tool_fail("option --%s: %s is too small (at least %llu)", opt, text,
                         (unsigned long long)min);
     *out = v;
     return 0;
@@ -148,26 +75,26 @@ static int apply_generic(cli *c, const char *name, const char *value)
         return parse_double(name, value, 1.0, &s->weight);
     else if (strcmp(name, "beam-width") == 0) {
         if (parse_u64(name, value, 1, &u))
-            return EXIT_BAD_INPUT;
+            return AR_EXIT_BAD_INPUT;
         s->beam_width = (size_t)u;
     } else if (strcmp(name, "depth-limit") == 0) {
         if (parse_u64(name, value, 1, &u))
-            return EXIT_BAD_INPUT;
+            return AR_EXIT_BAD_INPUT;
         if (u > 100000000u)
-            return cli_fail("option --depth-limit: %s is too large", value);
+            return ar_tool_fail("option --depth-limit: %s is too large", value);
         s->depth_limit = (unsigned)u;
     } else if (strcmp(name, "time-limit") == 0) {
         if (parse_double(name, value, 0.0, &s->limits.time_limit))
-            return EXIT_BAD_INPUT;
+            return AR_EXIT_BAD_INPUT;
         if (s->limits.time_limit <= 0)
-            return cli_fail("option --time-limit: must be more than 0 seconds");
+            return ar_tool_fail("option --time-limit: must be more than 0 seconds");
     } else if (strcmp(name, "memory-limit") == 0) {
         ar_error err;
         size_t bytes;
         if (ar_parse_size(value, &bytes, &err) != AR_OK)
-            return cli_fail("option --memory-limit: %s", err.message);
+            return ar_tool_fail("option --memory-limit: %s", err.message);
         if (bytes < 4096)
-            return cli_fail("option --memory-limit: %s is too small (at least 4K)", value);
+            return ar_tool_fail("option --memory-limit: %s is too small (at least 4K)", value);
         s->limits.memory_limit = bytes;
     } else if (strcmp(name, "node-limit") == 0)
         return parse_u64(name, value, 1, &s->limits.node_limit);
@@ -185,10 +112,10 @@ static int apply_generic(cli *c, const char *name, const char *value)
         else if (strcmp(value, "auto") == 0)
             c->progress_mode = AR_PROGRESS_AUTO;
         else
-            return cli_fail("option --progress: '%s' is not one of auto, text, json, off", value);
+            return ar_tool_fail("option --progress: '%s' is not one of auto, text, json, off", value);
     } else if (strcmp(name, "seed") == 0) {
         if (parse_u64(name, value, 0, &u))
-            return EXIT_BAD_INPUT;
+            return AR_EXIT_BAD_INPUT;
         c->seed_text = value;
     } else if (strcmp(name, "moves-file") == 0)
         c->moves_file = value;
@@ -206,16 +133,16 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
     c->progress_mode = AR_PROGRESS_AUTO;
     phys = ar_physical_memory();
     c->search.limits.memory_limit = phys ? phys / 4 * 3 : 0;
-    c->search.limits.interrupt = &cli_interrupted;
+    c->search.limits.interrupt = &ar_tool_interrupted;
     c->verb = argv[0];
     i = 1;
     if (want_domain) {
         if (i >= argc || argv[i][0] == '-')
-            return cli_fail("%s: which domain? (see `ariadne list`)", c->verb);
+            return ar_tool_fail("%s: which domain? (see `ariadne list`)", c->verb);
         c->domain_name = argv[i];
         c->domain = ar_puzzle_find(argv[i]);
         if (!c->domain)
-            return cli_fail("unknown domain '%s' (see `ariadne list`)", argv[i]);
+            return ar_tool_fail("unknown domain '%s' (see `ariadne list`)", argv[i]);
         i++;
     }
     for (; i < argc; i++) {
@@ -231,7 +158,7 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
             int k, kind = -1;
             const ar_option_spec *spec = NULL;
             if (len == 0 || len >= sizeof name)
-                return cli_fail("bad option '%s'", a);
+                return ar_tool_fail("bad option '%s'", a);
             memcpy(name, a + 2, len);
             name[len] = '\0';
             for (k = 0; generic_options[k].name; k++)
@@ -247,7 +174,7 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
                     kind = spec->metavar ? OPT_VALUE : OPT_FLAG;
             }
             if (kind < 0)
-                return cli_fail("unknown option --%s%s%s (see `ariadne help %s`)", name,
+                return ar_tool_fail("unknown option --%s%s%s (see `ariadne help %s`)", name,
                                 c->domain ? " for " : "", c->domain ? c->domain->name : "",
                                 c->domain ? c->domain->name : c->verb);
             if (kind == OPT_VALUE) {
@@ -256,31 +183,31 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
                 else if (i + 1 < argc)
                     value = argv[++i];
                 else
-                    return cli_fail("option --%s needs a value", name);
+                    return ar_tool_fail("option --%s needs a value", name);
             } else if (eq) {
-                return cli_fail("option --%s takes no value", name);
+                return ar_tool_fail("option --%s takes no value", name);
             }
             if (spec) {
                 if (c->param_count >= CLI_MAX_ARGS)
-                    return cli_fail("too many options");
+                    return ar_tool_fail("too many options");
                 c->params[c->param_count].name = spec->name;
                 c->params[c->param_count].value = value;
                 c->param_count++;
             } else if (apply_generic(c, name, value)) {
-                return EXIT_BAD_INPUT;
+                return AR_EXIT_BAD_INPUT;
             }
             continue;
         }
         if (!only_positional && strcmp(a, "-f") == 0) {
             if (i + 1 >= argc)
-                return cli_fail("option -f needs a file name");
+                return ar_tool_fail("option -f needs a file name");
             c->file = argv[++i];
             continue;
         }
         if (!only_positional && a[0] == '-' && a[1] && !isdigit((unsigned char)a[1]))
-            return cli_fail("unknown option %s (see `ariadne help %s`)", a, c->verb);
+            return ar_tool_fail("unknown option %s (see `ariadne help %s`)", a, c->verb);
         if (c->positional_count >= CLI_MAX_ARGS)
-            return cli_fail("too many arguments");
+            return ar_tool_fail("too many arguments");
         c->positional[c->positional_count++] = a;
     }
     if (c->quiet)
@@ -298,18 +225,18 @@ int cli_make_instance(cli *c, const char *text, ar_instance **inst)
     if (c->file) {
         char why[300];
         if (text)
-            return cli_fail("give the instance either as an argument or with -f, not both");
-        c->instance_text = cli_read_file(c->file, why, sizeof why);
+            return ar_tool_fail("give the instance either as an argument or with -f, not both");
+        c->instance_text = ar_read_file(c->file, why, sizeof why);
         if (!c->instance_text)
-            return cli_fail("%s", why);
+            return ar_tool_fail("%s", why);
         text = c->instance_text;
     }
     st = c->domain->create(text, c->params, (size_t)c->param_count, inst, &err);
     if (st != AR_OK) {
         *inst = NULL;
         if (c->file)
-            return cli_fail("%s: %s", c->file, err.message[0] ? err.message : ar_status_name(st));
-        return cli_fail("%s: %s", c->domain->name, err.message[0] ? err.message : ar_status_name(st));
+            return ar_tool_fail("%s: %s", c->file, err.message[0] ? err.message : ar_status_name(st));
+        return ar_tool_fail("%s: %s", c->domain->name, err.message[0] ? err.message : ar_status_name(st));
     }
     return 0;
 }
@@ -320,57 +247,3 @@ void cli_free(cli *c)
     c->instance_text = NULL;
 }
 
-void cli_json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        switch (ch) {
-        case '"': fputs("\\\"", out); break;
-        case '\\': fputs("\\\\", out); break;
-        case '\n': fputs("\\n", out); break;
-        case '\r': fputs("\\r", out); break;
-        case '\t': fputs("\\t", out); break;
-        default:
-            if (ch < 0x20)
-                fprintf(out, "\\u%04x", ch);
-            else
-                fputc(ch, out);
-        }
-    }
-    fputc('"', out);
-}
-
-void cli_print_moves(FILE *out, const ar_puzzle *p, const ar_instance *inst, const ar_move *moves,
-                     uint64_t count, int wrap, uint64_t *column)
-{
-    /* Moves are formatted into a local buffer and written in large blocks:
-     * streaming 2^30 Hanoi moves is bound by this loop, not by the solver. */
-    char block[1 << 16];
-    size_t used = 0;
-    uint64_t i;
-    int single = (p->flags & AR_PUZZLE_SINGLE_CHAR_MOVES) != 0;
-    for (i = 0; i < count; i++) {
-        char buf[64];
-        size_t n = p->format_move(inst, moves[i], buf, sizeof buf);
-        if (n >= sizeof buf)
-            n = sizeof buf - 1;
-        if (used + n + 2 > sizeof block) {
-            fwrite(block, 1, used, out);
-            used = 0;
-        }
-        if (*column > 0) {
-            if (wrap && *column + n + 1 > 78) {
-                block[used++] = '\n';
-                *column = 0;
-            } else if (!single) {
-                block[used++] = ' ';
-                (*column)++;
-            }
-        }
-        memcpy(block + used, buf, n);
-        used += n;
-        *column += n;
-    }
-    fwrite(block, 1, used, out);
-}

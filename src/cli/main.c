@@ -88,12 +88,18 @@ static const verb verbs[] = {
      "evaluations and perfect-play rules)."},
     {NULL, NULL, NULL, NULL}};
 
+static void print_usage(const ar_tool *t, void *out)
+{
+    fprintf((FILE *)out, "  %s\n", t->usage);
+}
+
 static void overview(FILE *out)
 {
     const verb *v;
     fputs("ariadne — AI search for puzzles and games\n\nUsage:\n", out);
     for (v = verbs; v->name; v++)
         fprintf(out, "  %s\n", v->usage);
+    cli_each_domain_verb(print_usage, out);
     fputs("\nStart with `ariadne list`, then e.g. `ariadne solve hanoi --pegs 4 --discs 10`.\n"
           "`ariadne help VERB` and `ariadne help DOMAIN` explain each verb and domain.\n",
           out);
@@ -161,18 +167,23 @@ static void game_help(const ar_game *g)
 static int verb_help_impl(int argc, char **argv)
 {
     const verb *v;
+    const ar_tool *t;
     const ar_puzzle *p;
     if (argc < 2) {
         overview(stdout);
         return 0;
     }
     if (argc > 2)
-        return cli_fail("help: one topic at a time");
+        return ar_tool_fail("help: one topic at a time");
     for (v = verbs; v->name; v++)
         if (strcmp(v->name, argv[1]) == 0) {
             printf("Usage: %s\n\n%s\n", v->usage, v->help);
             return 0;
         }
+    if ((t = cli_domain_verb(argv[1])) != NULL) {
+        printf("Usage: %s\n\n%s\n", t->usage, t->help);
+        return 0;
+    }
     p = ar_puzzle_find(argv[1]);
     if (p) {
         domain_help(p);
@@ -182,7 +193,7 @@ static int verb_help_impl(int argc, char **argv)
         game_help(ar_game_find(argv[1]));
         return 0;
     }
-    return cli_fail("help: no verb or domain called '%s' (see `ariadne help`)", argv[1]);
+    return ar_tool_fail("help: no verb or domain called '%s' (see `ariadne help`)", argv[1]);
 }
 
 int verb_help(int argc, char **argv) { return verb_help_impl(argc, argv); }
@@ -193,7 +204,7 @@ int verb_list(int argc, char **argv)
     const ar_algorithm *a;
     (void)argv;
     if (argc > 1)
-        return cli_fail("list: takes no arguments");
+        return ar_tool_fail("list: takes no arguments");
     puts("Domains:");
     for (p = ar_puzzles(); *p; p++) {
         const ar_heuristic *h;
@@ -244,16 +255,16 @@ int verb_generate(int argc, char **argv)
     if (rc)
         return rc;
     if (c.positional_count > 0)
-        return cli_fail("generate: unexpected argument '%s'", c.positional[0]);
+        return ar_tool_fail("generate: unexpected argument '%s'", c.positional[0]);
     if (!c.domain->generate)
-        return cli_fail("generate: the %s domain has no generator", c.domain->name);
+        return ar_tool_fail("generate: the %s domain has no generator", c.domain->name);
     if (c.seed_text)
         seed = strtoull(c.seed_text, NULL, 10);
     else
         seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     ar_error_clear(&err);
     if (c.domain->generate(c.params, (size_t)c.param_count, seed, &text, &err) != AR_OK)
-        return cli_fail("generate: %s", err.message);
+        return ar_tool_fail("generate: %s", err.message);
     fprintf(stderr, "ariadne: seed %" PRIu64 "\n", seed);
     fputs(text, stdout);
     if (text[0] && text[strlen(text) - 1] != '\n')
@@ -265,9 +276,10 @@ int verb_generate(int argc, char **argv)
 int main(int argc, char **argv)
 {
     const verb *v;
+    const ar_tool *t;
     if (argc < 2) {
         overview(stderr);
-        return EXIT_BAD_INPUT;
+        return AR_EXIT_BAD_INPUT;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         overview(stdout);
@@ -287,5 +299,14 @@ int main(int argc, char **argv)
                 }
             return v->run(argc - 1, argv + 1);
         }
-    return cli_fail("unknown verb '%s' (see `ariadne help`)", argv[1]);
+    if ((t = cli_domain_verb(argv[1])) != NULL) {
+        int i;
+        for (i = 2; i < argc; i++)
+            if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+                printf("Usage: %s\n\n%s\n", t->usage, t->help);
+                return 0;
+            }
+        return t->run(argc - 1, argv + 1);
+    }
+    return ar_tool_fail("unknown verb '%s' (see `ariadne help`)", argv[1]);
 }

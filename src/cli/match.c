@@ -8,36 +8,12 @@
  * reuse them. */
 #include "cli.h"
 #include "game_cli.h"
-#include "tron_cli.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/timer.h"
-
-static void fmt_elo(double x, char *buf, size_t size)
-{
-    if (isinf(x))
-        snprintf(buf, size, "%sinf", x > 0 ? "+" : "-");
-    else if (fabs(x) < 0.5)
-        snprintf(buf, size, "0");
-    else
-        snprintf(buf, size, "%+.0f", x);
-}
-
-/* "+120 ± 47 [+75, +170]" — the ± is half the interval's width when finite. */
-static void elo_text(const ar_elo *e, char *buf, size_t size)
-{
-    char d[24], lo[24], hi[24];
-    fmt_elo(e->diff, d, sizeof d);
-    fmt_elo(e->low, lo, sizeof lo);
-    fmt_elo(e->high, hi, sizeof hi);
-    if (isfinite(e->low) && isfinite(e->high))
-        snprintf(buf, size, "%s ± %.0f [%s, %s]", d, (e->high - e->low) / 2, lo, hi);
-    else
-        snprintf(buf, size, "%s [%s, %s]", d, lo, hi);
-}
 
 typedef struct match_ctx {
     const ar_game *g;
@@ -73,75 +49,8 @@ static void print_table(const ar_match_table *t, ar_bot **bots, int json)
     unsigned i;
     for (i = 0; i < t->bots; i++)
         names[i] = ar_bot_spec(bots[i]);
-    cli_match_print_table(t, names, json);
+    ar_match_print_table(stdout, t, names, json);
     free(names);
-}
-
-void cli_match_print_table(const ar_match_table *t, const char *const *names, int json)
-{
-    unsigned i, j, n = t->bots;
-    double *rating = ar_xcalloc(n, sizeof(double)), *error = ar_xcalloc(n, sizeof(double));
-    if (!json) {
-        puts("| bot | opponent | games | wins | draws | losses | score | Elo difference ± 95% [interval] |");
-        puts("|---|---|---:|---:|---:|---:|---:|---|");
-    } else {
-        printf("{\"pairs\": [");
-    }
-    for (i = 0; i < n; i++)
-        for (j = 0; j < n; j++) {
-            const ar_pair_result *r = &t->pairs[i * n + j];
-            unsigned games = r->wins + r->draws + r->losses;
-            ar_elo e;
-            char et[96];
-            if (i == j || !games || (n == 2 && i == 1))
-                continue;
-            ar_elo_from_results(r->wins, r->draws, r->losses, &e);
-            elo_text(&e, et, sizeof et);
-            if (!json) {
-                printf("| %s | %s | %u | %u | %u | %u | %.1f%% | %s |\n", names[i],
-                       names[j], games, r->wins, r->draws, r->losses, 100 * e.score, et);
-            } else {
-                static int first = 1;
-                printf("%s{\"bot\": ", first ? "" : ", ");
-                first = 0;
-                cli_json_string(stdout, names[i]);
-                printf(", \"opponent\": ");
-                cli_json_string(stdout, names[j]);
-                printf(", \"wins\": %u, \"draws\": %u, \"losses\": %u, \"score\": %.4f, \"elo\": %.1f, "
-                       "\"elo_low\": %.1f, \"elo_high\": %.1f}",
-                       r->wins, r->draws, r->losses, e.score, isfinite(e.diff) ? e.diff : (e.diff > 0 ? 1e9 : -1e9),
-                       isfinite(e.low) ? e.low : -1e9, isfinite(e.high) ? e.high : 1e9);
-            }
-        }
-    if (json) {
-        printf("]");
-    }
-    ar_elo_ratings(t, rating, error);
-    if (!json) {
-        printf("\nRatings (Bradley-Terry maximum likelihood, mean 0, ± 95%%):\n");
-        puts("| bot | Elo | ± 95% |");
-        puts("|---|---:|---:|");
-        for (i = 0; i < n; i++) {
-            char r[24];
-            fmt_elo(rating[i], r, sizeof r);
-            if (isfinite(rating[i]))
-                printf("| %s | %s | %.0f |\n", names[i], r, error[i]);
-            else
-                printf("| %s | %s (%s every game) | |\n", names[i], r,
-                       rating[i] > 0 ? "won or drew" : "lost");
-        }
-    } else {
-        printf(", \"ratings\": [");
-        for (i = 0; i < n; i++) {
-            printf("%s{\"bot\": ", i ? ", " : "");
-            cli_json_string(stdout, names[i]);
-            printf(", \"elo\": %.1f, \"error95\": %.1f}",
-                   isfinite(rating[i]) ? rating[i] : (rating[i] > 0 ? 1e9 : -1e9), error[i]);
-        }
-        printf("]}\n");
-    }
-    free(rating);
-    free(error);
 }
 
 static int run_match(const ar_game *g, const ar_variant *v, const char *const *specs, unsigned count,
@@ -158,10 +67,10 @@ static int run_match(const ar_game *g, const ar_variant *v, const char *const *s
     for (i = 0; i < count; i++) {
         ar_error_clear(&err);
         if (ar_bot_create(g, v, specs[i], seed * 1000003u + i, memory_limit, &bots[i], &err) != AR_OK) {
-            rc = cli_fail("match %s: bot %u: %s", g->name, i + 1, err.message);
+            rc = ar_tool_fail("match %s: bot %u: %s", g->name, i + 1, err.message);
             goto done;
         }
-        ar_bot_set_interrupt(bots[i], &cli_interrupted);
+        ar_bot_set_interrupt(bots[i], &ar_tool_interrupted);
     }
     memset(&mo, 0, sizeof mo);
     mo.games = games;
@@ -169,7 +78,7 @@ static int run_match(const ar_game *g, const ar_variant *v, const char *const *s
     mo.random_plies = openings;
     mo.max_plies = max_plies;
     mo.start = start;
-    mo.interrupt = &cli_interrupted;
+    mo.interrupt = &ar_tool_interrupted;
     mo.on_game = on_game;
     memset(&ctx, 0, sizeof ctx);
     ctx.g = g;
@@ -182,7 +91,7 @@ static int run_match(const ar_game *g, const ar_variant *v, const char *const *s
     mo.ctx = &ctx;
     ar_error_clear(&err);
     if (ar_match_run(g, v, bots, count, &mo, &t, &err) != AR_OK) {
-        rc = cli_fail("match %s: %s", g->name, err.message);
+        rc = ar_tool_fail("match %s: %s", g->name, err.message);
         goto done;
     }
     if (pr)
@@ -191,7 +100,7 @@ static int run_match(const ar_game *g, const ar_variant *v, const char *const *s
         printf("interrupted after %u games: the table covers the games played\n", t.games_played);
     print_table(&t, bots, json);
     if (t.interrupted)
-        rc = EXIT_LIMIT;
+        rc = AR_EXIT_LIMIT;
     ar_match_table_free(&t);
 done:
     for (i = 0; i < count; i++)
@@ -209,18 +118,19 @@ int verb_match(int argc, char **argv)
     unsigned char *start = NULL;
     int rc;
     ar_progress pr;
-    /* Tron plays over map files, with replays: its own front end. */
-    if (argc > 1 && strcmp(argv[1], "tron") == 0)
-        return cli_tron_match(argc, argv);
+    const ar_tool *fe;
+    /* A game may bring its own front end (Tron: maps, replays, programs). */
+    if (argc > 1 && (fe = cli_game_front_end(ar_game_find(argv[1]), "match")) != NULL)
+        return fe->run(argc, argv);
     rc = game_parse_args(&a, argc, argv,
                          "bots games seed openings max-plies moves memory-limit json quiet verbose");
     if (rc)
         return rc;
     if (!a.bots)
-        return cli_fail("match %s: which bots? e.g. --bots perfect,random (see `ariadne help match`)",
+        return ar_tool_fail("match %s: which bots? e.g. --bots perfect,random (see `ariadne help match`)",
                         a.g->name);
     if (a.npositional > 1)
-        return cli_fail("match %s: one start position at most", a.g->name);
+        return ar_tool_fail("match %s: one start position at most", a.g->name);
     if ((rc = game_make_variant(&a)) != 0)
         return rc;
     list = ar_xstrdup(a.bots);
@@ -230,7 +140,7 @@ int verb_match(int argc, char **argv)
             if (count >= GAME_CLI_MAX) {
                 free(list);
                 game_args_free(&a);
-                return cli_fail("match: at most %d bots", GAME_CLI_MAX);
+                return ar_tool_fail("match: at most %d bots", GAME_CLI_MAX);
             }
             specs[count++] = tok;
         }
@@ -238,7 +148,7 @@ int verb_match(int argc, char **argv)
     if (count < 2) {
         free(list);
         game_args_free(&a);
-        return cli_fail("match %s: --bots needs at least two bots separated by commas", a.g->name);
+        return ar_tool_fail("match %s: --bots needs at least two bots separated by commas", a.g->name);
     }
     if (a.npositional || a.moves) {
         start = ar_xmalloc(a.g->position_size(a.v));
@@ -253,7 +163,7 @@ int verb_match(int argc, char **argv)
             ar_error err;
             ar_error_clear(&err);
             if (ar_bot_create(a.g, a.v, specs[i], 0, a.memory_limit, &b, &err) != AR_OK) {
-                rc = cli_fail("match %s: bot %u: %s", a.g->name, i + 1, err.message);
+                rc = ar_tool_fail("match %s: bot %u: %s", a.g->name, i + 1, err.message);
                 goto out;
             }
             ar_bot_destroy(b);
@@ -264,7 +174,7 @@ int verb_match(int argc, char **argv)
     if (!a.has_openings)
         a.openings = 1;
     game_seed(&a);
-    cli_install_sigint();
+    ar_tool_install_sigint();
     ar_progress_init(&pr, stderr, a.quiet ? AR_PROGRESS_OFF : AR_PROGRESS_AUTO, "match");
     if (!a.json) {
         char desc[160];
@@ -291,29 +201,32 @@ out:
 /* The node count CI checks (tests/test_gamesearch.c, tests/cli_games.sh). */
 int cli_bench_games(int quick)
 {
-    const ar_bench_position *b = ar_game_bench_positions();
+    const ar_game *const *games = ar_games(), *const *g;
+    const ar_game_bench_position *b;
     const ar_step_info *s;
     uint64_t nodes[64], total, base;
     double secs, base_secs;
     ar_error err;
-    size_t i, n = 0;
-    while (b[n].game)
-        n++;
+    size_t i = 0;
+    if (ar_game_bench_count(games) > sizeof nodes / sizeof nodes[0])
+        return ar_tool_fail("bench games: more than %zu bench positions", sizeof nodes / sizeof nodes[0]);
     ar_error_clear(&err);
-    if (ar_game_bench(AR_STEPS_ALL, nodes, &total, &secs, &err) != AR_OK)
-        return cli_fail("bench games: %s", err.message);
+    if (ar_game_bench(games, AR_STEPS_ALL, nodes, &total, &secs, &err) != AR_OK)
+        return ar_tool_fail("bench games: %s", err.message);
     puts("Table 1. Bench positions, alpha-beta with every step (fixed depths)");
     puts("| game | options | position | depth | nodes |");
     puts("|---|---|---|---:|---:|");
-    for (i = 0; i < n; i++)
-        printf("| %s | %s | %s | %d | %" PRIu64 " |\n", b[i].game, b[i].options[0] ? b[i].options : "-",
-               b[i].position ? b[i].position : "start", b[i].depth, nodes[i]);
+    for (g = games; *g; g++)
+        for (b = (*g)->bench_positions; b && b->depth; b++, i++)
+            printf("| %s | %s | %s | %d | %" PRIu64 " |\n", (*g)->name,
+                   b->options && b->options[0] ? b->options : "-", b->position ? b->position : "start",
+                   b->depth, nodes[i]);
     /* Repeat for a stable rate: the run above takes a few hundredths of a second. */
     {
         int reps = quick ? 3 : 30, r;
         double t0 = ar_now();
         for (r = 0; r < reps; r++)
-            ar_game_bench(AR_STEPS_ALL, NULL, &total, &secs, &err);
+            ar_game_bench(games, AR_STEPS_ALL, NULL, &total, &secs, &err);
         secs = (ar_now() - t0) / reps;
     }
     printf("\nbench nodes: %" PRIu64 "   (%.4f s, %.3g nodes/s)\n\n", total, secs,
@@ -324,10 +237,10 @@ int cli_bench_games(int quick)
     puts("| step off | nodes | vs all on | seconds |");
     puts("|---|---:|---:|---:|");
     printf("| (none) | %" PRIu64 " | 1.00 | %.4f |\n", base, base_secs);
-    for (s = ar_gsearch_steps(); s->name && !cli_interrupted; s++) {
+    for (s = ar_gsearch_steps(); s->name && !ar_tool_interrupted; s++) {
         uint64_t t;
         double sec;
-        if (ar_game_bench(AR_STEPS_ALL & ~s->bit, NULL, &t, &sec, &err) != AR_OK) {
+        if (ar_game_bench(games, AR_STEPS_ALL & ~s->bit, NULL, &t, &sec, &err) != AR_OK) {
             printf("| %s | error: %s | | |\n", s->name, err.message);
             continue;
         }
@@ -336,51 +249,38 @@ int cli_bench_games(int quick)
     {
         uint64_t t;
         double sec;
-        if (ar_game_bench(AR_STEPS_EXACT, NULL, &t, &sec, &err) == AR_OK)
+        if (ar_game_bench(games, AR_STEPS_EXACT, NULL, &t, &sec, &err) == AR_OK)
             printf("| only exact steps (no tt-deeper, null, qsearch) | %" PRIu64 " | %.2f | %.4f |\n", t,
                    (double)t / (double)base, sec);
-        if (ar_game_bench(AR_STEP_ITERATIVE, NULL, &t, &sec, &err) == AR_OK)
+        if (ar_game_bench(games, AR_STEP_ITERATIVE, NULL, &t, &sec, &err) == AR_OK)
             printf("| iterative deepening only (no table, no ordering) | %" PRIu64 " | %.2f | %.4f |\n", t,
                    (double)t / (double)base, sec);
     }
     fflush(stdout);
-    /* Elo tables. */
+    /* Elo tables: the bot ladder each game declares. */
     {
-        static const char *const ttt_bots[] = {"perfect", "alphabeta:depth=2:eval=lines", "mcts:iters=300",
-                                               "random"};
-        static const char *const br_bots[] = {"pairing:depth=2", "alphabeta:depth=2", "mcts:iters=300", "random"};
-        static const char *const nim_bots[] = {"perfect", "alphabeta:depth=2:eval=zero", "mcts:iters=300", "random"};
-        /* One random ply varies the games without losing anything in
-         * tic-tac-toe and nim's 3 4 5 pairs; Bridg-it starts from the empty
-         * board, where the pairing strategy applies. */
-        struct {
-            const char *game;
-            const char *opt_name, *opt_value;
-            const char *const *bots;
-            unsigned openings;
-        } rows[] = {{"tictactoe", NULL, NULL, ttt_bots, 1},
-                    {"nim", NULL, NULL, nim_bots, 1},
-                    {"bridgit", "size", "5", br_bots, 0}};
-        unsigned games = quick ? 4 : 40, k;
-        for (k = 0; k < 3 && !cli_interrupted; k++) {
-            const ar_game *g = ar_game_find(rows[k].game);
+        unsigned games_per_pair = quick ? 4 : 40, k = 0;
+        for (g = games; *g && !ar_tool_interrupted; g++) {
+            const ar_game_bench_ladder *l = (*g)->bench_ladder;
             ar_variant *v;
-            ar_param p[1];
-            size_t np = 0;
-            char desc[128];
-            if (rows[k].opt_name) {
-                p[0].name = rows[k].opt_name;
-                p[0].value = rows[k].opt_value;
-                np = 1;
-            }
-            if (ar_game_create(g, p, np, &v, &err) != AR_OK)
-                return cli_fail("bench games: %s", err.message);
-            g->describe(v, desc, sizeof desc);
+            ar_param p[8];
+            char buf[128], desc[128];
+            size_t np, nbots = 0;
+            if (!l)
+                continue;
+            while (l->bots[nbots])
+                nbots++;
+            snprintf(buf, sizeof buf, "%s", l->options ? l->options : "");
+            np = ar_param_split(buf, p, 8);
+            if (ar_game_create(*g, p, np, &v, &err) != AR_OK)
+                return ar_tool_fail("bench games: %s", err.message);
+            (*g)->describe(v, desc, sizeof desc);
             printf("\nTable %u. Elo of bots, %s: %u games per pair, %u random opening plies, seed 1\n",
-                   3 + k, desc, games, rows[k].openings);
+                   3 + k++, desc, games_per_pair, l->openings);
             fflush(stdout);
-            run_match(g, v, rows[k].bots, 4, games, 1, rows[k].openings, 0, NULL, 0, 0, 0, NULL);
-            g->destroy(v);
+            run_match(*g, v, l->bots, (unsigned)nbots, games_per_pair, 1, l->openings, 0, NULL, 0, 0, 0,
+                      NULL);
+            (*g)->destroy(v);
             fflush(stdout);
         }
     }

@@ -49,11 +49,11 @@ static int load_abstractions(cli *c, selection *sel)
     ar_error err;
     int rc;
     memset(sel, 0, sizeof *sel);
-    sel->prov = ar_pdb_provider_find(c->domain->name);
+    sel->prov = c->domain->pdb;
     if (!sel->prov)
-        return cli_fail("pdb: the %s domain has no pattern databases", c->domain->name);
+        return ar_tool_fail("pdb: the %s domain has no pattern databases", c->domain->name);
     if (c->positional_count > 1)
-        return cli_fail("pdb %s: unexpected argument '%s'", c->verb, c->positional[1]);
+        return ar_tool_fail("pdb %s: unexpected argument '%s'", c->verb, c->positional[1]);
     sample[0] = '\0';
     if (c->positional_count == 0 && !c->file)
         sel->prov->sample_instance(c->params, (size_t)c->param_count, sample, sizeof sample);
@@ -66,7 +66,7 @@ static int load_abstractions(cli *c, selection *sel)
                                 &err) != AR_OK) {
         c->domain->destroy(sel->inst);
         sel->inst = NULL;
-        return cli_fail("pdb: %s", err.message);
+        return ar_tool_fail("pdb: %s", err.message);
     }
     return 0;
 }
@@ -96,7 +96,7 @@ static int writable_dir(const char *dir)
     struct stat sb;
     size_t n = strlen(dir);
     if (n >= sizeof mk)
-        return cli_fail("pdb build: directory name too long");
+        return ar_tool_fail("pdb build: directory name too long");
     memcpy(mk, dir, n + 1);
     for (char *p = mk + 1; *p; p++)
         if (*p == '/') {
@@ -105,11 +105,11 @@ static int writable_dir(const char *dir)
             *p = '/';
         }
     if (mkdir(mk, 0755) != 0 && errno != EEXIST)
-        return cli_fail("pdb build: cannot create directory %s: %s", dir, strerror(errno));
+        return ar_tool_fail("pdb build: cannot create directory %s: %s", dir, strerror(errno));
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return cli_fail("pdb build: %s is not a directory", dir);
+        return ar_tool_fail("pdb build: %s is not a directory", dir);
     if (access(dir, W_OK | X_OK) != 0)
-        return cli_fail("pdb build: cannot write to %s: %s", dir, strerror(errno));
+        return ar_tool_fail("pdb build: cannot write to %s: %s", dir, strerror(errno));
     return 0;
 }
 
@@ -171,7 +171,7 @@ static int do_build(cli *c)
         }
         if (st != AR_OK) {
             fprintf(stderr, "ariadne: pdb build: %s\n", err.message);
-            rc = st == AR_ERR_MEMORY || st == AR_ERR_LIMIT ? EXIT_LIMIT : EXIT_BAD_INPUT;
+            rc = st == AR_ERR_MEMORY || st == AR_ERR_LIMIT ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT;
         }
     }
     selection_free(c, &sel);
@@ -250,7 +250,7 @@ static int do_verify_domain(cli *c)
         }
         if (st != AR_OK) {
             printf("%s: FAILED: %s\n", path, err.message);
-            rc = st == AR_ERR_IO ? EXIT_BAD_INPUT : EXIT_NO_SOLUTION;
+            rc = st == AR_ERR_IO ? AR_EXIT_BAD_INPUT : AR_EXIT_NO_SOLUTION;
         } else {
             printf("%s: ok (header, checksum, %s %" PRIu64 " entries %s, %.1f s)\n", path,
                    samples >= abs[i]->count ? "all" : "a sample of", samples,
@@ -271,12 +271,12 @@ static int do_files(const char *what, int argc, char **argv)
         ar_error err;
         ar_error_clear(&err);
         if (argv[i][0] == '-')
-            return cli_fail("pdb %s: options go with a domain: ariadne pdb %s DOMAIN [options]", what, what);
+            return ar_tool_fail("pdb %s: options go with a domain: ariadne pdb %s DOMAIN [options]", what, what);
         if (strcmp(what, "info") == 0) {
             ar_pdb_header h;
             if (ar_pdb_read_header(argv[i], &h, &err) != AR_OK) {
                 fprintf(stderr, "ariadne: pdb info: %s\n", err.message);
-                rc = EXIT_BAD_INPUT;
+                rc = AR_EXIT_BAD_INPUT;
                 continue;
             }
             if (i)
@@ -287,7 +287,7 @@ static int do_files(const char *what, int argc, char **argv)
             ar_status st = ar_pdb_load(argv[i], 1, NULL, &pdb, &err);
             if (st != AR_OK) {
                 printf("%s: FAILED: %s\n", argv[i], err.message);
-                rc = st == AR_ERR_IO ? EXIT_BAD_INPUT : EXIT_NO_SOLUTION;
+                rc = st == AR_ERR_IO ? AR_EXIT_BAD_INPUT : AR_EXIT_NO_SOLUTION;
                 continue;
             }
             printf("%s: ok (header and checksum; give the domain and its options to check the entries)\n",
@@ -304,19 +304,19 @@ int verb_pdb(int argc, char **argv)
     int rc;
     const char *what = argc > 1 ? argv[1] : NULL;
     if (!what || (strcmp(what, "build") != 0 && strcmp(what, "info") != 0 && strcmp(what, "verify") != 0))
-        return cli_fail("pdb: expected build, info or verify: ariadne pdb build|info|verify DOMAIN "
+        return ar_tool_fail("pdb: expected build, info or verify: ariadne pdb build|info|verify DOMAIN "
                         "[options] (see `ariadne help pdb`)");
     if (argc < 3)
-        return cli_fail("pdb %s: which domain (or, for info and verify, which files)?", what);
+        return ar_tool_fail("pdb %s: which domain (or, for info and verify, which files)?", what);
     if (!ar_puzzle_find(argv[2])) {
         if (strcmp(what, "build") == 0)
-            return cli_fail("pdb build: unknown domain '%s' (see `ariadne list`)", argv[2]);
+            return ar_tool_fail("pdb build: unknown domain '%s' (see `ariadne list`)", argv[2]);
         return do_files(what, argc - 2, argv + 2);
     }
     rc = cli_parse(&c, argc - 1, argv + 1, 1);
     if (rc)
         return rc;
-    cli_install_sigint();
+    ar_tool_install_sigint();
     if (strcmp(what, "build") == 0)
         rc = do_build(&c);
     else if (strcmp(what, "info") == 0)

@@ -107,7 +107,7 @@ int verb_play(int argc, char **argv)
     if (rc)
         return rc;
     if (c.positional_count > 1)
-        return cli_fail("play: unexpected argument '%s'", c.positional[1]);
+        return ar_tool_fail("play: unexpected argument '%s'", c.positional[1]);
     rc = cli_make_instance(&c, c.positional_count ? c.positional[0] : NULL, &inst);
     if (rc) {
         cli_free(&c);

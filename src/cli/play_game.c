@@ -45,11 +45,11 @@ static int parse_uint(const char *opt, const char *text, uint64_t min, uint64_t 
     char *end;
     unsigned long long x;
     if (!text || !isdigit((unsigned char)text[0]))
-        return cli_fail("option --%s: '%s' is not a whole number", opt, text ? text : "");
+        return ar_tool_fail("option --%s: '%s' is not a whole number", opt, text ? text : "");
     errno = 0;
     x = strtoull(text, &end, 10);
     if (*end || errno || x < min || x > max)
-        return cli_fail("option --%s: '%s' is not a whole number in %" PRIu64 "..%" PRIu64, opt, text,
+        return ar_tool_fail("option --%s: '%s' is not a whole number in %" PRIu64 "..%" PRIu64, opt, text,
                         min, max);
     *out = x;
     return 0;
@@ -64,28 +64,28 @@ static int set_generic(game_args *a, const char *name, const char *value)
         a->bots = value;
     else if (strcmp(name, "first") == 0) {
         if (strcmp(value, "me") != 0 && strcmp(value, "bot") != 0)
-            return cli_fail("option --first: '%s' is not 'me' or 'bot'", value);
+            return ar_tool_fail("option --first: '%s' is not 'me' or 'bot'", value);
         a->first = value;
     } else if (strcmp(name, "seed") == 0) {
         if (parse_uint(name, value, 0, UINT64_MAX, &a->seed))
-            return EXIT_BAD_INPUT;
+            return AR_EXIT_BAD_INPUT;
         a->has_seed = 1;
     } else if (strcmp(name, "games") == 0) {
         if (parse_uint(name, value, 1, 1000000, &u))
-            return EXIT_BAD_INPUT;
+            return AR_EXIT_BAD_INPUT;
         a->games = (unsigned)u;
     } else if (strcmp(name, "openings") == 0) {
         if (parse_uint(name, value, 0, 1000, &u))
-            return EXIT_BAD_INPUT;
+            return AR_EXIT_BAD_INPUT;
         a->openings = (unsigned)u;
         a->has_openings = 1;
     } else if (strcmp(name, "max-plies") == 0) {
         if (parse_uint(name, value, 1, 1000000, &u))
-            return EXIT_BAD_INPUT;
+            return AR_EXIT_BAD_INPUT;
         a->max_plies = (unsigned)u;
     } else if (strcmp(name, "depth") == 0) {
         if (parse_uint(name, value, 1, AR_GAME_MAX_PLY - 1, &u))
-            return EXIT_BAD_INPUT;
+            return AR_EXIT_BAD_INPUT;
         a->depth = (int)u;
     } else if (strcmp(name, "time-limit") == 0) {
         char *end;
@@ -93,7 +93,7 @@ static int set_generic(game_args *a, const char *name, const char *value)
         errno = 0;
         t = strtod(value, &end);
         if (*end || errno || !isfinite(t) || t <= 0 || isspace((unsigned char)value[0]))
-            return cli_fail("option --time-limit: '%s' is not a positive number of seconds", value);
+            return ar_tool_fail("option --time-limit: '%s' is not a positive number of seconds", value);
         a->time_limit = t;
     } else if (strcmp(name, "moves") == 0)
         a->moves = value;
@@ -110,7 +110,7 @@ static int set_generic(game_args *a, const char *name, const char *value)
     else if (strcmp(name, "memory-limit") == 0) {
         ar_error err;
         if (ar_parse_size(value, &a->memory_limit, &err) != AR_OK)
-            return cli_fail("option --memory-limit: %s", err.message);
+            return ar_tool_fail("option --memory-limit: %s", err.message);
     } else if (strcmp(name, "json") == 0)
         a->json = 1;
     else if (strcmp(name, "quiet") == 0)
@@ -154,10 +154,10 @@ int game_parse_args(game_args *a, int argc, char **argv, const char *allowed)
     a->verb = argv[0];
     game_names(names, sizeof names);
     if (argc < 2 || argv[1][0] == '-')
-        return cli_fail("%s: which game? (games: %s)", a->verb, names);
+        return ar_tool_fail("%s: which game? (games: %s)", a->verb, names);
     a->g = ar_game_find(argv[1]);
     if (!a->g)
-        return cli_fail("%s: unknown game '%s' (games: %s)", a->verb, argv[1], names);
+        return ar_tool_fail("%s: unknown game '%s' (games: %s)", a->verb, argv[1], names);
     for (i = 2; i < argc; i++) {
         const char *s = argv[i];
         if (!only_positional && strcmp(s, "--") == 0) {
@@ -171,7 +171,7 @@ int game_parse_args(game_args *a, int argc, char **argv, const char *allowed)
             int k, has_value = -1;
             const ar_option_spec *spec = NULL;
             if (len == 0 || len >= sizeof name)
-                return cli_fail("bad option '%s'", s);
+                return ar_tool_fail("bad option '%s'", s);
             memcpy(name, s + 2, len);
             name[len] = '\0';
             for (k = 0; generic[k].name; k++)
@@ -186,7 +186,7 @@ int game_parse_args(game_args *a, int argc, char **argv, const char *allowed)
             if (has_value < 0) {
                 char opts[600];
                 option_names(a->g, allowed, opts, sizeof opts);
-                return cli_fail("%s %s: unknown option --%s (options: %s)", a->verb, a->g->name, name,
+                return ar_tool_fail("%s %s: unknown option --%s (options: %s)", a->verb, a->g->name, name,
                                 opts);
             }
             if (has_value) {
@@ -195,23 +195,23 @@ int game_parse_args(game_args *a, int argc, char **argv, const char *allowed)
                 else if (i + 1 < argc)
                     value = argv[++i];
                 else
-                    return cli_fail("option --%s needs a value", name);
+                    return ar_tool_fail("option --%s needs a value", name);
             } else if (eq) {
-                return cli_fail("option --%s takes no value", name);
+                return ar_tool_fail("option --%s takes no value", name);
             }
             if (spec && spec->name) {
                 if (a->nparams >= GAME_CLI_MAX)
-                    return cli_fail("too many options");
+                    return ar_tool_fail("too many options");
                 a->params[a->nparams].name = spec->name;
                 a->params[a->nparams].value = value;
                 a->nparams++;
             } else if (set_generic(a, name, value)) {
-                return EXIT_BAD_INPUT;
+                return AR_EXIT_BAD_INPUT;
             }
             continue;
         }
         if (a->npositional >= GAME_CLI_MAX)
-            return cli_fail("too many arguments");
+            return ar_tool_fail("too many arguments");
         a->positional[a->npositional++] = s;
     }
     return 0;
@@ -222,7 +222,7 @@ int game_make_variant(game_args *a)
     ar_error err;
     ar_error_clear(&err);
     if (ar_game_create(a->g, a->params, (size_t)a->nparams, &a->v, &err) != AR_OK)
-        return cli_fail("%s: %s", a->g->name, err.message);
+        return ar_tool_fail("%s: %s", a->g->name, err.message);
     return 0;
 }
 
@@ -233,7 +233,7 @@ int game_make_position(game_args *a, const char *text, const char *moves, void *
     if (!text || strcmp(text, "start") == 0)
         a->g->initial_position(a->v, pos);
     else if (a->g->parse_position(a->v, text, pos, &err) != AR_OK)
-        return cli_fail("%s: position '%s': %s", a->g->name, text, err.message);
+        return ar_tool_fail("%s: position '%s': %s", a->g->name, text, err.message);
     if (moves) {
         const char *s = moves;
         unsigned index = 0;
@@ -250,15 +250,15 @@ int game_make_position(game_args *a, const char *text, const char *moves, void *
                 e++;
             index++;
             if (a->g->outcome(a->v, pos) != AR_ONGOING)
-                return cli_fail("%s: move %u '%.*s': the game is already over", a->g->name, index,
+                return ar_tool_fail("%s: move %u '%.*s': the game is already over", a->g->name, index,
                                 (int)(e - s), s);
             who = a->g->to_move(a->v, pos);
             if (who < 0)
-                return cli_fail("%s: --moves handles alternating moves only", a->g->name);
+                return ar_tool_fail("%s: --moves handles alternating moves only", a->g->name);
             if (a->g->parse_move(a->v, pos, who, s, (size_t)(e - s), &m, &err) != AR_OK)
-                return cli_fail("%s: move %u '%.*s': %s", a->g->name, index, (int)(e - s), s, err.message);
+                return ar_tool_fail("%s: move %u '%.*s': %s", a->g->name, index, (int)(e - s), s, err.message);
             if (!ar_game_is_legal(a->g, a->v, pos, who, m))
-                return cli_fail("%s: move %u '%.*s' is not legal", a->g->name, index, (int)(e - s), s);
+                return ar_tool_fail("%s: move %u '%.*s' is not legal", a->g->name, index, (int)(e - s), s);
             a->g->apply(a->v, pos, m);
             s = e;
         }
@@ -369,7 +369,7 @@ int verb_play_game(int argc, char **argv)
         return rc;
     g = a.g;
     if (a.npositional > 1)
-        return cli_fail("play %s: one position at most (got '%s' too)", g->name, a.positional[1]);
+        return ar_tool_fail("play %s: one position at most (got '%s' too)", g->name, a.positional[1]);
     if ((rc = game_make_variant(&a)) != 0)
         return rc;
     memset(&h, 0, sizeof h);
@@ -387,10 +387,10 @@ int verb_play_game(int argc, char **argv)
         free(h.positions);
         free(h.mover);
         game_args_free(&a);
-        return cli_fail("play %s: %s", g->name, err.message);
+        return ar_tool_fail("play %s: %s", g->name, err.message);
     }
-    cli_install_sigint();
-    ar_bot_set_interrupt(bot, &cli_interrupted);
+    ar_tool_install_sigint();
+    ar_bot_set_interrupt(bot, &ar_tool_interrupted);
     {
         int who = g->outcome(a.v, hist_top(&h)) == AR_ONGOING ? g->to_move(a.v, hist_top(&h)) : 0;
         int first = who >= 0 ? who : 0;
@@ -432,10 +432,10 @@ int verb_play_game(int argc, char **argv)
             printf("\n%s\n", picture);
             fflush(stdout);
             ar_error_clear(&err);
-            cli_interrupted = 0;
+            ar_tool_interrupted = 0;
             if (ar_bot_choose(bot, pos, who, &m, &info, &err) != AR_OK || !ar_game_is_legal(g, a.v, pos, who, m)) {
                 printf("the bot could not move: %s\n", err.message[0] ? err.message : "illegal move");
-                rc = EXIT_BAD_INPUT;
+                rc = AR_EXIT_BAD_INPUT;
                 break;
             }
             g->format_move(a.v, pos, who, m, mv, sizeof mv);
@@ -528,7 +528,7 @@ int verb_play_game(int argc, char **argv)
             ar_error_clear(&err);
             if (ar_bot_choose(bot, pos, 1 - me, &theirs, &info, &err) != AR_OK) {
                 printf("the bot could not move: %s\n", err.message);
-                rc = EXIT_BAD_INPUT;
+                rc = AR_EXIT_BAD_INPUT;
                 break;
             }
             m = me == 0 ? AR_JOINT_MOVE(m, theirs) : AR_JOINT_MOVE(theirs, m);

@@ -1,148 +1,90 @@
-/* replay.c — `ariadne replay FILE [--html OUT.html] [--turn T]`: checks a Tron
- * replay written by `ariadne match tron --replay DIR` (the reader and the
- * rules are in replay_json.c) and either prints a summary with the board, or
- * writes one self-contained HTML page that animates the game.
- *
- * The page is the template of replay_template.h (generated from
- * web/replay.html) with the replay embedded as JSON in a <script> element.
- * The JSON is re-written by replay_write_json rather than copied from the
- * file, so whatever the file contained, the page holds only checked data in
- * a form that cannot close the <script> element early. */
+/* replay.c — `ariadne replay FILE [--html OUT.html] [--turn T]`: reads a
+ * replay file and hands it to the game that wrote it. Every replay is one
+ * JSON object whose "format" member names its kind ("ariadne-tron-replay");
+ * the game whose descriptor declares that replay_format checks the file
+ * strictly and shows it (a summary with the board, or a self-contained HTML
+ * page). A file whose format cannot be read goes to the game's strict
+ * reader when only one game writes replays, so its message says exactly
+ * what is wrong and where. */
 #include "cli.h"
-#include "replay_json.h"
-#include "replay_template.h"
 
-#include <errno.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Text from the file shown on a terminal: control characters become '?'. */
-static void print_clean(FILE *out, const char *s)
+/* The value of the first "format" member of the top-level object, copied into
+ * buf; 0 when there is none that a quick look can find (the game's strict
+ * reader then explains what is wrong). */
+static int peek_format(const char *text, char *buf, size_t size)
 {
-    for (; *s; s++)
-        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
-}
-
-static int write_html(const replay *r, const char *path)
-{
-    FILE *out = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
-    const char *const *line;
-    char *json;
-    size_t len;
-    int failed;
-    if (!out)
-        return cli_fail("cannot write '%s': %s", path, strerror(errno));
-    json = replay_write_json(r, &len);
-    for (line = replay_template; *line; line++) {
-        if (strcmp(*line, REPLAY_TEMPLATE_MARKER) == 0) {
-            fwrite(json, 1, len, out);
-            fputc('\n', out);
-        } else {
-            fputs(*line, out);
-        }
-    }
-    free(json);
-    failed = ferror(out) != 0;
-    if (out == stdout)
-        failed |= fflush(out) != 0;
-    else
-        failed |= fclose(out) != 0;
-    if (failed)
-        return cli_fail("error writing '%s'", path);
-    return 0;
-}
-
-static void print_summary(const replay *r, size_t turn)
-{
-    size_t size = (size_t)r->height * ((size_t)r->width + 1) + 1;
-    char *board = malloc(size);
-    replay_turn info;
-    int i;
-    if (!board) {
-        fputs("ariadne: out of memory\n", stderr);
-        return;
-    }
-    replay_board(r, turn, board, size, &info);
-    fputs("map:      ", stdout);
-    print_clean(stdout, r->map_name);
-    printf(" (%dx%d)\n", r->width, r->height);
-    for (i = 0; i < 2; i++) {
-        printf("player %d: ", i + 1);
-        print_clean(stdout, r->players[i]);
-        putchar('\n');
-    }
-    printf("turns:    %zu\n", r->turns);
-    printf("result:   %s (", replay_result_name(r->result));
-    print_clean(stdout, r->reason);
-    puts(")");
-    if (!r->on_board)
-        printf("ended:    off the board after turn %zu (a bot failed or ran out of time: see the reason)\n",
-               r->turns);
-    if (turn > 0)
-        printf("turn %zu:  player 1 %c, player 2 %c\n", turn, "?NESW"[r->moves[2 * (turn - 1)]],
-               "?NESW"[r->moves[2 * (turn - 1) + 1]]);
-    printf("board after %zu turn%s:\n%s", turn, turn == 1 ? "" : "s", board);
-    free(board);
+    const char *p = strstr(text, "\"format\"");
+    size_t n = 0;
+    if (!p)
+        return 0;
+    p += 8;
+    while (isspace((unsigned char)*p))
+        p++;
+    if (*p++ != ':')
+        return 0;
+    while (isspace((unsigned char)*p))
+        p++;
+    if (*p++ != '"')
+        return 0;
+    while (*p && *p != '"' && *p != '\\' && n + 1 < size)
+        buf[n++] = *p++;
+    buf[n] = '\0';
+    return *p == '"';
 }
 
 int verb_replay(int argc, char **argv)
 {
-    const char *file = NULL, *html = NULL, *turn_text = NULL;
-    char why[512], *text;
-    replay r;
-    size_t turn;
-    int i, rc = 0;
+    ar_replay_request q = {0};
+    const ar_game *const *g, *writer = NULL, *only = NULL;
+    char why[512], format[128];
+    unsigned writers = 0;
+    char *text;
+    int i, rc;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--html") == 0 || strcmp(argv[i], "--turn") == 0) {
             if (i + 1 >= argc)
-                return cli_fail("replay: %s needs a value", argv[i]);
+                return ar_tool_fail("replay: %s needs a value", argv[i]);
             if (argv[i][2] == 'h')
-                html = argv[++i];
+                q.html = argv[++i];
             else
-                turn_text = argv[++i];
+                q.turn = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_fail("replay: unknown option '%s' (see `ariadne help replay`)", argv[i]);
-        } else if (file) {
-            return cli_fail("replay: one replay file at a time ('%s' and '%s')", file, argv[i]);
+            return ar_tool_fail("replay: unknown option '%s' (see `ariadne help replay`)", argv[i]);
+        } else if (q.file) {
+            return ar_tool_fail("replay: one replay file at a time ('%s' and '%s')", q.file, argv[i]);
         } else {
-            file = argv[i];
+            q.file = argv[i];
         }
     }
-    if (!file)
-        return cli_fail("replay: no file (usage: ariadne replay FILE [--html OUT.html] [--turn T])");
-    if (html && turn_text)
-        return cli_fail("replay: --turn is for the text summary, not with --html");
-    text = cli_read_file(file, why, sizeof why);
+    if (!q.file)
+        return ar_tool_fail("replay: no file (usage: ariadne replay FILE [--html OUT.html] [--turn T])");
+    if (q.html && q.turn)
+        return ar_tool_fail("replay: --turn is for the text summary, not with --html");
+    text = ar_read_file(q.file, why, sizeof why);
     if (!text)
-        return cli_fail("%s", why);
-    if (replay_read(text, strlen(text), &r, why, sizeof why)) {
+        return ar_tool_fail("%s", why);
+    q.text = text;
+    q.len = strlen(text);
+    for (g = ar_games(); *g; g++)
+        if ((*g)->replay && (*g)->replay_format) {
+            writers++;
+            only = *g;
+        }
+    if (peek_format(text, format, sizeof format))
+        for (g = ar_games(); *g && !writer; g++)
+            if ((*g)->replay && (*g)->replay_format && strcmp((*g)->replay_format, format) == 0)
+                writer = *g;
+    if (!writer && writers == 1)
+        writer = only;
+    if (!writer) {
         free(text);
-        return cli_fail("%s: %s", file, why);
+        return ar_tool_fail("%s: not a replay file of any game here (its \"format\" names none)", q.file);
     }
+    rc = writer->replay(&q);
     free(text);
-    turn = r.turns;
-    if (turn_text) {
-        char *end;
-        unsigned long long t;
-        errno = 0;
-        t = strtoull(turn_text, &end, 10);
-        if (!*turn_text || *end || errno || turn_text[0] == '-' || t > r.turns) {
-            rc = cli_fail("replay: --turn must be a whole number from 0 to %zu (the game's turns)", r.turns);
-            replay_free(&r);
-            return rc;
-        }
-        turn = (size_t)t;
-    }
-    if (html) {
-        rc = write_html(&r, html);
-        if (rc == 0 && strcmp(html, "-") != 0) {
-            printf("wrote %s: map ", html);
-            print_clean(stdout, r.map_name);
-            printf(", %zu turns, %s\n", r.turns, replay_result_name(r.result));
-        }
-    } else {
-        print_summary(&r, turn);
-    }
-    replay_free(&r);
     return rc;
 }

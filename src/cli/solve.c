@@ -41,14 +41,14 @@ static void print_head(printer *pr)
     pr->head_done = 1;
     if (pr->c->json) {
         fputs("{\"domain\":", out);
-        cli_json_string(out, pr->p->name);
+        ar_json_string(out, pr->p->name);
         fputs(",\"instance\":", out);
-        cli_json_string(out, pr->description);
+        ar_json_string(out, pr->description);
         fputs(",\"algorithm\":", out);
-        cli_json_string(out, pr->res->algorithm ? pr->res->algorithm : "");
+        ar_json_string(out, pr->res->algorithm ? pr->res->algorithm : "");
         fputs(",\"heuristic\":", out);
         if (pr->res->heuristic)
-            cli_json_string(out, pr->res->heuristic);
+            ar_json_string(out, pr->res->heuristic);
         else
             fputs("null", out);
     } else {
@@ -72,13 +72,13 @@ static void begin_moves(printer *pr)
 static ar_status stream_emit(void *ctx, const ar_move *moves, size_t count)
 {
     printer *pr = ctx;
-    if (cli_interrupted)
+    if (ar_tool_interrupted)
         return AR_ERR_LIMIT;
     if (!pr->head_done) {
         print_head(pr);
         begin_moves(pr);
     }
-    cli_print_moves(stdout, pr->p, pr->inst, moves, count, !pr->c->json, &pr->column);
+    ar_puzzle_print_moves(stdout, pr->p, pr->inst, moves, count, !pr->c->json, &pr->column);
     pr->emitted += count;
     if (ferror(stdout))
         return AR_ERR_IO;
@@ -88,11 +88,11 @@ static ar_status stream_emit(void *ctx, const ar_move *moves, size_t count)
 static int exit_status(const ar_result *res, int have_moves)
 {
     switch (res->outcome) {
-    case AR_OUTCOME_SOLVED: return EXIT_SOLVED;
-    case AR_OUTCOME_NO_SOLUTION: return EXIT_NO_SOLUTION;
-    case AR_OUTCOME_STOPPED: return have_moves ? EXIT_SOLVED : EXIT_LIMIT;
+    case AR_OUTCOME_SOLVED: return AR_EXIT_OK;
+    case AR_OUTCOME_NO_SOLUTION: return AR_EXIT_NO_SOLUTION;
+    case AR_OUTCOME_STOPPED: return have_moves ? AR_EXIT_OK : AR_EXIT_LIMIT;
     }
-    return EXIT_LIMIT;
+    return AR_EXIT_LIMIT;
 }
 
 static void print_tail(printer *pr, int complete)
@@ -114,7 +114,7 @@ static void print_tail(printer *pr, int complete)
         }
         else if (have_moves) {
             begin_moves(pr);
-            cli_print_moves(out, pr->p, pr->inst, res->moves, res->length, 0, &pr->column);
+            ar_puzzle_print_moves(out, pr->p, pr->inst, res->moves, res->length, 0, &pr->column);
             fputs("\"", out);
         } else {
             fputs(",\"moves\":null", out);
@@ -127,10 +127,10 @@ static void print_tail(printer *pr, int complete)
             fputs(",\"length\":null,\"cost\":null", out);
         fprintf(out, ",\"optimal\":%s", complete && have_moves && res->optimal ? "true" : "false");
         fputs(",\"status\":", out);
-        cli_json_string(out, status);
+        ar_json_string(out, status);
         fputs(",\"stop_reason\":", out);
         if (res->outcome == AR_OUTCOME_STOPPED || !complete)
-            cli_json_string(out, ar_stop_reason_name(res->stop != AR_STOP_NONE ? res->stop
+            ar_json_string(out, ar_stop_reason_name(res->stop != AR_STOP_NONE ? res->stop
                                                                                : AR_STOP_INTERRUPT));
         else
             fputs("null", out);
@@ -142,7 +142,7 @@ static void print_tail(printer *pr, int complete)
         fprintf(out, ",\"nodes_expanded\":%" PRIu64 ",\"nodes_generated\":%" PRIu64
                      ",\"seconds\":%.6f,\"peak_bytes\":%zu,\"note\":",
                 res->expanded, res->generated, res->seconds, peak);
-        cli_json_string(out, res->note);
+        ar_json_string(out, res->note);
         fputs("}\n", out);
         return;
     }
@@ -155,7 +155,7 @@ static void print_tail(printer *pr, int complete)
             fputs("moves:       (none: the start is already a goal)\n", out);
         else {
             begin_moves(pr);
-            cli_print_moves(out, pr->p, pr->inst, res->moves, res->length, 1, &pr->column);
+            ar_puzzle_print_moves(out, pr->p, pr->inst, res->moves, res->length, 1, &pr->column);
             fputc('\n', out);
         }
     }
@@ -196,7 +196,7 @@ static int setup(cli *c, int argc, char **argv, ar_instance **inst, int max_posi
     if (rc)
         return rc;
     if (c->positional_count > max_positional)
-        return cli_fail("%s: unexpected argument '%s' (see `ariadne help %s`)", c->verb,
+        return ar_tool_fail("%s: unexpected argument '%s' (see `ariadne help %s`)", c->verb,
                         c->positional[max_positional], c->verb);
     return cli_make_instance(c, c->positional_count > 0 && max_positional > 0 ? c->positional[0] : NULL,
                              inst);
@@ -206,7 +206,7 @@ static int report_error(const cli *c, ar_status st, const ar_error *err)
 {
     fprintf(stderr, "ariadne: %s: %s\n", c->domain->name,
             err->message[0] ? err->message : ar_status_name(st));
-    return st == AR_ERR_INPUT || st == AR_ERR_UNSUPPORTED ? EXIT_BAD_INPUT : EXIT_LIMIT;
+    return st == AR_ERR_INPUT || st == AR_ERR_UNSUPPORTED ? AR_EXIT_BAD_INPUT : AR_EXIT_LIMIT;
 }
 
 int verb_solve(int argc, char **argv)
@@ -225,7 +225,7 @@ int verb_solve(int argc, char **argv)
         cli_free(&c);
         return rc;
     }
-    cli_install_sigint();
+    ar_tool_install_sigint();
     memset(&pr, 0, sizeof pr);
     pr.c = &c;
     pr.p = c.domain;
@@ -247,7 +247,7 @@ int verb_solve(int argc, char **argv)
         fflush(stdout);
         rc = complete ? exit_status(&res, res.moves != NULL || res.streamed ||
                                               (res.outcome == AR_OUTCOME_SOLVED))
-                      : EXIT_LIMIT;
+                      : AR_EXIT_LIMIT;
     }
     ar_result_free(&res);
     c.domain->destroy(inst);
@@ -287,7 +287,7 @@ int verb_hint(int argc, char **argv)
         cli_free(&c);
         return rc;
     }
-    cli_install_sigint();
+    ar_tool_install_sigint();
     sink.emit = capture_first;
     sink.ctx = &fm;
     ar_error_clear(&err);
@@ -306,21 +306,21 @@ int verb_hint(int argc, char **argv)
             printf("{\"domain\":\"%s\",\"status\":\"no_solution\",\"move\":null}\n", c.domain->name);
         else
             printf("no solution: %s\n", res.note);
-        rc = EXIT_NO_SOLUTION;
+        rc = AR_EXIT_NO_SOLUTION;
     } else if (res.outcome == AR_OUTCOME_SOLVED && res.length == 0) {
         if (c.json)
             printf("{\"domain\":\"%s\",\"status\":\"solved\",\"move\":null,\"distance\":0,\"optimal\":true}\n",
                    c.domain->name);
         else
             puts("already solved: the position is a goal (distance 0)");
-        rc = EXIT_SOLVED;
+        rc = AR_EXIT_OK;
     } else if (!fm.have) {
         if (c.json)
             printf("{\"domain\":\"%s\",\"status\":\"limit\",\"move\":null}\n", c.domain->name);
         else
             printf("no hint: stopped by %s before a solution was found\n",
                    ar_stop_reason_name(res.stop));
-        rc = EXIT_LIMIT;
+        rc = AR_EXIT_LIMIT;
     } else {
         size_t n = c.domain->format_move(inst, fm.move, move, sizeof move);
         int proven = res.optimal && res.outcome == AR_OUTCOME_SOLVED;
@@ -328,7 +328,7 @@ int verb_hint(int argc, char **argv)
         if (c.json) {
             printf("{\"domain\":\"%s\",\"status\":\"%s\",\"move\":", c.domain->name,
                    ar_outcome_name(res.outcome));
-            cli_json_string(stdout, move);
+            ar_json_string(stdout, move);
             printf(",\"distance\":%" PRIu64 ",\"cost\":%" PRIu64 ",\"optimal\":%s}\n", res.length,
                    res.cost, proven ? "true" : "false");
         } else {
@@ -336,7 +336,7 @@ int verb_hint(int argc, char **argv)
             printf("distance:  %" PRIu64 " moves to the goal%s\n", res.length,
                    proven ? " (optimal)" : " (best found, not proven optimal)");
         }
-        rc = EXIT_SOLVED;
+        rc = AR_EXIT_OK;
     }
     ar_result_free(&res);
     c.domain->destroy(inst);
@@ -361,17 +361,17 @@ int verb_verify(int argc, char **argv)
     if (c.moves_file) {
         char why[300];
         if (c.positional_count > 1)
-            return cli_fail("verify: give the moves either as an argument or with --moves-file");
-        file_moves = cli_read_file(c.moves_file, why, sizeof why);
+            return ar_tool_fail("verify: give the moves either as an argument or with --moves-file");
+        file_moves = ar_read_file(c.moves_file, why, sizeof why);
         if (!file_moves)
-            return cli_fail("%s", why);
+            return ar_tool_fail("%s", why);
         moves_text = file_moves;
         rc = cli_make_instance(&c, c.positional_count == 1 ? c.positional[0] : NULL, &inst);
     } else {
         if (c.positional_count < 1)
-            return cli_fail("verify: which moves? usage: ariadne verify DOMAIN [INSTANCE] MOVES");
+            return ar_tool_fail("verify: which moves? usage: ariadne verify DOMAIN [INSTANCE] MOVES");
         if (c.positional_count > 2)
-            return cli_fail("verify: unexpected argument '%s'", c.positional[2]);
+            return ar_tool_fail("verify: unexpected argument '%s'", c.positional[2]);
         moves_text = c.positional[c.positional_count - 1];
         rc = cli_make_instance(&c, c.positional_count == 2 ? c.positional[0] : NULL, &inst);
     }
@@ -386,7 +386,7 @@ int verb_verify(int argc, char **argv)
                                         final_state, &err)
                      : AR_ERR_MEMORY;
     if (st != AR_OK) {
-        rc = cli_fail("verify: %s", err.message[0] ? err.message : ar_status_name(st));
+        rc = ar_tool_fail("verify: %s", err.message[0] ? err.message : ar_status_name(st));
     } else {
         state_text = malloc(65536);
         if (state_text)
@@ -395,7 +395,7 @@ int verb_verify(int argc, char **argv)
             printf("{\"domain\":\"%s\",\"valid\":true,\"solved\":%s,\"length\":%" PRIu64
                    ",\"cost\":%" PRIu64 ",\"final_state\":",
                    c.domain->name, solved ? "true" : "false", length, cost);
-            cli_json_string(stdout, state_text ? state_text : "");
+            ar_json_string(stdout, state_text ? state_text : "");
             puts("}");
         } else if (solved) {
             printf("solved in %" PRIu64 " moves", length);
@@ -406,7 +406,7 @@ int verb_verify(int argc, char **argv)
             printf("not solved: all %" PRIu64 " moves are legal but the final position is not a goal:\n%s\n",
                    length, state_text ? state_text : "");
         }
-        rc = solved ? EXIT_SOLVED : EXIT_NO_SOLUTION;
+        rc = solved ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
     }
     free(state_text);
     free(final_state);
@@ -432,18 +432,18 @@ int verb_at(int argc, char **argv)
         return rc;
     }
     if (!c.at_moves) {
-        rc = cli_fail("at: how many moves? usage: ariadne at DOMAIN [options] --moves M");
+        rc = ar_tool_fail("at: how many moves? usage: ariadne at DOMAIN [options] --moves M");
         goto out;
     }
     m = strtoull(c.at_moves, &end, 10);
     if (*end || c.at_moves[0] < '0' || c.at_moves[0] > '9') {
-        rc = cli_fail("option --moves: '%s' is not a whole number", c.at_moves);
+        rc = ar_tool_fail("option --moves: '%s' is not a whole number", c.at_moves);
         goto out;
     }
     state = malloc(c.domain->state_size(inst) + 1);
     text = malloc(65536);
     if (!state || !text) {
-        rc = cli_fail("out of memory");
+        rc = ar_tool_fail("out of memory");
         goto out;
     }
     ar_error_clear(&err);
@@ -473,12 +473,12 @@ int verb_at(int argc, char **argv)
     c.domain->format_state(inst, state, text, 65536);
     if (c.json) {
         printf("{\"domain\":\"%s\",\"moves\":%" PRIu64 ",\"state\":", c.domain->name, m);
-        cli_json_string(stdout, text);
+        ar_json_string(stdout, text);
         puts("}");
     } else {
         printf("%s\n", text);
     }
-    rc = EXIT_SOLVED;
+    rc = AR_EXIT_OK;
 out:
     free(state);
     free(text);

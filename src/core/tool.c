@@ -1,0 +1,114 @@
+/* tool.c — the shared pieces of every command-line verb, built-in or a
+ * domain's own (tool.h): the Ctrl-C flag, failing with one line, reading a
+ * file whole, writing a JSON string. */
+#include "ariadne/tool.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ariadne/memory.h"
+
+const ar_tool *ar_tool_find(const ar_tool *tools, const char *name)
+{
+    for (; tools && tools->name && name; tools++)
+        if (strcmp(tools->name, name) == 0)
+            return tools;
+    return NULL;
+}
+
+volatile sig_atomic_t ar_tool_interrupted = 0;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    ar_tool_interrupted = 1;
+}
+
+void ar_tool_install_sigint(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+int ar_tool_fail(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("ariadne: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return AR_EXIT_BAD_INPUT;
+}
+
+char *ar_read_file(const char *path, char *why, size_t why_size)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    if (!f) {
+        snprintf(why, why_size, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    for (;;) {
+        size_t n;
+        if (cap - len < 4096) {
+            cap = cap ? cap * 2 : 8192;
+            if (cap > ((size_t)256 << 20)) {
+                snprintf(why, why_size, "'%s' is larger than 256 MiB", path);
+                free(buf);
+                if (f != stdin)
+                    fclose(f);
+                return NULL;
+            }
+            buf = ar_xrealloc(buf, cap + 1);
+        }
+        n = fread(buf + len, 1, cap - len, f);
+        len += n;
+        if (n == 0)
+            break;
+    }
+    if (ferror(f)) {
+        snprintf(why, why_size, "error reading '%s': %s", path, strerror(errno));
+        free(buf);
+        if (f != stdin)
+            fclose(f);
+        return NULL;
+    }
+    if (f != stdin)
+        fclose(f);
+    if (memchr(buf, '\0', len)) {
+        snprintf(why, why_size, "'%s' is not a text file (it contains a NUL byte)", path);
+        free(buf);
+        return NULL;
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
+void ar_json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        switch (ch) {
+        case '"': fputs("\\\"", out); break;
+        case '\\': fputs("\\\\", out); break;
+        case '\n': fputs("\\n", out); break;
+        case '\r': fputs("\\r", out); break;
+        case '\t': fputs("\\t", out); break;
+        default:
+            if (ch < 0x20)
+                fprintf(out, "\\u%04x", ch);
+            else
+                fputc(ch, out);
+        }
+    }
+    fputc('"', out);
+}
+

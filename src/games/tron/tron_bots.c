@@ -1,0 +1,628 @@
+/* tron_bots.c — the Tron bot kinds, from simple to strong, and their
+ * searches: a simultaneous-move alpha-beta and the endgame space filler.
+ *
+ *   random     a random move among those that do not crash at once
+ *   wallhug    the move into the largest region, hugging walls on ties
+ *   voronoi    one joint ply, scored by Voronoi territory
+ *   chambers   two joint plies, scored by the tree of chambers (tron_eval.c),
+ *              declining head-on draws it can afford to (contempt)
+ *   alphabeta  iterative-deepening alpha-beta over joint moves against the
+ *              clock with the chambers evaluation and contempt, and the
+ *              space filler once separated (endgame=0 turns the filler off)
+ *              — the default and strongest
+ *
+ * Each bot adds one thing to the one before it: wallhug looks at space,
+ * voronoi at the opponent, chambers at dead ends and a move further ahead,
+ * alphabeta at as many moves as the clock allows and at the exact endgame.
+ *
+ * Simultaneous moves: both players choose without seeing the other's
+ * choice. The search takes the pessimistic (paranoid) order of the seed
+ * README: we choose our move, then the opponent answers as if it had seen
+ * it, and the pair is applied jointly — so a move's value is its worst case
+ * over the opponent's replies (maximin), and a head-on collision (a draw)
+ * is always open to an opponent who is losing. Moves into walls are never
+ * searched: a safe move is never worse than an immediate crash.
+ *
+ * The filler: once no cell is reachable by both, the game is two separate
+ * filling problems and whoever moves longer wins. It is a depth-first
+ * search for the longest path from our head, deepened iteratively with the
+ * fill estimate (chamber tree capped by parity) at the horizon, pruned by
+ * the checkerboard parity bound of the reachable region (a path alternates
+ * colours, so it can never be longer); it stops when the best path meets
+ * the bound or the tree was searched to its ends (then the result is the
+ * exact maximum), or when the time is up.
+ *
+ * Contempt: a draw scores -contempt tenths of a cell for us. With contempt
+ * the paranoid search steps into a cell the opponent can also reach (a
+ * head-on draw if it does) only when every other move concedes more than
+ * that — a stronger bot gives up a cell rather than its chance to win.
+ *
+ * Time: every search checks the clock at every node and returns the last
+ * completed iteration's move; time=S sets the thinking time (default 0.5 of
+ * the variant's time per move); depth=D without time= searches to depth D
+ * with no clock and the filler to a fixed work budget, so games are
+ * reproducible. chambers searches to fixed budgets too (reproducible); half
+ * the move time is only its safety clock, reached on the largest maps at
+ * very short move times. */
+#include "tron_internal.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ariadne/timer.h"
+
+enum { K_RANDOM, K_WALLHUG, K_VORONOI, K_CHAMBERS, K_ALPHABETA };
+
+/* The lookahead of chambers, in joint plies, and the contempt of the
+ * searching bots (tenths of a cell: a draw counts as 10 cells lost). */
+#define CHAMBERS_DEPTH 2
+#define DEFAULT_CONTEMPT 100
+/* Work budgets of the filler without a clock, in cells visited (each node
+ * of the filler flood-fills the region): fixed, so games are reproducible,
+ * and small enough to stay well inside the move time on the largest maps.
+ * chambers fills a separated region with a small search (the chamber tree
+ * at its horizon); alphabeta with depth=D and no time= with a larger one. */
+#define CHAMBERS_FILLER_WORK 2000000u
+#define FILLER_WORK 20000000u
+
+#define WIN 1000000
+#define INF 2000000
+#define MAX_PLY 128
+
+typedef struct tron_bot {
+    int kind;
+    double time;    /* thinking time in seconds (0: no clock) */
+    int depth;      /* alpha-beta depth limit in joint plies (0: none) */
+    int endgame;    /* the filler once separated */
+    int voronoi;    /* alpha-beta evaluation: Voronoi instead of chambers */
+    int contempt;   /* a draw scores -contempt (tenths of a cell) */
+    ar_rng rng;
+    const ar_variant *v;
+    tron_board b;
+    tron_work w;
+    const volatile sig_atomic_t *interrupt;
+    /* per search */
+    int me;
+    double deadline;
+    uint64_t nodes, leaf_evals, node_limit;
+    int stopped;
+    int killer[MAX_PLY];  /* our move that caused a cutoff, per ply */
+    int reply[MAX_PLY];   /* the opponent's reply that did */
+} tron_bot;
+
+/* ------------------------------------------------------------- options */
+
+static int parse_num(const char *s, double *out)
+{
+    char *end;
+    double x;
+    if (!*s)
+        return 0;
+    errno = 0;
+    x = strtod(s, &end);
+    if (*end || errno || !isfinite(x))
+        return 0;
+    *out = x;
+    return 1;
+}
+
+static ar_status parse_options(tron_bot *s, const char *kind, const char *text, ar_error *err)
+{
+    char buf[256];
+    char *save = NULL, *tok;
+    int search = s->kind == K_ALPHABETA;
+    int given_time = 0;
+    if (strlen(text) >= sizeof buf)
+        return ar_error_set(err, AR_ERR_INPUT, "bot %s: options too long", kind);
+    strcpy(buf, text);
+    for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+        char *eq = strchr(tok, '=');
+        double x;
+        if (!eq)
+            return ar_error_set(err, AR_ERR_INPUT, "bot %s: '%s' is not OPTION=VALUE", kind, tok);
+        *eq++ = '\0';
+        if (strcmp(tok, "time") == 0 && search) {
+            if (!parse_num(eq, &x) || x <= 0 || x > 3600)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: time=%s is not a positive number of seconds",
+                                    kind, eq);
+            s->time = x;
+            given_time = 1;
+        } else if (strcmp(tok, "depth") == 0 && s->kind == K_ALPHABETA) {
+            if (!parse_num(eq, &x) || x < 1 || x > MAX_PLY - 8 || x != floor(x))
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: depth=%s is not a whole number 1..%d", kind, eq,
+                                    MAX_PLY - 8);
+            s->depth = (int)x;
+        } else if (strcmp(tok, "endgame") == 0 && s->kind == K_ALPHABETA) {
+            if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: endgame=%s is not 0 or 1", kind, eq);
+            s->endgame = eq[0] == '1';
+        } else if (strcmp(tok, "contempt") == 0 && s->kind == K_ALPHABETA) {
+            if (!parse_num(eq, &x) || x < -10000 || x > 10000 || x != floor(x))
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: contempt=%s is not a whole number", kind, eq);
+            s->contempt = (int)x;
+        } else if (strcmp(tok, "eval") == 0 && s->kind == K_ALPHABETA) {
+            if (strcmp(eq, "chambers") == 0)
+                s->voronoi = 0;
+            else if (strcmp(eq, "voronoi") == 0)
+                s->voronoi = 1;
+            else
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: eval=%s is not chambers or voronoi", kind, eq);
+        } else {
+            return ar_error_set(err, AR_ERR_INPUT, "bot %s has no option '%s' (options: %s)", kind, tok,
+                                search ? "time depth endgame eval contempt" : "none");
+        }
+    }
+    if (!given_time)
+        s->time = s->kind == K_ALPHABETA && s->depth ? 0 : 0.5 * ar_tron_move_time(s->v);
+    return AR_OK;
+}
+
+static ar_status make_bot(ar_bot *bot, int kind, const char *name, const char *options, ar_error *err)
+{
+    tron_bot *s = ar_xcalloc(1, sizeof *s);
+    ar_status st;
+    s->kind = kind;
+    s->endgame = 1;
+    s->contempt = kind >= K_CHAMBERS ? DEFAULT_CONTEMPT : 0;
+    s->v = ar_bot_variant(bot);
+    st = parse_options(s, name, options, err);
+    if (st != AR_OK) {
+        free(s);
+        return st;
+    }
+    ar_rng_seed(&s->rng, ar_bot_seed(bot));
+    tron_board_init(&s->b, s->v);
+    tron_work_init(&s->w, s->b.n);
+    ar_bot_set_state(bot, s);
+    return AR_OK;
+}
+
+static ar_status random_create(ar_bot *bot, const char *o, ar_error *err)
+{
+    return make_bot(bot, K_RANDOM, "random", o, err);
+}
+static ar_status wallhug_create(ar_bot *bot, const char *o, ar_error *err)
+{
+    return make_bot(bot, K_WALLHUG, "wallhug", o, err);
+}
+static ar_status voronoi_create(ar_bot *bot, const char *o, ar_error *err)
+{
+    return make_bot(bot, K_VORONOI, "voronoi", o, err);
+}
+static ar_status chambers_create(ar_bot *bot, const char *o, ar_error *err)
+{
+    return make_bot(bot, K_CHAMBERS, "chambers", o, err);
+}
+static ar_status alphabeta_create(ar_bot *bot, const char *o, ar_error *err)
+{
+    return make_bot(bot, K_ALPHABETA, "alphabeta", o, err);
+}
+
+static void bot_destroy(ar_bot *bot)
+{
+    tron_bot *s = ar_bot_state(bot);
+    if (!s)
+        return;
+    tron_board_free(&s->b);
+    tron_work_free(&s->w);
+    free(s);
+}
+
+/* ------------------------------------------------------------- helpers */
+
+/* The directions of player p that do not crash at once; returns the count. */
+static int safe_moves(const tron_board *b, int p, int *dirs)
+{
+    int d, n = 0;
+    for (d = 1; d <= 4; d++)
+        if (!b->cell[b->head[p] + b->delta[d]])
+            dirs[n++] = d;
+    return n;
+}
+
+static int free_neighbours(const tron_board *b, int c)
+{
+    int d, n = 0;
+    for (d = 1; d <= 4; d++)
+        n += !b->cell[c + b->delta[d]];
+    return n;
+}
+
+static int out_of_time(tron_bot *s)
+{
+    if (s->stopped)
+        return 1;
+    if ((s->interrupt && *s->interrupt) || (s->deadline > 0 && ar_now() >= s->deadline) ||
+        (s->node_limit && s->nodes >= s->node_limit))
+        s->stopped = 1;
+    return s->stopped;
+}
+
+/* Moves player p one cell (the cell must be free). */
+static void step(tron_board *b, int p, int d)
+{
+    b->head[p] += b->delta[d];
+    b->cell[b->head[p]] = 1;
+}
+
+static void unstep(tron_board *b, int p, int d)
+{
+    b->cell[b->head[p]] = 0;
+    b->head[p] -= b->delta[d];
+}
+
+/* The wall-hugger's choice: the largest region, then the fewest free
+ * neighbours (keep close to walls, leave open space for later). */
+static int wallhug_move(tron_bot *s, int p, const int *dirs, int n)
+{
+    int i, best = dirs[0], best_region = -1, best_free = 5;
+    for (i = 0; i < n; i++) {
+        int counts[2], region, fr;
+        step(&s->b, p, dirs[i]);
+        region = tron_reach(&s->b, &s->w, p, counts);
+        fr = free_neighbours(&s->b, s->b.head[p]);
+        unstep(&s->b, p, dirs[i]);
+        if (region > best_region || (region == best_region && fr < best_free)) {
+            best = dirs[i];
+            best_region = region;
+            best_free = fr;
+        }
+    }
+    return best;
+}
+
+/* ------------------------------------------------ simultaneous alpha-beta */
+
+static int evaluate(tron_bot *s)
+{
+    s->leaf_evals++;
+    return s->voronoi || s->kind == K_VORONOI ? tron_eval_voronoi(&s->b, &s->w, s->me)
+                                              : tron_eval_chambers(&s->b, &s->w, s->me);
+}
+
+static int max_node(tron_bot *s, int depth, int alpha, int beta, int ply);
+
+/* Moves direction k (a killer: it caused a cutoff at this ply before) to the
+ * front of dirs, if present. */
+static void order_first(int *dirs, int n, int k)
+{
+    int i;
+    for (i = 1; i < n; i++)
+        if (dirs[i] == k) {
+            dirs[i] = dirs[0];
+            dirs[0] = k;
+            return;
+        }
+}
+
+/* Our move m is chosen; the opponent answers (pessimistically, as if it saw
+ * m) and the pair is played. Value for us. */
+static int min_node(tron_bot *s, int m, int depth, int alpha, int beta, int ply)
+{
+    tron_board *b = &s->b;
+    int me = s->me, op = 1 - me, dirs[4], n, i, v = INF, target = b->head[me] + b->delta[m];
+    n = safe_moves(b, op, dirs);
+    if (n == 0)
+        return WIN - ply; /* the opponent crashes; we do not (m is safe) */
+    order_first(dirs, n, s->reply[ply < MAX_PLY ? ply : MAX_PLY - 1]);
+    for (i = 0; i < n; i++) {
+        int o = dirs[i], val;
+        if (b->head[op] + b->delta[o] == target) {
+            val = -s->contempt; /* head-on: both crash, a draw */
+        } else {
+            step(b, me, m);
+            step(b, op, o);
+            val = depth <= 1 ? evaluate(s) : max_node(s, depth - 1, alpha, v < beta ? v : beta, ply + 1);
+            unstep(b, op, o);
+            unstep(b, me, m);
+            if (s->stopped)
+                return 0;
+        }
+        if (val < v) {
+            v = val;
+            if (v <= alpha) {
+                s->reply[ply < MAX_PLY ? ply : MAX_PLY - 1] = o;
+                break;
+            }
+        }
+    }
+    return v;
+}
+
+static int max_node(tron_bot *s, int depth, int alpha, int beta, int ply)
+{
+    tron_board *b = &s->b;
+    int dirs[4], n, i, best = -INF;
+    s->nodes++;
+    if (out_of_time(s))
+        return 0;
+    n = safe_moves(b, s->me, dirs);
+    if (n == 0) {
+        int od[4];
+        return safe_moves(b, 1 - s->me, od) ? -WIN + ply : -s->contempt;
+    }
+    order_first(dirs, n, s->killer[ply < MAX_PLY ? ply : MAX_PLY - 1]);
+    for (i = 0; i < n; i++) {
+        int v = min_node(s, dirs[i], depth, alpha > best ? alpha : best, beta, ply);
+        if (s->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (best >= beta) {
+                s->killer[ply < MAX_PLY ? ply : MAX_PLY - 1] = dirs[i];
+                break;
+            }
+        }
+    }
+    return best;
+}
+
+typedef struct search_result {
+    int move, score, depth, proven, filler;
+    uint64_t nodes;
+} search_result;
+
+/* Iterative deepening over our safe moves (dirs, n > 0). */
+static void alphabeta_root(tron_bot *s, int *dirs, int n, int max_depth, search_result *r)
+{
+    int depth;
+    r->move = wallhug_move(s, s->me, dirs, n); /* in case depth 1 does not finish */
+    r->score = 0;
+    r->depth = 0;
+    r->proven = 0;
+    memset(s->killer, 0, sizeof s->killer);
+    memset(s->reply, 0, sizeof s->reply);
+    for (depth = 1; depth <= max_depth; depth++) {
+        int i, best = -INF, best_i = -1;
+        s->leaf_evals = 0;
+        for (i = 0; i < n; i++) {
+            int v = min_node(s, dirs[i], depth, best, INF, 0);
+            if (s->stopped)
+                break;
+            if (v > best) {
+                best = v;
+                best_i = i;
+            }
+        }
+        if (s->stopped) {
+            /* A move that beat the previous best (searched first) at this
+             * depth is better informed than the last completed iteration. */
+            if (i > 0 && best_i > 0 && depth > 1) {
+                r->move = dirs[best_i];
+                r->score = best;
+            }
+            break;
+        }
+        r->move = dirs[best_i];
+        r->score = best;
+        r->depth = depth;
+        if (best_i > 0) {
+            int t = dirs[best_i];
+            memmove(dirs + 1, dirs, sizeof(int) * (size_t)best_i);
+            dirs[0] = t;
+        }
+        if (best >= WIN - 1000 || best <= -WIN + 1000 || s->leaf_evals == 0) {
+            r->proven = 1;
+            break;
+        }
+    }
+}
+
+/* --------------------------------------------------------- space filler */
+
+/* Warnsdorff's order: the cell with the fewest onward exits first (hug the
+ * walls, keep open space for later); stable among equals. */
+static void warnsdorff(const tron_board *b, int head, int *dirs, int n)
+{
+    int order[4], i;
+    for (i = 0; i < n; i++)
+        order[i] = free_neighbours(b, head + b->delta[dirs[i]]);
+    for (i = 1; i < n; i++) {
+        int j = i, d = dirs[i], o = order[i];
+        while (j > 0 && order[j - 1] > o) {
+            dirs[j] = dirs[j - 1];
+            order[j] = order[j - 1];
+            j--;
+        }
+        dirs[j] = d;
+        order[j] = o;
+    }
+}
+
+static int fill_dfs(tron_bot *s, int depth, int alpha)
+{
+    tron_board *b = &s->b;
+    int me = s->me, dirs[4], n, i, ub, best = 0;
+    s->nodes++;
+    if (out_of_time(s))
+        return 0;
+    n = safe_moves(b, me, dirs);
+    if (n == 0)
+        return 0;
+    if (depth == 0) {
+        s->leaf_evals++;
+        return tron_fill_estimate(b, &s->w, me);
+    }
+    ub = tron_fill_bound(b, &s->w, me);
+    if (ub <= alpha)
+        return ub;
+    warnsdorff(b, b->head[me], dirs, n);
+    for (i = 0; i < n; i++) {
+        int v;
+        step(b, me, dirs[i]);
+        v = 1 + fill_dfs(s, depth - 1, (alpha > best ? alpha : best) - 1);
+        unstep(b, me, dirs[i]);
+        if (s->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (best >= ub)
+                break;
+        }
+    }
+    return best;
+}
+
+/* The node budget that spends about `work` cell visits in our region. */
+static uint64_t filler_nodes(tron_bot *s, unsigned work)
+{
+    int counts[2], region = tron_reach(&s->b, &s->w, s->me, counts);
+    uint64_t nodes = work / (unsigned)(region + 1);
+    return nodes < 64 ? 64 : nodes;
+}
+
+static void filler_root(tron_bot *s, int *dirs, int n, search_result *r)
+{
+    int depth, bound = tron_fill_bound(&s->b, &s->w, s->me);
+    r->move = wallhug_move(s, s->me, dirs, n);
+    r->score = 0;
+    r->depth = 0;
+    r->proven = 0;
+    r->filler = 1;
+    warnsdorff(&s->b, s->b.head[s->me], dirs, n);
+    for (depth = 1; depth <= bound; depth++) {
+        int i, best = -1, best_i = -1;
+        s->leaf_evals = 0;
+        for (i = 0; i < n; i++) {
+            int v;
+            step(&s->b, s->me, dirs[i]);
+            v = 1 + fill_dfs(s, depth - 1, best - 1);
+            unstep(&s->b, s->me, dirs[i]);
+            if (s->stopped)
+                break;
+            if (v > best) {
+                best = v;
+                best_i = i;
+            }
+        }
+        if (s->stopped) {
+            if (best_i > 0 && depth > 1) {
+                r->move = dirs[best_i];
+                r->score = best;
+            }
+            break;
+        }
+        r->move = dirs[best_i];
+        r->score = best;
+        r->depth = depth;
+        if (best_i > 0) {
+            int t = dirs[best_i];
+            memmove(dirs + 1, dirs, sizeof(int) * (size_t)best_i);
+            dirs[0] = t;
+        }
+        if (best >= bound || s->leaf_evals == 0) {
+            r->proven = 1;
+            break;
+        }
+    }
+}
+
+/* -------------------------------------------------------------- choose */
+
+static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
+                             ar_error *err)
+{
+    tron_bot *s = ar_bot_state(bot);
+    const tron_pos *p = pos;
+    int dirs[4], n;
+    search_result r;
+    double t0 = ar_now();
+    if (player < 0 || player > 1)
+        return ar_error_set(err, AR_ERR_INPUT, "tron: no player %d", player);
+    if (p->crash[0] || p->crash[1])
+        return ar_error_set(err, AR_ERR_INPUT, "the game is over");
+    s->interrupt = ar_bot_interrupt(bot);
+    tron_board_load(&s->b, s->v, p);
+    s->me = player;
+    s->nodes = 0;
+    s->node_limit = 0;
+    s->stopped = 0;
+    s->deadline = s->time > 0 ? t0 + s->time : 0;
+    memset(&r, 0, sizeof r);
+    n = safe_moves(&s->b, player, dirs);
+    if (n == 0) {
+        *out = AR_TRON_NORTH; /* every move crashes */
+        if (info)
+            snprintf(info->text, sizeof info->text, "no safe move");
+        return AR_OK;
+    }
+    switch (s->kind) {
+    case K_RANDOM:
+        r.move = dirs[ar_rng_below(&s->rng, (uint64_t)n)];
+        break;
+    case K_WALLHUG:
+        r.move = wallhug_move(s, player, dirs, n);
+        break;
+    case K_VORONOI:
+        s->deadline = 0; /* one ply: always completes */
+        alphabeta_root(s, dirs, n, 1, &r);
+        break;
+    case K_CHAMBERS:
+        /* Fixed budgets make it reproducible; the clock is only a safety net
+         * that the budgets keep it from reaching. */
+        if (tron_board_separated(&s->b, &s->w)) {
+            s->node_limit = filler_nodes(s, CHAMBERS_FILLER_WORK);
+            filler_root(s, dirs, n, &r);
+        } else {
+            alphabeta_root(s, dirs, n, CHAMBERS_DEPTH, &r);
+        }
+        break;
+    case K_ALPHABETA:
+        if (n == 1) {
+            r.move = dirs[0];
+            break;
+        }
+        if (s->endgame && tron_board_separated(&s->b, &s->w)) {
+            if (s->deadline <= 0)
+                s->node_limit = filler_nodes(s, FILLER_WORK); /* no clock: reproducible */
+            filler_root(s, dirs, n, &r);
+        } else {
+            alphabeta_root(s, dirs, n, s->depth ? s->depth : MAX_PLY - 8, &r);
+        }
+        break;
+    default:
+        break;
+    }
+    *out = (ar_gmove)r.move;
+    if (info) {
+        info->nodes = s->nodes;
+        info->depth = r.depth;
+        info->seconds = ar_now() - t0;
+        if (r.filler)
+            snprintf(info->text, sizeof info->text, "filler depth %d: %d moves left%s, %" PRIu64 " nodes, %.3f s",
+                     r.depth, r.score, r.proven ? " (proven maximum)" : "", s->nodes, info->seconds);
+        else if (s->kind >= K_VORONOI && r.depth)
+            snprintf(info->text, sizeof info->text, "alpha-beta depth %d, score %s%.1f cells%s, %" PRIu64
+                     " nodes, %.3f s", r.depth, r.score >= 0 ? "+" : "", r.score / 10.0,
+                     r.proven ? " (proven)" : "", s->nodes, info->seconds);
+        else
+            snprintf(info->text, sizeof info->text, "%d safe moves", n);
+    }
+    return AR_OK;
+}
+
+/* ---------------------------------------------------------------- table */
+
+const ar_bot_kind ar_tron_bot_kinds[] = {
+    {"random", "a random move among those that do not crash at once", "(none)", random_create, tron_choose,
+     NULL, bot_destroy},
+    {"wallhug", "the move into the largest region, hugging walls on ties", "(none)", wallhug_create,
+     tron_choose, NULL, bot_destroy},
+    {"voronoi", "one joint ply scored by Voronoi territory (cells reached first)", "(none)", voronoi_create,
+     tron_choose, NULL, bot_destroy},
+    {"chambers", "two joint plies scored by the tree of chambers with the parity bound, contempt for draws, "
+                 "a small filler once separated",
+     "(none)", chambers_create, tron_choose, NULL, bot_destroy},
+    {"alphabeta", "iterative-deepening alpha-beta over joint moves (chambers), filler once separated",
+     "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi contempt=N", alphabeta_create,
+     tron_choose, NULL, bot_destroy},
+    {"cmd", "an external program speaking the contest protocol (run by /bin/sh -c)",
+     "the command line: cmd:./mybot, cmd:\"python3 bot.py\"", tron_extern_create, tron_extern_choose,
+     tron_extern_new_game, tron_extern_destroy},
+    {"exec", "the same as cmd", "the command line", tron_extern_create, tron_extern_choose,
+     tron_extern_new_game, tron_extern_destroy},
+    {NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
+

@@ -1,0 +1,120 @@
+/* tron_internal.h — what the Tron modules share: the variant (map) and
+ * position layouts, a mutable board for searches, and the evaluation
+ * primitives (flood fills, Voronoi territory, articulation points, the tree
+ * of chambers, the checkerboard parity bound) of tron_eval.c.
+ *
+ * Grids are padded: the map of mw x mh cells sits inside a frame of "off
+ * map" cells, one cell wide left and right and two above and below (so that
+ * every frame cell's neighbours are inside the array too: a shut-away
+ * opponent can sit on one). A neighbour is always index ± 1 or ± w and no
+ * search ever tests coordinates. Cell index i = (y + 2) * w + (x + 1),
+ * w = mw + 2, h = mh + 4. */
+#ifndef ARIADNE_TRON_INTERNAL_H
+#define ARIADNE_TRON_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "tron.h"
+
+enum { TRON_FLOOR = 0, TRON_WALL = 1, TRON_OFFMAP = 2 };
+
+/* Why a player crashed (tron_pos.crash). */
+enum { CRASH_NONE = 0, CRASH_WALL, CRASH_TRAIL, CRASH_OFFMAP, CRASH_HEADON };
+
+struct ar_variant {
+    char name[64];
+    int mw, mh;        /* the map */
+    int w, h, n;       /* the padded grid */
+    uint8_t *kind;     /* n cells: TRON_FLOOR, TRON_WALL, TRON_OFFMAP */
+    char *rows;        /* mw * mh characters as in the map file */
+    int start[2];      /* padded indices; a shut-away opponent (lenient) sits on an off-map cell */
+    int free_cells;    /* floor cells of the map, start cells excluded */
+    size_t words;      /* 64-bit words of a position's occupancy bitset */
+    double move_time, first_move_time;
+};
+
+/* A position: heads, crash causes, turn count and one bit per padded cell
+ * (set: wall, off map, trail or head). Hash: Zobrist keys of the occupied
+ * cells and of the heads of players still in the game, kept incrementally. */
+typedef struct tron_pos {
+    uint64_t hash;
+    int32_t head[2];
+    uint8_t crash[2];
+    uint16_t pad;
+    uint32_t turn;
+    uint64_t occ[];
+} tron_pos;
+
+static inline int tron_occ(const tron_pos *p, int i) { return (int)(p->occ[i >> 6] >> (i & 63) & 1u); }
+
+/* Direction d (1..4: N E S W) as an index offset on a grid of width w. */
+static inline int tron_delta(int w, int d)
+{
+    return d == 1 ? -w : d == 2 ? 1 : d == 3 ? w : -1;
+}
+
+/* ------------------------------------------------------------ boards */
+
+/* A mutable copy of a position for searches: one byte per cell (0 free). */
+typedef struct tron_board {
+    int w, h, n;
+    int delta[5];    /* index offsets of directions 1..4 */
+    uint8_t *cell;
+    uint8_t *colour; /* checkerboard colour of each cell, 0 or 1 */
+    int head[2];
+} tron_board;
+
+/* Scratch arrays for the evaluations, n cells each. */
+typedef struct tron_work {
+    int n;
+    int *dist0, *dist1, *queue, *disc, *low, *parent, *stack;
+    uint8_t *owner, *art, *seen;
+    uint8_t *stackdir;
+} tron_work;
+
+void tron_board_init(tron_board *b, const ar_variant *v);
+void tron_board_free(tron_board *b);
+void tron_board_load(tron_board *b, const ar_variant *v, const tron_pos *p);
+void tron_work_init(tron_work *w, int n);
+void tron_work_free(tron_work *w);
+
+/* Cells reachable from player p's head (excluded) through free cells, by
+ * colour: counts[c] cells of colour c. Returns the total. */
+int tron_reach(const tron_board *b, tron_work *w, int p, int counts[2]);
+/* Whether no free cell is reachable by both heads. */
+int tron_board_separated(const tron_board *b, tron_work *w);
+/* The checkerboard bound on the moves a player can make in a region whose
+ * cells of the entry colour (the colour of the first cell stepped on) number
+ * a and of the other colour b: a path alternates colours. */
+static inline int tron_parity_fill(int a, int b) { return a > b ? 2 * b + 1 : 2 * a; }
+/* The parity bound of player p's whole reachable region. */
+int tron_fill_bound(const tron_board *b, tron_work *w, int p);
+
+/* Voronoi split: w->owner[c] = 1 (player 0 strictly closer), 2 (player 1),
+ * 3 (equally close), 0 (unreachable). counts[p] = cells of player p.
+ * Returns 1 when some cell is reachable by both (not separated). */
+int tron_voronoi(const tron_board *b, tron_work *w, int counts[2]);
+/* The tree of chambers of player p over the cells with w->owner == mark
+ * (after tron_voronoi; mark 1 + p for the territory): the region is cut at
+ * articulation points into chambers; a path can fill one chamber (up to its
+ * parity bound from where it enters) and go on into one child, so the
+ * estimate is the best root-to-leaf sum. Uses dist1/disc/low/... as scratch
+ * (w->owner is kept). */
+int tron_chambers(const tron_board *b, tron_work *w, int p, uint8_t mark);
+/* Estimated moves left for player p alone in its reachable region: the
+ * chamber tree over the region, capped by the parity bound. */
+int tron_fill_estimate(const tron_board *b, tron_work *w, int p);
+
+/* Evaluations for player p, in tenths of a cell (separated positions are
+ * scored by fill estimates, with a bonus for the side that fills longer). */
+int tron_eval_voronoi(const tron_board *b, tron_work *w, int p);
+int tron_eval_chambers(const tron_board *b, tron_work *w, int p);
+
+/* External programs speaking the contest protocol (tron_extern.c). */
+ar_status tron_extern_create(ar_bot *bot, const char *options, ar_error *err);
+ar_status tron_extern_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
+                             ar_error *err);
+void tron_extern_new_game(ar_bot *bot);
+void tron_extern_destroy(ar_bot *bot);
+
+#endif

@@ -1,0 +1,123 @@
+/* replay.c — `ariadne replay FILE [--html OUT.html] [--turn T]`: checks a Tron
+ * replay written by `ariadne match tron --replay DIR` (the reader and the
+ * rules are in replay_json.c) and either prints a summary with the board, or
+ * writes one self-contained HTML page that animates the game.
+ *
+ * The page is the template of replay_template.h (generated from
+ * web/replay.html) with the replay embedded as JSON in a <script> element.
+ * The JSON is re-written by replay_write_json rather than copied from the
+ * file, so whatever the file contained, the page holds only checked data in
+ * a form that cannot close the <script> element early. */
+#include "ariadne/tool.h"
+#include "tron_cli.h"
+#include "tron_replay_json.h"
+#include "tron_replay_page.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Text from the file shown on a terminal: control characters become '?'. */
+static void print_clean(FILE *out, const char *s)
+{
+    for (; *s; s++)
+        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
+}
+
+static int write_html(const replay *r, const char *path)
+{
+    FILE *out = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
+    const char *const *line;
+    char *json;
+    size_t len;
+    int failed;
+    if (!out)
+        return ar_tool_fail("cannot write '%s': %s", path, strerror(errno));
+    json = replay_write_json(r, &len);
+    for (line = replay_template; *line; line++) {
+        if (strcmp(*line, REPLAY_TEMPLATE_MARKER) == 0) {
+            fwrite(json, 1, len, out);
+            fputc('\n', out);
+        } else {
+            fputs(*line, out);
+        }
+    }
+    free(json);
+    failed = ferror(out) != 0;
+    if (out == stdout)
+        failed |= fflush(out) != 0;
+    else
+        failed |= fclose(out) != 0;
+    if (failed)
+        return ar_tool_fail("error writing '%s'", path);
+    return 0;
+}
+
+static void print_summary(const replay *r, size_t turn)
+{
+    size_t size = (size_t)r->height * ((size_t)r->width + 1) + 1;
+    char *board = malloc(size);
+    replay_turn info;
+    int i;
+    if (!board) {
+        fputs("ariadne: out of memory\n", stderr);
+        return;
+    }
+    replay_board(r, turn, board, size, &info);
+    fputs("map:      ", stdout);
+    print_clean(stdout, r->map_name);
+    printf(" (%dx%d)\n", r->width, r->height);
+    for (i = 0; i < 2; i++) {
+        printf("player %d: ", i + 1);
+        print_clean(stdout, r->players[i]);
+        putchar('\n');
+    }
+    printf("turns:    %zu\n", r->turns);
+    printf("result:   %s (", replay_result_name(r->result));
+    print_clean(stdout, r->reason);
+    puts(")");
+    if (!r->on_board)
+        printf("ended:    off the board after turn %zu (a bot failed or ran out of time: see the reason)\n",
+               r->turns);
+    if (turn > 0)
+        printf("turn %zu:  player 1 %c, player 2 %c\n", turn, "?NESW"[r->moves[2 * (turn - 1)]],
+               "?NESW"[r->moves[2 * (turn - 1) + 1]]);
+    printf("board after %zu turn%s:\n%s", turn, turn == 1 ? "" : "s", board);
+    free(board);
+}
+
+int ar_tron_replay(const ar_replay_request *q)
+{
+    const char *file = q->file, *html = q->html, *turn_text = q->turn;
+    char why[512];
+    replay r;
+    size_t turn;
+    int rc = 0;
+    if (replay_read(q->text, q->len, &r, why, sizeof why))
+        return ar_tool_fail("%s: %s", file, why);
+    turn = r.turns;
+    if (turn_text) {
+        char *end;
+        unsigned long long t;
+        errno = 0;
+        t = strtoull(turn_text, &end, 10);
+        if (!*turn_text || *end || errno || turn_text[0] == '-' || t > r.turns) {
+            rc = ar_tool_fail("replay: --turn must be a whole number from 0 to %zu (the game's turns)", r.turns);
+            replay_free(&r);
+            return rc;
+        }
+        turn = (size_t)t;
+    }
+    if (html) {
+        rc = write_html(&r, html);
+        if (rc == 0 && strcmp(html, "-") != 0) {
+            printf("wrote %s: map ", html);
+            print_clean(stdout, r.map_name);
+            printf(", %zu turns, %s\n", r.turns, replay_result_name(r.result));
+        }
+    } else {
+        print_summary(&r, turn);
+    }
+    replay_free(&r);
+    return rc;
+}

@@ -1,0 +1,683 @@
+/* bots.c — bots: engine configurations named by a spec string.
+ *
+ * "alphabeta:depth=6:eval=lines" is the kind `alphabeta` with two options.
+ * Each kind is a table of create/choose/new_game/destroy functions
+ * (ar_bot_kind), so a later kind (an external program speaking the Tron
+ * protocol, a UCI engine) plugs in beside these without changing matches or
+ * the CLI. The built-in kinds share one option parser; each accepts the
+ * options that mean something to it and rejects the others by name. */
+#include "ariadne/arena.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ar_bot {
+    const ar_game *g;
+    const ar_variant *v;
+    const ar_bot_kind *kind;
+    char *spec;
+    uint64_t seed;
+    size_t memory_limit;
+    const volatile sig_atomic_t *interrupt;
+    void *state;
+};
+
+const ar_game *ar_bot_game(const ar_bot *bot) { return bot->g; }
+const ar_variant *ar_bot_variant(const ar_bot *bot) { return bot->v; }
+void *ar_bot_state(const ar_bot *bot) { return bot->state; }
+void ar_bot_set_state(ar_bot *bot, void *state) { bot->state = state; }
+uint64_t ar_bot_seed(const ar_bot *bot) { return bot->seed; }
+const volatile sig_atomic_t *ar_bot_interrupt(const ar_bot *bot) { return bot->interrupt; }
+
+/* Kinds a game brings itself (searches over its own board, external
+ * programs speaking its protocol); they are looked up before the generic
+ * kinds, so "alphabeta" means the game's own alpha-beta there. */
+static const ar_bot_kind *game_kinds(const ar_game *g) { return g->bot_kinds; }
+
+/* ------------------------------------------------------ shared options */
+
+enum {
+    O_DEPTH = 1u << 0,
+    O_TIME = 1u << 1,
+    O_NODES = 1u << 2,
+    O_EVAL = 1u << 3,
+    O_STEPS = 1u << 4,
+    O_TT = 1u << 5,
+    O_ITERS = 1u << 6,
+    O_C = 1u << 7,
+    O_PLAYOUT = 1u << 8,
+    O_STRATEGY = 1u << 9,
+    O_EPSILON = 1u << 10,
+    O_PDEPTH = 1u << 11
+};
+
+typedef struct bot_opts {
+    unsigned given;
+    int depth;
+    double time;
+    uint64_t nodes;
+    const ar_game_eval *eval;
+    unsigned steps;
+    size_t tt_bytes;
+    uint64_t iters;
+    double c;
+    ar_playout playout;
+    const ar_game_strategy *strategy;
+    double epsilon;
+    unsigned playout_depth;
+} bot_opts;
+
+static const struct {
+    const char *name;
+    unsigned bit;
+} option_names[] = {{"depth", O_DEPTH},     {"time", O_TIME},       {"nodes", O_NODES},
+                    {"eval", O_EVAL},       {"steps", O_STEPS},     {"tt", O_TT},
+                    {"iters", O_ITERS},     {"c", O_C},             {"playout", O_PLAYOUT},
+                    {"strategy", O_STRATEGY}, {"epsilon", O_EPSILON}, {"playout-depth", O_PDEPTH},
+                    {NULL, 0}};
+
+static int parse_number(const char *s, double *out)
+{
+    char *end;
+    double x;
+    if (!*s || isspace((unsigned char)*s))
+        return 0;
+    errno = 0;
+    x = strtod(s, &end);
+    if (*end || errno || !isfinite(x))
+        return 0;
+    *out = x;
+    return 1;
+}
+
+static ar_status parse_opts(const ar_bot *bot, const char *kind, const char *text, unsigned allowed,
+                            bot_opts *o, ar_error *err)
+{
+    char buf[512];
+    char *save = NULL, *tok;
+    memset(o, 0, sizeof *o);
+    o->steps = AR_STEPS_ALL;
+    o->playout = AR_PLAYOUT_RANDOM;
+    if (strlen(text) >= sizeof buf)
+        return ar_error_set(err, AR_ERR_INPUT, "bot %s: options too long", kind);
+    strcpy(buf, text);
+    for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+        char *eq = strchr(tok, '=');
+        const char *val;
+        unsigned bit = 0;
+        double x;
+        int i;
+        if (!eq)
+            return ar_error_set(err, AR_ERR_INPUT, "bot %s: '%s' is not OPTION=VALUE", kind, tok);
+        *eq = '\0';
+        val = eq + 1;
+        for (i = 0; option_names[i].name; i++)
+            if (strcmp(option_names[i].name, tok) == 0)
+                bit = option_names[i].bit;
+        if (!bit || !(allowed & bit)) {
+            char list[200] = "";
+            for (i = 0; option_names[i].name; i++)
+                if (allowed & option_names[i].bit) {
+                    strncat(list, " ", sizeof list - strlen(list) - 1);
+                    strncat(list, option_names[i].name, sizeof list - strlen(list) - 1);
+                }
+            return ar_error_set(err, AR_ERR_INPUT, "bot %s has no option '%s' (options:%s)", kind,
+                                tok, list[0] ? list : " none");
+        }
+        o->given |= bit;
+        switch (bit) {
+        case O_DEPTH:
+            if (!parse_number(val, &x) || x < 1 || x > AR_GAME_MAX_PLY - 1 || x != floor(x))
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: depth=%s is not a whole number 1..%d",
+                                    kind, val, AR_GAME_MAX_PLY - 1);
+            o->depth = (int)x;
+            break;
+        case O_TIME:
+            if (!parse_number(val, &x) || x <= 0)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: time=%s is not a positive number of seconds",
+                                    kind, val);
+            o->time = x;
+            break;
+        case O_NODES:
+        case O_ITERS:
+            if (!parse_number(val, &x) || x < 1 || x != floor(x) || x > 1e15)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: %s=%s is not a positive whole number",
+                                    kind, tok, val);
+            if (bit == O_NODES)
+                o->nodes = (uint64_t)x;
+            else
+                o->iters = (uint64_t)x;
+            break;
+        case O_EVAL:
+            o->eval = ar_game_eval_find(bot->g, val);
+            if (!o->eval)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: %s has no evaluation '%s'", kind,
+                                    bot->g->name, val);
+            break;
+        case O_STEPS: {
+            ar_status st = ar_gsearch_parse_steps(val, &o->steps, err);
+            if (st != AR_OK)
+                return st;
+            break;
+        }
+        case O_TT: {
+            ar_status st = ar_parse_size(val, &o->tt_bytes, err);
+            if (st != AR_OK)
+                return st;
+            break;
+        }
+        case O_C:
+            if (!parse_number(val, &x) || x < 0)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: c=%s is not a number >= 0", kind, val);
+            o->c = x;
+            break;
+        case O_EPSILON:
+            if (!parse_number(val, &x) || x < 0 || x > 1)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: epsilon=%s is not in [0, 1]", kind, val);
+            o->epsilon = x;
+            break;
+        case O_PDEPTH:
+            if (!parse_number(val, &x) || x < 1 || x > 10000 || x != floor(x))
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: playout-depth=%s is not 1..10000", kind, val);
+            o->playout_depth = (unsigned)x;
+            break;
+        case O_PLAYOUT:
+            if (strcmp(val, "random") == 0)
+                o->playout = AR_PLAYOUT_RANDOM;
+            else if (strcmp(val, "eval") == 0)
+                o->playout = AR_PLAYOUT_EVAL;
+            else
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: playout=%s is not random or eval", kind, val);
+            break;
+        case O_STRATEGY:
+            o->strategy = ar_game_strategy_find(bot->g, val);
+            if (!o->strategy)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: %s has no strategy '%s'", kind,
+                                    bot->g->name, val);
+            break;
+        default:
+            break;
+        }
+    }
+    return AR_OK;
+}
+
+static ar_status check_turn(ar_bot *bot, const void *pos, int player, ar_error *err)
+{
+    int who;
+    if (bot->g->outcome(bot->v, pos) != AR_ONGOING)
+        return ar_error_set(err, AR_ERR_INPUT, "the game is over");
+    who = bot->g->to_move(bot->v, pos);
+    if (who != player && who != AR_PLAYER_SIMULTANEOUS)
+        return ar_error_set(err, AR_ERR_INPUT, "it is not %s's turn", bot->g->player_name(bot->v, player));
+    return AR_OK;
+}
+
+static void score_text(char *buf, size_t size, ar_score s, int exact)
+{
+    if (AR_SCORE_IS_PROVEN(s))
+        snprintf(buf, size, "%s in %d", s > 0 ? "win" : "loss", s > 0 ? AR_SCORE_WIN - s : AR_SCORE_WIN + s);
+    else
+        snprintf(buf, size, "%+d%s", (int)s, exact ? (s == 0 ? " (proven draw)" : " (proven)") : "");
+}
+
+/* ------------------------------------------------------------- random */
+
+typedef struct random_state {
+    ar_rng rng;
+    ar_gmove *moves;
+    unsigned cap;
+} random_state;
+
+static ar_status random_create(ar_bot *bot, const char *options, ar_error *err)
+{
+    bot_opts o;
+    random_state *s;
+    ar_status st = parse_opts(bot, "random", options, 0, &o, err);
+    if (st != AR_OK)
+        return st;
+    s = ar_xcalloc(1, sizeof *s);
+    ar_rng_seed(&s->rng, bot->seed);
+    bot->state = s;
+    return AR_OK;
+}
+
+static ar_status random_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out,
+                               ar_bot_info *info, ar_error *err)
+{
+    random_state *s = bot->state;
+    unsigned n, cap = bot->g->max_moves(bot->v, pos);
+    ar_status st = check_turn(bot, pos, player, err);
+    if (st != AR_OK)
+        return st;
+    if (cap > s->cap) {
+        free(s->moves);
+        s->moves = ar_xmalloc(sizeof(ar_gmove) * cap);
+        s->cap = cap;
+    }
+    n = bot->g->legal_moves(bot->v, pos, player, s->moves);
+    if (!n)
+        return ar_error_set(err, AR_ERR_INTERNAL, "no legal move");
+    *out = s->moves[ar_rng_below(&s->rng, n)];
+    if (info)
+        snprintf(info->text, sizeof info->text, "random choice among %u moves", n);
+    return AR_OK;
+}
+
+static void random_destroy(ar_bot *bot)
+{
+    random_state *s = bot->state;
+    if (s)
+        free(s->moves);
+    free(s);
+}
+
+/* ------------------------------------------------- alphabeta / minimax */
+
+typedef struct ab_state {
+    bot_opts o;
+    ar_tt *tt;
+    ar_mem mem;
+    int plain; /* minimax */
+} ab_state;
+
+static ar_status ab_make(ar_bot *bot, const char *kind, const char *options, int plain, ar_error *err)
+{
+    ab_state *s = ar_xcalloc(1, sizeof *s);
+    ar_status st = parse_opts(bot, kind, options,
+                              plain ? (O_DEPTH | O_EVAL | O_TIME | O_NODES)
+                                    : (O_DEPTH | O_TIME | O_NODES | O_EVAL | O_STEPS | O_TT),
+                              &s->o, err);
+    if (st != AR_OK) {
+        free(s);
+        return st;
+    }
+    s->plain = plain;
+    if (plain && !(s->o.given & O_DEPTH))
+        s->o.depth = 4;
+    /* Without a depth or time, search until solved but at most a second a
+     * move (a fixed depth= makes games reproducible; time= does not). */
+    if (!plain && !(s->o.given & (O_DEPTH | O_TIME | O_NODES)))
+        s->o.time = 1.0;
+    ar_mem_init(&s->mem, bot->memory_limit);
+    if (!plain) {
+        size_t bytes = s->o.tt_bytes ? s->o.tt_bytes : (size_t)16 << 20;
+        if (bot->memory_limit && bytes > bot->memory_limit)
+            bytes = bot->memory_limit;
+        st = ar_tt_create(bytes, &s->mem, &s->tt, err);
+        if (st != AR_OK) {
+            free(s);
+            return st;
+        }
+    }
+    bot->state = s;
+    return AR_OK;
+}
+
+static ar_status ab_create(ar_bot *bot, const char *options, ar_error *err)
+{
+    return ab_make(bot, "alphabeta", options, 0, err);
+}
+
+static ar_status minimax_create(ar_bot *bot, const char *options, ar_error *err)
+{
+    return ab_make(bot, "minimax", options, 1, err);
+}
+
+static ar_status ab_search(ar_bot *bot, ab_state *s, const void *pos, ar_gmove *out, ar_bot_info *info,
+                           ar_error *err)
+{
+    ar_gsearch_options so;
+    ar_gsearch_result r;
+    ar_status st;
+    ar_gsearch_options_init(&so);
+    so.steps = s->o.steps;
+    so.depth = s->o.depth;
+    so.limits.time_limit = s->o.time;
+    so.limits.node_limit = s->o.nodes;
+    so.limits.interrupt = bot->interrupt;
+    so.limits.memory_limit = bot->memory_limit;
+    so.eval = s->o.eval;
+    so.tt = s->tt;
+    st = s->plain ? ar_minimax(bot->g, bot->v, pos, &so, &r, err)
+                  : ar_alphabeta(bot->g, bot->v, pos, &so, &r, err);
+    if (st != AR_OK && !(st == AR_ERR_LIMIT && r.best != AR_GMOVE_NONE))
+        return st;
+    *out = r.best;
+    if (info) {
+        char sc[48];
+        score_text(sc, sizeof sc, r.score, r.exact);
+        info->has_score = 1;
+        info->score = r.score;
+        info->exact = r.exact;
+        info->depth = r.depth;
+        info->nodes = r.nodes;
+        info->seconds = r.seconds;
+        snprintf(info->text, sizeof info->text, "%s depth %d, score %s, %" PRIu64 " nodes, %.2f s%s",
+                 s->plain ? "minimax" : "alpha-beta", r.depth, sc, r.nodes, r.seconds,
+                 r.stop != AR_STOP_NONE ? " (stopped by a limit)" : "");
+    }
+    return AR_OK;
+}
+
+static ar_status ab_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
+                           ar_error *err)
+{
+    ar_status st = check_turn(bot, pos, player, err);
+    if (st != AR_OK)
+        return st;
+    return ab_search(bot, bot->state, pos, out, info, err);
+}
+
+static void ab_new_game(ar_bot *bot)
+{
+    ab_state *s = bot->state;
+    if (s->tt)
+        ar_tt_clear(s->tt);
+}
+
+static void ab_destroy(ar_bot *bot)
+{
+    ab_state *s = bot->state;
+    if (!s)
+        return;
+    ar_tt_destroy(s->tt);
+    free(s);
+}
+
+/* ---------------------------------------------------------------- mcts */
+
+typedef struct mcts_state {
+    bot_opts o;
+    ar_rng rng;
+} mcts_state;
+
+static ar_status mcts_create(ar_bot *bot, const char *options, ar_error *err)
+{
+    mcts_state *s = ar_xcalloc(1, sizeof *s);
+    ar_status st = parse_opts(bot, "mcts", options,
+                              O_ITERS | O_TIME | O_C | O_PLAYOUT | O_EVAL | O_EPSILON | O_PDEPTH, &s->o,
+                              err);
+    if (st != AR_OK) {
+        free(s);
+        return st;
+    }
+    if (!(s->o.given & (O_ITERS | O_TIME)))
+        s->o.iters = 10000;
+    ar_rng_seed(&s->rng, bot->seed);
+    bot->state = s;
+    return AR_OK;
+}
+
+static ar_status mcts_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
+                             ar_error *err)
+{
+    mcts_state *s = bot->state;
+    ar_mcts_options mo;
+    ar_mcts_result r;
+    ar_status st = check_turn(bot, pos, player, err);
+    if (st != AR_OK)
+        return st;
+    ar_mcts_options_init(&mo);
+    mo.iterations = s->o.iters;
+    mo.limits.time_limit = s->o.time;
+    mo.limits.interrupt = bot->interrupt;
+    mo.limits.memory_limit = bot->memory_limit;
+    if (s->o.given & O_C)
+        mo.exploration = s->o.c;
+    mo.playout = s->o.playout;
+    mo.eval = s->o.eval;
+    mo.epsilon = s->o.epsilon;
+    mo.playout_depth = s->o.playout_depth;
+    mo.seed = ar_rng_next(&s->rng);
+    st = ar_mcts(bot->g, bot->v, pos, player, &mo, &r, err);
+    if (st != AR_OK)
+        return st;
+    if (r.best == AR_GMOVE_NONE)
+        return ar_error_set(err, AR_ERR_INTERNAL, "MCTS found no move");
+    *out = r.best;
+    if (info) {
+        info->has_score = 0;
+        info->nodes = r.iterations;
+        info->seconds = r.seconds;
+        snprintf(info->text, sizeof info->text, "MCTS %" PRIu64 " iterations, win rate %.3f, %.2f s",
+                 r.iterations, r.value, r.seconds);
+    }
+    return AR_OK;
+}
+
+static void mcts_destroy(ar_bot *bot) { free(bot->state); }
+
+/* ------------------------------------------------------------- perfect */
+
+typedef struct perfect_state {
+    ab_state *ab; /* the fallback search */
+    const ar_game_strategy *strategy; /* NULL: any that applies */
+    ar_rng rng;
+} perfect_state;
+
+static ar_status perfect_create(ar_bot *bot, const char *options, ar_error *err)
+{
+    perfect_state *p;
+    ab_state *ab;
+    bot_opts o;
+    ar_status st = parse_opts(bot, "perfect", options,
+                              O_STRATEGY | O_DEPTH | O_TIME | O_NODES | O_EVAL | O_STEPS | O_TT, &o, err);
+    if (st != AR_OK)
+        return st;
+    /* Reuse the alphabeta parser for the fallback (strategy= removed). */
+    {
+        char buf[512];
+        char *save = NULL, *tok;
+        char rest[512] = "";
+        snprintf(buf, sizeof buf, "%s", options);
+        for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save))
+            if (strncmp(tok, "strategy=", 9) != 0) {
+                if (rest[0])
+                    strncat(rest, ":", sizeof rest - strlen(rest) - 1);
+                strncat(rest, tok, sizeof rest - strlen(rest) - 1);
+            }
+        st = ab_make(bot, "perfect", rest, 0, err);
+        if (st != AR_OK)
+            return st;
+    }
+    ab = bot->state;
+    p = ar_xcalloc(1, sizeof *p);
+    p->ab = ab;
+    p->strategy = o.strategy;
+    ar_rng_seed(&p->rng, bot->seed);
+    bot->state = p;
+    return AR_OK;
+}
+
+static ar_status perfect_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out,
+                                ar_bot_info *info, ar_error *err)
+{
+    perfect_state *p = bot->state;
+    const ar_game_strategy *s;
+    ar_error why;
+    ar_status st = check_turn(bot, pos, player, err);
+    if (st != AR_OK)
+        return st;
+    ar_error_clear(&why);
+    for (s = bot->g->strategies; s && s->name; s++) {
+        ar_error e2;
+        if (p->strategy && s != p->strategy)
+            continue;
+        ar_error_clear(&e2);
+        st = s->choose(bot->v, pos, &p->rng, out, &e2);
+        if (st == AR_OK) {
+            if (info) {
+                int value;
+                memset(info, 0, sizeof *info);
+                if (s->value && s->value(bot->v, pos, &value, NULL) == AR_OK) {
+                    info->has_score = 1;
+                    info->exact = 1;
+                    info->score = value > 0 ? AR_SCORE_WIN : value < 0 ? -AR_SCORE_WIN : 0;
+                    snprintf(info->text, sizeof info->text, "by rule (%s): the mover %s", s->name,
+                             value > 0 ? "wins" : value < 0 ? "loses against perfect play" : "draws");
+                } else {
+                    snprintf(info->text, sizeof info->text, "by rule (%s)", s->name);
+                }
+            }
+            return AR_OK;
+        }
+        if (st != AR_ERR_UNSUPPORTED) {
+            if (err)
+                *err = e2;
+            return st;
+        }
+        why = e2;
+    }
+    /* No rule applies: search (exact where the game is small enough). */
+    st = ab_search(bot, p->ab, pos, out, info, err);
+    if (st == AR_OK && info && why.message[0]) {
+        size_t len = strlen(info->text);
+        snprintf(info->text + len, sizeof info->text - len, " (no rule: %s)", why.message);
+    }
+    return st;
+}
+
+static void perfect_new_game(ar_bot *bot)
+{
+    perfect_state *p = bot->state;
+    if (p->ab->tt)
+        ar_tt_clear(p->ab->tt);
+}
+
+static void perfect_destroy(ar_bot *bot)
+{
+    perfect_state *p = bot->state;
+    if (!p)
+        return;
+    ar_tt_destroy(p->ab->tt);
+    free(p->ab);
+    free(p);
+}
+
+static const ar_bot_kind kinds[] = {
+    {"random", "a uniformly random legal move", "(none)", random_create, random_choose, NULL,
+     random_destroy},
+    {"alphabeta", "negamax alpha-beta with iterative deepening and all ordering steps",
+     "depth=D time=S nodes=N eval=NAME steps=LIST tt=SIZE (default: time=1)", ab_create, ab_choose,
+     ab_new_game, ab_destroy},
+    {"minimax", "plain minimax, no pruning (slow; for comparison)", "depth=D (default 4) eval=NAME",
+     minimax_create, ab_choose, ab_new_game, ab_destroy},
+    {"mcts", "Monte Carlo tree search with UCT",
+     "iters=N (default 10000) time=S c=X playout=random|eval eval=NAME epsilon=E playout-depth=N",
+     mcts_create, mcts_choose, NULL, mcts_destroy},
+    {"perfect", "the game's perfect rule where it applies, else alphabeta",
+     "strategy=NAME plus the alphabeta options for the fallback", perfect_create, perfect_choose,
+     perfect_new_game, perfect_destroy},
+    {NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
+
+const ar_bot_kind *ar_bot_kinds(void) { return kinds; }
+
+ar_status ar_bot_create(const ar_game *g, const ar_variant *v, const char *spec, uint64_t seed,
+                        size_t memory_limit, ar_bot **out, ar_error *err)
+{
+    ar_bot *bot;
+    const ar_bot_kind *k;
+    const char *colon = strchr(spec, ':');
+    size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+    char name[64], options[512];
+    ar_status st;
+    *out = NULL;
+    if (len == 0 || len >= sizeof name)
+        return ar_error_set(err, AR_ERR_INPUT, "bad bot '%s' (see `ariadne help match`)", spec);
+    memcpy(name, spec, len);
+    name[len] = '\0';
+    snprintf(options, sizeof options, "%s", colon ? colon + 1 : "");
+    if (strcmp(name, "ab") == 0)
+        snprintf(name, sizeof name, "alphabeta");
+    k = game_kinds(g);
+    while (k && k->name && strcmp(k->name, name) != 0)
+        k++;
+    if (!k || !k->name)
+        for (k = kinds; k->name; k++)
+            if (strcmp(k->name, name) == 0)
+                break;
+    if (!k->name) {
+        /* A strategy name is short for perfect:strategy=NAME. */
+        if (ar_game_strategy_find(g, name)) {
+            char more[sizeof options];
+            if (strlen(options) + strlen(name) + 12 >= sizeof options)
+                return ar_error_set(err, AR_ERR_INPUT, "bot '%s': options too long", name);
+            memcpy(more, options, sizeof more);
+            strcpy(options, "strategy=");
+            strcat(options, name);
+            if (more[0]) {
+                strcat(options, ":");
+                strcat(options, more);
+            }
+            for (k = kinds; k->name && strcmp(k->name, "perfect") != 0; k++)
+                ;
+        } else {
+            char list[300] = "";
+            const ar_bot_kind *q;
+            const ar_game_strategy *s;
+            for (q = game_kinds(g); q && q->name; q++) {
+                strncat(list, " ", sizeof list - strlen(list) - 1);
+                strncat(list, q->name, sizeof list - strlen(list) - 1);
+            }
+            for (q = kinds; q->name; q++) {
+                strncat(list, " ", sizeof list - strlen(list) - 1);
+                strncat(list, q->name, sizeof list - strlen(list) - 1);
+            }
+            for (s = g->strategies; s && s->name; s++) {
+                strncat(list, " ", sizeof list - strlen(list) - 1);
+                strncat(list, s->name, sizeof list - strlen(list) - 1);
+            }
+            return ar_error_set(err, AR_ERR_INPUT, "unknown bot '%s' for %s (bots:%s)", name, g->name,
+                                list);
+        }
+    }
+    bot = ar_xcalloc(1, sizeof *bot);
+    bot->g = g;
+    bot->v = v;
+    bot->kind = k;
+    bot->spec = ar_xstrdup(spec);
+    bot->seed = seed;
+    bot->memory_limit = memory_limit;
+    st = k->create(bot, options, err);
+    if (st != AR_OK) {
+        free(bot->spec);
+        free(bot);
+        return st;
+    }
+    *out = bot;
+    return AR_OK;
+}
+
+ar_status ar_bot_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
+                        ar_error *err)
+{
+    if (info)
+        memset(info, 0, sizeof *info);
+    return bot->kind->choose(bot, pos, player, out, info, err);
+}
+
+void ar_bot_new_game(ar_bot *bot)
+{
+    if (bot->kind->new_game)
+        bot->kind->new_game(bot);
+}
+
+void ar_bot_set_interrupt(ar_bot *bot, const volatile sig_atomic_t *flag) { bot->interrupt = flag; }
+
+const char *ar_bot_spec(const ar_bot *bot) { return bot->spec; }
+
+void ar_bot_destroy(ar_bot *bot)
+{
+    if (!bot)
+        return;
+    if (bot->kind->destroy)
+        bot->kind->destroy(bot);
+    free(bot->spec);
+    free(bot);
+}

@@ -1,0 +1,470 @@
+/* bench_tiles.c — the sliding-tile benchmark suites: `ariadne bench korf100`
+ * (Korf's 100 15-puzzle instances solved optimally with each heuristic, every
+ * length checked against the published one), `korf24` (Korf & Felner's 50
+ * 24-puzzle instances: optimal for the easiest, weighted for all), and `loyd`
+ * (the seed's Loyd's Dilemma squares). Data come from ../shared/data/tiles,
+ * found through $ARIADNE_SHARED, ../shared, or next to the executable.
+ * Pattern databases come from the default cache directory and are built there
+ * when missing (their build times are printed from the file headers). */
+#include "tiles_bench.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "ariadne/pdb.h"
+#include "ariadne/search.h"
+#include "ariadne/timer.h"
+#include "ariadne/tool.h"
+
+#define MAX_INSTANCES 128
+
+typedef struct instance {
+    unsigned id, length;
+    char board[256];
+} instance;
+
+static int exists(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0;
+}
+
+/* Finds <shared>/data/tiles/<name>; 0 on success. */
+static int find_data(const char *name, char *path, size_t size)
+{
+    char exe[PATH_MAX], base[PATH_MAX + 64];
+    const char *env = getenv("ARIADNE_SHARED");
+    static const char *const ups[] = {"/../shared", "/../../shared", "/../../../shared"};
+    ssize_t n;
+    unsigned i;
+    if (env && *env) {
+        snprintf(path, size, "%s/data/tiles/%s", env, name);
+        if (exists(path))
+            return 0;
+    }
+    snprintf(path, size, "../shared/data/tiles/%s", name);
+    if (exists(path))
+        return 0;
+    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        char *slash;
+        exe[n] = '\0';
+        slash = strrchr(exe, '/');
+        if (slash)
+            *slash = '\0';
+        for (i = 0; i < 3; i++) {
+            snprintf(base, sizeof base, "%s%s", exe, ups[i]);
+            snprintf(path, size, "%s/data/tiles/%s", base, name);
+            if (exists(path))
+                return 0;
+        }
+    }
+    fprintf(stderr, "ariadne: bench: cannot find data/tiles/%s: set ARIADNE_SHARED to the shared "
+                    "directory (the one holding data/tiles)\n", name);
+    return -1;
+}
+
+static int read_instances(const char *name, instance *out, unsigned *count)
+{
+    char path[PATH_MAX + 128], line[512];
+    FILE *f;
+    unsigned n = 0;
+    if (find_data(name, path, sizeof path))
+        return -1;
+    f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "ariadne: bench: cannot open %s\n", path);
+        return -1;
+    }
+    while (fgets(line, sizeof line, f) && n < MAX_INSTANCES) {
+        int off = 0;
+        if (line[0] == '#' || sscanf(line, "%u %u %n", &out[n].id, &out[n].length, &off) != 2)
+            continue;
+        snprintf(out[n].board, sizeof out[n].board, "%s", line + off);
+        out[n].board[strcspn(out[n].board, "\n")] = '\0';
+        n++;
+    }
+    fclose(f);
+    *count = n;
+    return 0;
+}
+
+typedef struct run_stats {
+    uint64_t nodes;
+    double seconds;
+    unsigned length;
+    int optimal, solved;
+} run_stats;
+
+/* Solves board; with a template instance (whose pattern databases are
+ * loaded) the board is made from it by with_start, so the tables are shared
+ * and the time is the search's alone. */
+static int run_one(const char *domain, const char *board, const ar_param *params, size_t np,
+                   ar_instance *tmpl, const char *algo, const char *heuristic, double weight,
+                   double time_limit, run_stats *out)
+{
+    const ar_puzzle *p = ar_puzzle_find(domain);
+    ar_instance *inst;
+    ar_search_options opts;
+    ar_result res;
+    ar_error err;
+    ar_error_clear(&err);
+    memset(out, 0, sizeof *out);
+    if (!p || p->create(board, params, np, &inst, &err) != AR_OK) {
+        fprintf(stderr, "ariadne: bench: %s: %s\n", domain, err.message);
+        return -1;
+    }
+    if (tmpl) {
+        unsigned char state[256];
+        ar_instance *copy;
+        p->initial_state(inst, state);
+        p->destroy(inst);
+        if (p->with_start(tmpl, state, &copy, &err) != AR_OK) {
+            fprintf(stderr, "ariadne: bench: %s: %s\n", domain, err.message);
+            return -1;
+        }
+        inst = copy;
+    }
+    ar_search_options_init(&opts);
+    opts.algorithm = algo;
+    opts.heuristic = heuristic;
+    if (weight > 0)
+        opts.weight = weight;
+    opts.limits.time_limit = time_limit;
+    opts.limits.interrupt = &ar_tool_interrupted;
+    if (ar_solve(p, inst, &opts, NULL, &res, &err) != AR_OK) {
+        fprintf(stderr, "ariadne: bench: %s: %s\n", domain, err.message);
+        p->destroy(inst);
+        return -1;
+    }
+    out->nodes = res.generated;
+    out->seconds = res.seconds;
+    out->solved = res.moves != NULL && res.outcome != AR_OUTCOME_NO_SOLUTION;
+    out->length = (unsigned)res.length;
+    out->optimal = res.optimal;
+    /* replay, so a benchmark never reports an invalid solution */
+    if (out->solved) {
+        char *text = malloc(res.length + 1);
+        uint64_t len = 0, i;
+        int solved = 0;
+        if (text) {
+            for (i = 0; i < res.length; i++) {
+                char b[8];
+                p->format_move(inst, res.moves[i], b, sizeof b);
+                text[i] = b[0];
+            }
+            text[res.length] = '\0';
+            if (ar_puzzle_replay(p, inst, text, &len, NULL, &solved, NULL, &err) != AR_OK || !solved)
+                out->solved = 0;
+            free(text);
+        }
+    }
+    ar_result_free(&res);
+    p->destroy(inst);
+    return 0;
+}
+
+/* A template instance of a configuration with its pattern databases loaded
+ * (built first when missing); prints a row per database with its build time
+ * (from the file header) and the time to load it here. */
+static ar_instance *template_for(const char *domain, const char *board, const ar_param *params,
+                                 size_t np, int print)
+{
+    const ar_puzzle *p = ar_puzzle_find(domain);
+    const ar_pdb_provider *prov = p ? p->pdb : NULL;
+    const ar_heuristic *h = p ? ar_puzzle_heuristic(p, "pdb") : NULL;
+    const ar_pdb_abstraction *abs[AR_PDB_MAX_SELECTED];
+    void *owned = NULL;
+    ar_instance *inst;
+    ar_error err;
+    ar_mem mem;
+    unsigned count, i;
+    double t0;
+    ar_error_clear(&err);
+    if (!p || !prov || !h || p->create(board, params, np, &inst, &err) != AR_OK)
+        return NULL;
+    if (prov->abstractions(inst, NULL, abs, &count, &owned, &err) != AR_OK) {
+        p->destroy(inst);
+        return NULL;
+    }
+    if (print) { /* build what is missing, with progress */
+        ar_progress pr;
+        ar_progress_init(&pr, stderr, AR_PROGRESS_AUTO, "pdb");
+        for (i = 0; i < count; i++) {
+            ar_pdb pdb;
+            ar_pdb_build_options o;
+            int built = 0;
+            memset(&o, 0, sizeof o);
+            o.progress = &pr;
+            o.interrupt = &ar_tool_interrupted;
+            if (ar_pdb_open(abs[i], prov->dir(inst), &o, &pdb, &built, &err) != AR_OK) {
+                fprintf(stderr, "ariadne: bench: %s\n", err.message);
+                p->destroy(inst);
+                return NULL;
+            }
+            printf("| %s %s | %s | %" PRIu64 " | %u | %.1f |\n", domain, abs[i]->size, abs[i]->pattern,
+                   pdb.header.count, pdb.header.max_distance, pdb.header.build_seconds);
+            ar_pdb_free(&pdb);
+        }
+        ar_progress_finish(&pr);
+    }
+    ar_mem_init(&mem, 0);
+    t0 = ar_now();
+    if (h->prepare(inst, &mem, &err) != AR_OK) {
+        fprintf(stderr, "ariadne: bench: %s\n", err.message);
+        p->destroy(inst);
+        return NULL;
+    }
+    if (print)
+        printf("|  | (loading all, checksums included: %.2f s) | | | |\n", ar_now() - t0);
+    return inst;
+}
+
+typedef struct config {
+    const char *label, *heuristic, *pattern, *reflect;
+} config;
+
+int ar_tiles_bench_korf100(int quick)
+{
+    static instance inst[MAX_INSTANCES];
+    static const config configs[] = {
+        {"Manhattan", "manhattan", NULL, NULL},
+        {"linear conflict", "linear", NULL, NULL},
+        {"PDB 5-5-5", "pdb", "5-5-5", "off"},
+        {"PDB 6-6-3", "pdb", "6-6-3", "off"},
+        {"PDB 6-6-3 + reflection", "pdb", "6-6-3", "on"},
+        {"PDB 7-8", "pdb", "7-8", "off"},
+        {"PDB 7-8 + reflection", "pdb", "7-8", "on"},
+    };
+    unsigned n, i, c, first = quick ? 1 : 0, last = quick ? 3 : 7, used = 0;
+    static run_stats stats[7][MAX_INSTANCES];
+    ar_instance *tmpl[7] = {NULL};
+    int bad = 0;
+    if (read_instances("korf100.txt", inst, &n))
+        return AR_EXIT_BAD_INPUT;
+    if (quick) { /* the instances with the shortest solutions, cheap databases only */
+        unsigned k = 0;
+        for (i = 0; i < n; i++)
+            if (inst[i].length <= 42)
+                inst[k++] = inst[i];
+        n = k;
+    }
+    puts("Pattern databases (cache directory; built now when missing)");
+    puts("| puzzle | pattern (goal cells) | entries | max distance | build s |");
+    puts("|---|---|---:|---:|---:|");
+    for (c = first; c < last; c++) {
+        ar_param params[2] = {{"pattern", configs[c].pattern}, {"reflect", configs[c].reflect}};
+        int fresh = c == first || !configs[c - 1].pattern ||
+                    strcmp(configs[c].pattern ? configs[c].pattern : "", configs[c - 1].pattern) != 0;
+        tmpl[c] = NULL;
+        if (configs[c].pattern && !(tmpl[c] = template_for("tiles", inst[0].board, params, 2, fresh)))
+            return AR_EXIT_LIMIT;
+    }
+    printf("\nKorf's 100 15-puzzle instances%s, optimal IDA* (ariadne solve tiles --algo ida "
+           "--heuristic H [--pattern P --reflect on|off]); nodes = generated\n",
+           quick ? " (quick: those with optimal length <= 42)" : "");
+    printf("| # | length |");
+    for (c = first; c < last; c++)
+        printf(" %s nodes | s |", configs[c].label);
+    printf("\n|---:|---:|");
+    for (c = first; c < last; c++)
+        printf("---:|---:|");
+    putchar('\n');
+    fflush(stdout);
+    for (i = 0; i < n && !ar_tool_interrupted; i++) {
+        printf("| %u | %u |", inst[i].id, inst[i].length);
+        for (c = first; c < last && !ar_tool_interrupted; c++) {
+            ar_param params[2] = {{"pattern", configs[c].pattern ? configs[c].pattern : "6-6-3"},
+                                  {"reflect", configs[c].reflect ? configs[c].reflect : "auto"}};
+            run_stats *s = &stats[c][i];
+            if (run_one("tiles", inst[i].board, params, 2, tmpl[c], "ida", configs[c].heuristic, 0, 0, s) ||
+                !s->solved || !s->optimal || s->length != inst[i].length) {
+                bad++;
+                printf(" WRONG (%u) | |", s->length);
+            } else {
+                printf(" %" PRIu64 " | %.3f |", s->nodes, s->seconds);
+            }
+            fflush(stdout);
+        }
+        putchar('\n');
+        used = i + 1;
+    }
+    printf("\nTotals over %u instances (all lengths equal to the published ones: %s)\n", used,
+           bad ? "NO" : "yes");
+    puts("| heuristic | total nodes | mean nodes | total s | mean s |");
+    puts("|---|---:|---:|---:|---:|");
+    for (c = first; c < last; c++) {
+        uint64_t nodes = 0;
+        double secs = 0;
+        for (i = 0; i < used; i++) {
+            nodes += stats[c][i].nodes;
+            secs += stats[c][i].seconds;
+        }
+        printf("| %s | %" PRIu64 " | %.0f | %.2f | %.4f |\n", configs[c].label, nodes,
+               used ? (double)nodes / used : 0.0, secs, used ? secs / used : 0.0);
+    }
+    for (c = first; c < last; c++)
+        if (tmpl[c])
+            ar_puzzle_find("tiles")->destroy(tmpl[c]);
+    return bad ? AR_EXIT_NO_SOLUTION : 0;
+}
+
+int ar_tiles_bench_korf24(int quick)
+{
+    static instance inst[MAX_INSTANCES];
+    unsigned n, i, optimal_tries = quick ? 0 : 5, sum_w = 0, sum_opt = 0, k = 0;
+    double wtime = quick ? 2 : 10, otime = 300;
+    ar_param params[1] = {{"pattern", "6-6-6-6"}};
+    const char *heuristic = quick ? "linear" : "pdb";
+    if (read_instances("korf24_50.txt", inst, &n))
+        return AR_EXIT_BAD_INPUT;
+    if (quick)
+        n = 2;
+    ar_instance *tmpl = NULL;
+    if (!quick) {
+        puts("Pattern databases (cache directory; built now when missing)");
+        puts("| puzzle | pattern (goal cells) | entries | max distance | build s |");
+        puts("|---|---|---:|---:|---:|");
+        if (!(tmpl = template_for("tiles", inst[0].board, params, 1, 1)))
+            return AR_EXIT_LIMIT;
+        putchar('\n');
+    }
+    printf("Korf & Felner's 24-puzzle instances%s: anytime solver (weighted IDA*, then IDA*) with "
+           "heuristic %s, %.0f s each (ariadne solve tiles --algo anytime --time-limit %.0f)\n",
+           quick ? " (quick: first 2, linear conflicts)" : "", heuristic, wtime, wtime);
+    puts("| # | optimal | found | excess | proven lower bound | s |");
+    puts("|---:|---:|---:|---:|---:|---:|");
+    for (i = 0; i < n && !ar_tool_interrupted; i++) {
+        run_stats s;
+        const ar_puzzle *p = ar_puzzle_find("tiles");
+        ar_instance *in;
+        ar_search_options opts;
+        ar_result res;
+        ar_error err;
+        ar_error_clear(&err);
+        if (!p || p->create(inst[i].board, params, 1, &in, &err) != AR_OK)
+            return ar_tool_fail("bench: %s", err.message);
+        if (tmpl) { /* share the loaded databases */
+            unsigned char state[64];
+            ar_instance *copy;
+            p->initial_state(in, state);
+            p->destroy(in);
+            if (p->with_start(tmpl, state, &copy, &err) != AR_OK)
+                return ar_tool_fail("bench: %s", err.message);
+            in = copy;
+        }
+        ar_search_options_init(&opts);
+        opts.algorithm = "anytime";
+        opts.heuristic = heuristic;
+        opts.limits.time_limit = wtime;
+        opts.limits.interrupt = &ar_tool_interrupted;
+        if (ar_solve(p, in, &opts, NULL, &res, &err) != AR_OK) {
+            p->destroy(in);
+            return ar_tool_fail("bench: %s", err.message);
+        }
+        memset(&s, 0, sizeof s);
+        if (res.moves) {
+            printf("| %u | %u | %" PRIu64 " | %+d | %" PRIu64 " | %.1f |\n", inst[i].id, inst[i].length,
+                   res.length, (int)res.length - (int)inst[i].length, res.lower_bound, res.seconds);
+            sum_w += (unsigned)res.length;
+            sum_opt += inst[i].length;
+            k++;
+        } else {
+            printf("| %u | %u | none | | %" PRIu64 " | %.1f |\n", inst[i].id, inst[i].length,
+                   res.lower_bound, res.seconds);
+        }
+        fflush(stdout);
+        ar_result_free(&res);
+        p->destroy(in);
+    }
+    if (k)
+        printf("\nsolved %u of %u; total length %u against %u optimal (%.2f%% longer)\n", k, n, sum_w,
+               sum_opt, 100.0 * (sum_w - sum_opt) / (sum_opt ? sum_opt : 1));
+    if (optimal_tries) {
+        /* The easiest instances (shortest optimal solutions) optimally. */
+        unsigned order[MAX_INSTANCES], j, done = 0;
+        for (i = 0; i < n; i++)
+            order[i] = i;
+        for (i = 0; i < n; i++)
+            for (j = i + 1; j < n; j++)
+                if (inst[order[j]].length < inst[order[i]].length) {
+                    unsigned t = order[i];
+                    order[i] = order[j];
+                    order[j] = t;
+                }
+        printf("\nOptimal IDA* with PDB 6-6-6-6 + reflection on the %u easiest instances, %.0f s limit "
+               "each (ariadne solve tiles --algo ida --heuristic pdb --time-limit %.0f)\n",
+               optimal_tries, otime, otime);
+        puts("| # | published | found | proven | nodes | s |");
+        puts("|---:|---:|---:|---|---:|---:|");
+        for (i = 0; i < optimal_tries && i < n && !ar_tool_interrupted; i++) {
+            run_stats s;
+            instance *in = &inst[order[i]];
+            if (run_one("tiles", in->board, params, 1, tmpl, "ida", "pdb", 0, otime, &s))
+                continue;
+            if (s.solved) {
+                printf("| %u | %u | %u | %s | %" PRIu64 " | %.1f |\n", in->id, in->length, s.length,
+                       s.optimal ? (s.length == in->length ? "yes, equal" : "yes, DIFFERENT") : "no",
+                       s.nodes, s.seconds);
+                done += s.optimal && s.length == in->length;
+            } else {
+                printf("| %u | %u | - | time limit | %" PRIu64 " | %.1f |\n", in->id, in->length, s.nodes,
+                       s.seconds);
+            }
+            fflush(stdout);
+        }
+        printf("\n%u instances solved optimally with the published lengths\n", done);
+    }
+    if (tmpl)
+        ar_puzzle_find("tiles")->destroy(tmpl);
+    return 0;
+}
+
+int ar_loyd_bench(int quick)
+{
+    static const struct {
+        const char *name, *square;
+    } squares[] = {
+        {"rows shifted (seed)", "+ABCD GHIJE FKLMN QRSTO PUVWX"},
+        {"A and B swapped (seed)", "BACDE FGHIJ KLMNO PQRST UVWX+"},
+        {"fiendish (seed; contest: 28)", "FBCDE KAGHJ PLMIO UQRNT VWXS+"},
+        {"perfection rotated 180 (seed)", "+XWVU TSRQP ONMLK JIHGF EDCBA"},
+    };
+    unsigned i;
+    double limit = quick ? 1 : 60;
+    printf("Loyd's Dilemma squares from the contest write-up: anytime solver, %.0f s limit "
+           "(ariadne solve loyd SQUARE --time-limit %.0f)\n", limit, limit);
+    puts("| square | | moves | proven optimal | lower bound | nodes | s |");
+    puts("|---|---|---:|---|---:|---:|---:|");
+    for (i = 0; i < sizeof squares / sizeof squares[0] && !ar_tool_interrupted; i++) {
+        const ar_puzzle *p = ar_puzzle_find("loyd");
+        ar_instance *in;
+        ar_search_options opts;
+        ar_result res;
+        ar_error err;
+        ar_error_clear(&err);
+        if (!p || p->create(squares[i].square, NULL, 0, &in, &err) != AR_OK)
+            return ar_tool_fail("bench: %s", err.message);
+        ar_search_options_init(&opts);
+        opts.limits.time_limit = limit;
+        opts.limits.interrupt = &ar_tool_interrupted;
+        if (ar_solve(p, in, &opts, NULL, &res, &err) != AR_OK) {
+            p->destroy(in);
+            return ar_tool_fail("bench: %s", err.message);
+        }
+        if (res.moves)
+            printf("| %s | `%s` | %" PRIu64 " | %s | %" PRIu64 " | %" PRIu64 " | %.1f |\n", squares[i].name,
+                   squares[i].square, res.length, res.optimal ? "yes" : "no", res.lower_bound,
+                   res.generated, res.seconds);
+        else
+            printf("| %s | `%s` | none | no | %" PRIu64 " | %" PRIu64 " | %.1f |\n", squares[i].name,
+                   squares[i].square, res.lower_bound, res.generated, res.seconds);
+        fflush(stdout);
+        ar_result_free(&res);
+        p->destroy(in);
+    }
+    return 0;
+}
