@@ -1,37 +1,12 @@
-/* internal.h — what the generic search algorithms share: a run context with
- * the domain, the limits, the counters and the memory account, plus helpers to
- * check limits, build a solution from parent links and fill the result.
- * Private to src/search. */
+/* internal.h — what the generic search algorithms share beyond the public run
+ * context (ariadne/run.h): the heuristic call, successor batches, a solution
+ * from parent links, and the algorithms' entry points. Private to src/search. */
 #ifndef ARIADNE_SEARCH_INTERNAL_H
 #define ARIADNE_SEARCH_INTERNAL_H
 
+#include "ariadne/run.h"
 #include "ariadne/search.h"
 #include "ariadne/statestore.h"
-
-typedef struct ar_run {
-    const ar_puzzle *p;
-    ar_instance *inst;
-    const ar_heuristic *h;        /* may be NULL (zero) */
-    const ar_search_options *opts;
-    ar_result *res;
-    ar_mem mem;
-    size_t state_size;
-    unsigned max_moves;
-    double start;
-    uint64_t next_check;          /* expansion count at which limits are checked next */
-    ar_stop_reason stop;
-    const char *phase;            /* e.g. "bound 42" for progress */
-    uint64_t progress_total;      /* expansions expected in all (0: unknown, no ETA) */
-    char detail[96];
-} ar_run;
-
-void ar_run_init(ar_run *run, const ar_puzzle *p, ar_instance *inst, const ar_heuristic *h,
-                 const ar_search_options *opts, ar_result *res);
-
-/* Checks time, node and interrupt limits (cheaply: a real check every 1024
- * expansions) and updates the progress line. Returns nonzero when the search
- * must stop; run->stop then says why. */
-int ar_run_should_stop(ar_run *run);
 
 static inline uint64_t ar_run_h(const ar_run *run, const void *state)
 {
@@ -67,23 +42,10 @@ static inline unsigned ar_run_expand(ar_run *run, ar_batch *b)
 /* Hash callback for the state store. */
 uint64_t ar_run_hash(const void *ctx, const void *state);
 
-/* Stores a copy of moves[0..length) in the result as the solution. */
-ar_status ar_run_set_solution(ar_run *run, const ar_move *moves, uint64_t length, uint64_t cost,
-                              ar_error *err);
-
 /* Walks parent links from `goal` back to the root (parent UINT32_MAX) and
  * stores the moves in the result. */
 ar_status ar_run_solution_from_links(ar_run *run, const uint32_t *parent, const ar_move *move,
                                      uint32_t goal, uint64_t cost, ar_error *err);
-
-/* Marks the run as stopped for a memory failure when status is AR_ERR_MEMORY;
- * returns AR_OK then (the result is meaningful), else status unchanged. */
-ar_status ar_run_memory_stop(ar_run *run, ar_status status);
-
-/* Grows a side array of elem bytes per state to hold at least `need`
- * entries; *cap is in entries. */
-ar_status ar_run_grow(ar_run *run, void **array, size_t elem, uint32_t *cap, uint32_t need,
-                      const char *what, ar_error *err);
 
 /* An algorithm that decides optimality itself sets result->optimal and/or
  * writes result->note; ar_solve only fills them in when both are empty. */

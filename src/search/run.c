@@ -1,0 +1,171 @@
+/* run.c — the run context (run.h): the one limits model, progress line and
+ * best-so-far bookkeeping that every search uses, generic or a domain's own. */
+#include "ariadne/run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ariadne/progress.h"
+#include "ariadne/timer.h"
+
+static const ar_search_options no_limits; /* all zero: no limits, no progress */
+
+void ar_run_begin(ar_run *run, const ar_search_options *opts, ar_result *res)
+{
+    memset(run, 0, sizeof *run);
+    run->opts = opts ? opts : &no_limits;
+    run->res = res;
+    run->unit = "nodes";
+    ar_mem_init(&run->mem, run->opts->limits.memory_limit);
+    run->start = ar_now();
+}
+
+void ar_run_init(ar_run *run, const ar_puzzle *p, ar_instance *inst, const ar_heuristic *h,
+                 const ar_search_options *opts, ar_result *res)
+{
+    ar_run_begin(run, opts, res);
+    run->p = p;
+    run->inst = inst;
+    run->h = h;
+    run->state_size = p->state_size(inst);
+    run->max_moves = p->max_moves(inst);
+}
+
+/* The interrupt, time and progress part of a check. */
+static int check_clock(ar_run *run)
+{
+    const ar_limits *lim = &run->opts->limits;
+    ar_result *res = run->res;
+    if (lim->interrupt && *lim->interrupt) {
+        run->stop = AR_STOP_INTERRUPT;
+        return 1;
+    }
+    if (lim->time_limit > 0 || run->opts->progress) {
+        double now = ar_now();
+        if (lim->time_limit > 0 && now - run->start >= lim->time_limit) {
+            run->stop = AR_STOP_TIME;
+            return 1;
+        }
+        if (run->opts->progress) {
+            char mem[32];
+            snprintf(run->detail, sizeof run->detail, "%s%sgenerated %llu, memory %s",
+                     run->phase ? run->phase : "", run->phase ? ", " : "",
+                     (unsigned long long)res->generated,
+                     ar_format_bytes(run->mem.used, mem, sizeof mem));
+            ar_progress_update(run->opts->progress, res->expanded, run->progress_total,
+                               run->unit ? run->unit : "nodes", run->detail);
+        }
+    }
+    return 0;
+}
+
+int ar_run_should_stop(ar_run *run)
+{
+    const ar_limits *lim = &run->opts->limits;
+    ar_result *res = run->res;
+    if (run->stop != AR_STOP_NONE)
+        return 1;
+    if (lim->node_limit && res->expanded >= lim->node_limit) {
+        run->stop = AR_STOP_NODES;
+        return 1;
+    }
+    if (res->expanded < run->next_check)
+        return 0;
+    run->next_check = res->expanded + 1024;
+    return check_clock(run);
+}
+
+int ar_run_check_now(ar_run *run)
+{
+    const ar_limits *lim = &run->opts->limits;
+    if (run->stop != AR_STOP_NONE)
+        return 1;
+    if (lim->node_limit && run->res->expanded >= lim->node_limit) {
+        run->stop = AR_STOP_NODES;
+        return 1;
+    }
+    run->next_check = run->res->expanded + 1024;
+    return check_clock(run);
+}
+
+void ar_run_stop(ar_run *run, ar_stop_reason why)
+{
+    if (run->stop == AR_STOP_NONE)
+        run->stop = why;
+}
+
+double ar_run_elapsed(const ar_run *run) { return ar_now() - run->start; }
+
+double ar_run_time_left(const ar_run *run)
+{
+    double limit = run->opts->limits.time_limit;
+    return limit > 0 ? limit - ar_run_elapsed(run) : 1e300;
+}
+
+void ar_run_lower_bound(ar_run *run, uint64_t bound)
+{
+    if (!run->res->has_lower_bound || bound > run->res->lower_bound) {
+        run->res->has_lower_bound = 1;
+        run->res->lower_bound = bound;
+    }
+}
+
+ar_status ar_run_set_solution(ar_run *run, const ar_move *moves, uint64_t length, uint64_t cost,
+                              ar_error *err)
+{
+    ar_result *res = run->res;
+    ar_move *copy = malloc(sizeof *copy * (size_t)(length ? length : 1));
+    if (!copy)
+        return ar_error_set(err, AR_ERR_MEMORY, "out of memory storing a solution of %llu moves",
+                            (unsigned long long)length);
+    if (length)
+        memcpy(copy, moves, sizeof *copy * (size_t)length);
+    free(res->moves);
+    res->moves = copy;
+    res->length = length;
+    res->cost = cost;
+    res->outcome = AR_OUTCOME_SOLVED;
+    return AR_OK;
+}
+
+ar_status ar_run_memory_stop(ar_run *run, ar_status status)
+{
+    if (status == AR_ERR_MEMORY) {
+        run->stop = AR_STOP_MEMORY;
+        return AR_OK;
+    }
+    return status;
+}
+
+ar_status ar_run_grow(ar_run *run, void **array, size_t elem, uint32_t *cap, uint32_t need,
+                      const char *what, ar_error *err)
+{
+    uint64_t want;
+    void *p;
+    if (need <= *cap)
+        return AR_OK;
+    want = *cap ? (uint64_t)*cap * 2 : 1024;
+    while (want < need)
+        want *= 2;
+    if (want > 0xFFFFFFFFu)
+        want = 0xFFFFFFFFu;
+    p = ar_mem_realloc(&run->mem, *array, (size_t)*cap * elem, (size_t)want * elem, what, err);
+    if (!p)
+        return AR_ERR_MEMORY;
+    *array = p;
+    *cap = (uint32_t)want;
+    return AR_OK;
+}
+
+void ar_run_finish(ar_run *run)
+{
+    ar_result *res = run->res;
+    if (run->stop != AR_STOP_NONE && res->outcome != AR_OUTCOME_NO_SOLUTION) {
+        res->outcome = AR_OUTCOME_STOPPED;
+        res->stop = run->stop;
+        if (res->moves)
+            res->optimal = 0;
+    }
+    if (run->mem.peak > res->peak_bytes)
+        res->peak_bytes = run->mem.peak;
+}
