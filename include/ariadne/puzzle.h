@@ -53,6 +53,18 @@ enum {
     AR_HEURISTIC_CONSISTENT = 1u << 1  /* h(s) <= cost(s,t) + h(t): A* never reopens */
 };
 
+/* A small instance that shows the domain at work: `ariadne help DOMAIN`
+ * prints it as a command, and the conformance tests (tests/test_conformance_
+ * puzzles.c) solve it, replay the solution and check its cost. Keep them
+ * quick to solve with the domain's default algorithm (well under a second). */
+typedef struct ar_puzzle_example {
+    const char *options;  /* the domain's options as "name=value name=value" ("" for none) */
+    const char *instance; /* the INSTANCE text; NULL for the options' default instance */
+    uint64_t cost;        /* cost of an optimal solution, the moves when each costs 1
+                             (0: not stated; the tests then only verify) */
+    const char *note;     /* one line on what it shows */
+} ar_puzzle_example;
+
 typedef struct ar_heuristic {
     const char *name;
     const char *summary;
@@ -162,6 +174,10 @@ typedef struct ar_puzzle {
      * instance from format_state's text, which must then be accepted by create. */
     ar_status (*with_start)(const ar_instance *inst, const void *state, ar_instance **out,
                             ar_error *err);
+
+    /* Small instances for `ariadne help` and the conformance tests,
+     * {.note = NULL}-terminated; the first is the domain's showcase. */
+    const ar_puzzle_example *examples;
 
     /* --- machinery the domain plugs into --- */
     /* Pattern databases: the abstractions the instance's options select, for

@@ -105,8 +105,28 @@ static void overview(FILE *out)
           out);
 }
 
+/* An example as the command that solves it: options "a=1 b=2" become
+ * "--a 1 --b 2", the instance is quoted when it has spaces. */
+static void print_example(const ar_puzzle *p, const ar_puzzle_example *x)
+{
+    char buf[256], line[512];
+    ar_param params[16];
+    size_t n, i, used;
+    snprintf(buf, sizeof buf, "%s", x->options ? x->options : "");
+    n = ar_param_split(buf, params, 16);
+    used = (size_t)snprintf(line, sizeof line, "ariadne solve %s", p->name);
+    for (i = 0; i < n && used < sizeof line; i++)
+        used += (size_t)snprintf(line + used, sizeof line - used, " --%s%s%s", params[i].name,
+                                 params[i].value ? " " : "", params[i].value ? params[i].value : "");
+    if (x->instance && used < sizeof line)
+        used += (size_t)snprintf(line + used, sizeof line - used,
+                                 strpbrk(x->instance, " <>|&;*?") ? " '%s'" : " %s", x->instance);
+    printf("  %s\n      %s\n", line, x->note);
+}
+
 static void domain_help(const ar_puzzle *p)
 {
+    const ar_puzzle_example *x;
     const ar_option_spec *o;
     const ar_heuristic *h;
     const ar_domain_solver *s;
@@ -130,6 +150,11 @@ static void domain_help(const ar_puzzle *p)
         puts("\nDomain solvers (use with --algo):");
         for (s = p->solvers; s->name; s++)
             printf("  %-20s %s\n", s->name, s->summary);
+    }
+    if (p->examples && p->examples[0].note) {
+        puts("\nExamples:");
+        for (x = p->examples; x->note; x++)
+            print_example(p, x);
     }
     printf("\nGeneric algorithms work too (`ariadne list`).%s\n",
            p->generate ? " `ariadne generate` makes random instances." : "");

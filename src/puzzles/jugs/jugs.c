@@ -408,11 +408,15 @@ static uint64_t jugs_zero(const ar_instance *in, const void *state)
 }
 
 static const ar_heuristic jugs_heuristics[] = {
-    {"gap", "lower bound from the jugs that differ from the goal (moves or litres)",
-     AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT, NULL, jugs_gap},
-    {"zero", "no estimate: A* becomes uniform-cost search",
-     AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT, NULL, jugs_zero},
-    {NULL, NULL, 0, NULL, NULL}};
+    {.name = "gap",
+     .summary = "lower bound from the jugs that differ from the goal (moves or litres)",
+     .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
+     .estimate = jugs_gap},
+    {.name = "zero",
+     .summary = "no estimate: A* becomes uniform-cost search",
+     .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
+     .estimate = jugs_zero},
+    {.name = NULL}};
 
 /* A random solvable instance: --jugs N (default 2) capacities of 2..15 litres
  * and a target that is a multiple of their gcd, preferring one that no jug
@@ -459,13 +463,33 @@ static ar_status jugs_with_start(const ar_instance *in, const void *state, ar_in
 }
 
 static const ar_option_spec jugs_options[] = {
-    {"capacities", "C1,C2,..", "capacities of the 2 to 6 jugs in litres, 1..255 (default 3,5)"},
-    {"start", "A1,A2,..", "contents at the start (default all empty)"},
-    {"target", "T", "goal: some jug holds exactly T litres (default 4)"},
-    {"goal", "A1,A2,..", "goal: the jugs hold exactly these amounts"},
-    {"cost", "moves|water", "cost of a move: 1, or the litres it moves (default moves)"},
-    {"jugs", "N", "number of jugs for `ariadne generate` (default 2)"},
-    {NULL, NULL, NULL}};
+    {.name = "capacities",
+     .metavar = "C1,C2,..",
+     .help = "capacities of the 2 to 6 jugs in litres, 1..255 (default 3,5)"},
+    {.name = "start",
+     .metavar = "A1,A2,..",
+     .help = "contents at the start (default all empty)"},
+    {.name = "target",
+     .metavar = "T",
+     .help = "goal: some jug holds exactly T litres (default 4)"},
+    {.name = "goal",
+     .metavar = "A1,A2,..",
+     .help = "goal: the jugs hold exactly these amounts"},
+    {.name = "cost",
+     .metavar = "moves|water",
+     .help = "cost of a move: 1, or the litres it moves (default moves)"},
+    {.name = "jugs",
+     .metavar = "N",
+     .help = "number of jugs for `ariadne generate` (default 2)"},
+    {.name = NULL}};
+
+static const ar_puzzle_example jugs_examples[] = {
+    {.options = "", .instance = "3,5 -> 4", .cost = 6,
+     .note = "the classic: 4 litres with a 3- and a 5-litre jug, 6 moves"},
+    {.options = "capacities=3,5 target=4 cost=water", .cost = 19,
+     .note = "the same with the litres moved as the cost: 19 litres in 6 moves"},
+    {.options = "", .instance = "4,9,11 -> 0,0,5", .cost = 4, .note = "three jugs, an exact goal"},
+    {.note = NULL}};
 
 const ar_puzzle ar_domain_jugs = {
     .name = "jugs",
@@ -492,4 +516,5 @@ const ar_puzzle ar_domain_jugs = {
     .heuristics = jugs_heuristics,
     .generate = jugs_generate,
     .with_start = jugs_with_start,
+    .examples = jugs_examples,
 };
