@@ -1,8 +1,8 @@
 /* ariadne/bfs2.h — complete breadth-first search of a dense state space with
  * two bits per state.
  *
- * A domain whose states have a perfect ranking onto 0..count-1 (a Towers of
- * Hanoi position of n discs on k pegs is an n-digit number in base k)
+ * A domain whose states have a perfect ranking onto 0..count-1 (e.g. a
+ * position of n pieces on k places as an n-digit number in base k)
  * describes the space with a few callbacks (ar_bfs2_space); the search then
  * needs only count/4 bytes, whatever the number of levels: each state's two
  * bits say unseen, current (the level being expanded), next (found in this
@@ -16,11 +16,11 @@
  * into a byte table (which is how pattern databases are built with it).
  *
  * Symmetry: a domain may rank only canonical representatives of classes of
- * states that are equidistant from the start (for Hanoi from the standard
- * start, positions that differ by a permutation of the empty pegs) and give
+ * states that are equidistant from the start (e.g. positions that differ by
+ * a permutation of places that are interchangeable at the start) and give
  * each representative's orbit size; the layer counts then still count real
- * states. Which symmetries are sound is the domain's business (see
- * docs/domains/hanoi-bfs.md for Hanoi's proof).
+ * states. Which symmetries are sound is the domain's business, to be proven
+ * in its docs.
  *
  *     ar_bfs2_options o;  ar_bfs2_result r;
  *     ar_bfs2_options_init(&o);

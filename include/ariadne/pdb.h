@@ -12,11 +12,11 @@
  * per abstract state.
  *
  * Entries are 4 or 8 bits and hold the distance relative to an admissible
- * base the domain computes from the abstract state (for sliding tiles the
- * Manhattan distance of the pattern tiles): entry = (distance - base) / step,
+ * base the domain computes from the abstract state (for a sliding-piece
+ * puzzle the Manhattan distance of the pattern pieces): entry = (distance - base) / step,
  * capped at the largest entry. Lookup gives base + step * entry, which never
  * exceeds the distance (a capped entry only lowers it), so the table stays
- * admissible; with step 2 (every tile move changes a tile's Manhattan distance
+ * admissible; with step 2 (when every move changes a piece's Manhattan distance
  * by one, so distance and base have the same parity) a 4-bit entry covers an
  * excess of up to 30 moves over Manhattan distance, which the patterns we
  * build never reach (the header counts capped entries; `ariadne pdb info`
@@ -51,7 +51,7 @@ struct ar_pdb;
 
 typedef struct ar_pdb_abstraction {
     /* Identity, recorded in the file header and compared on load. */
-    const char *domain;    /* "tiles" */
+    const char *domain;    /* the puzzle's registry name */
     const char *size;      /* "4x4" */
     const char *pattern;   /* the pattern in the domain's words, e.g. "1,2,3,4,5,6,7" */
     const char *goal;      /* the abstract goal it is built for, e.g. "1@1,2@2,..." */
@@ -73,15 +73,15 @@ typedef struct ar_pdb_abstraction {
     unsigned (*base)(const void *ctx, const void *astate);
     /* Optional projection: the search runs over `count` states, the table
      * stores `stored_count` entries, and entry project(r) holds the least
-     * distance of the states projecting onto it (sliding tiles search with
-     * the blank's region and store the minimum over it). NULL: the table has
+     * distance of the states projecting onto it (e.g. a search that tracks
+     * the blank's region stores the minimum over the regions). NULL: the table has
      * one entry per searched state. */
     uint64_t (*project)(const void *ctx, uint64_t rank);
     uint64_t stored_count;
     /* A smaller pattern to suggest when this one does not fit the memory limit. */
     const char *smaller;
-    /* Optional: the domain's own builder (Hanoi runs its multi-threaded
-     * two-bit BFS). ar_pdb_build calls it after its checks and the memory
+    /* Optional: the domain's own builder (e.g. the multi-threaded two-bit
+     * BFS of bfs2.h). ar_pdb_build calls it after its checks and the memory
      * refusal; it fills *out as ar_pdb_build would (header and table, charged
      * to o->mem). NULL: the generic 0-1 breadth-first search above. */
     ar_status (*build)(const struct ar_pdb_abstraction *a, const struct ar_pdb_build_options *o,
@@ -202,8 +202,8 @@ ar_status ar_pdb_open(const ar_pdb_abstraction *a, const char *dir, const ar_pdb
 
 typedef struct ar_pdb_provider {
     /* The abstractions (at most AR_PDB_MAX_SELECTED) that the instance's
-     * options select (e.g. --pattern 7-8) for a run under these limits (Hanoi
-     * sizes its groups to limits->memory_limit as its solver does; limits may
+     * options select (e.g. a --pattern option) for a run under these limits (a
+     * domain may size them to limits->memory_limit as its solver does; limits may
      * be NULL: no limit). They stay valid while the instance lives and, when
      * *owned is set, until release(*owned). */
     ar_status (*abstractions)(const ar_instance *inst, const ar_limits *limits,

@@ -97,7 +97,7 @@ enum {
 };
 
 typedef struct ar_puzzle {
-    const char *name;     /* (required) registry name, e.g. "hanoi" */
+    const char *name;     /* (required) registry name, lower case, as typed on the command line */
     const char *summary;  /* (required) one line for `ariadne list` */
     const char *help;     /* (required) instance syntax and notation, for `ariadne help DOMAIN` */
     unsigned flags;

@@ -1,7 +1,7 @@
 /* ariadne/run.h — the run context: the one limits model of every search.
  *
- * Every algorithm, generic (src/search) or a domain's own solver (Sarov's A*,
- * the sliding-tile IDA*, Hanoi's pattern-database A*), runs inside an ar_run:
+ * Every algorithm, generic (src/search) or a domain's own solver (a private A*
+ * with domain pruning, a specialised IDA*), runs inside an ar_run:
  * it counts its expansions in the result, asks ar_run_should_stop() in its
  * loop, records the best solution so far and the proven lower bound, and
  * calls ar_run_finish() at the end. The context checks the time, node and

@@ -2,7 +2,7 @@
  *
  * Most of `ariadne` is generic: `solve`, `play`, `match`, `bench games` reach
  * every puzzle and game through its descriptor. A domain may also bring verbs
- * and benchmark suites that only it has (`ariadne tron-bot`, `ariadne bench
+ * and benchmark suites that only it has (a contest bot, `ariadne bench
  * korf100`); it declares them in its descriptor (`.tools`, `.bench_suites`)
  * and the CLI lists and dispatches them without naming the domain. Such a
  * tool is a small program: it parses its arguments, prints, and returns an
@@ -34,7 +34,7 @@ enum {
 /* A verb (`ariadne NAME ...`) or, as `ariadne match GAME`/`ariadne replay`,
  * a domain's own front end for a generic verb. */
 typedef struct ar_tool {
-    const char *name;  /* the verb, e.g. "tron-bot"; "match" replaces the generic match */
+    const char *name;  /* the verb; "match" replaces the generic match for the game */
     const char *usage; /* one line, "ariadne NAME ..." */
     const char *help;  /* the text of `ariadne help NAME` */
     /* argv[0] is the verb; returns an exit status. */

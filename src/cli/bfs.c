@@ -1,6 +1,6 @@
 /* bfs.c — `ariadne bfs DOMAIN`: complete two-bit breadth-first search of an
  * instance's state space from its start (include/ariadne/bfs2.h), for domains
- * that register a bfs2 provider (Towers of Hanoi). Prints the number of
+ * whose descriptor has a bfs2 provider. Prints the number of
  * states at each depth, the eccentricity of the start, one position at that
  * depth and the distance to the instance's goal.
  *
@@ -171,9 +171,9 @@ int verb_bfs(int argc, char **argv)
     prov = c.domain->bfs2;
     if (!prov) {
         free(rest);
-        return ar_tool_fail("bfs: domain '%s' has no dense ranking for the two-bit search (available: "
-                        "hanoi)",
-                        c.domain->name);
+        return ar_tool_fail("bfs: domain '%s' has no dense ranking for the two-bit search (see "
+                            "`ariadne list` for those that have)",
+                            c.domain->name);
     }
     if (c.positional_count > 1) {
         free(rest);

@@ -1,6 +1,6 @@
 /* extensions.c — what the puzzles and games bring to the command line
- * through their descriptors: verbs only one domain has (`tron-bot`), a
- * game's own front end for a generic verb (`match tron`, `replay`), and
+ * through their descriptors: verbs only one domain has (a contest bot), a
+ * game's own front end for a generic verb (`match`, `replay`), and
  * benchmark suites. The CLI reaches them here, by walking the registries,
  * so it never names a domain. */
 #include "cli.h"

@@ -57,8 +57,8 @@ static const verb verbs[] = {
      "proves optimality) and the distance to the goal. Takes the options of `solve`."},
     {"at", verb_at, "ariadne at DOMAIN [INSTANCE] [options] --moves M",
      "Prints the position after M moves of the domain's canonical solution, directly\n"
-     "where the domain has a formula (Towers of Hanoi: O(n) for the classic 3-peg\n"
-     "solution), otherwise by solving and replaying M moves."},
+     "where the domain has a formula (`ariadne list` marks those domains), otherwise by\n"
+     "solving and replaying M moves."},
     {"list", verb_list, "ariadne list",
      "Lists the domains with their heuristics (admissible ones marked) and own solvers,\n"
      "and the generic search algorithms."},
@@ -100,9 +100,10 @@ static void overview(FILE *out)
     for (v = verbs; v->name; v++)
         fprintf(out, "  %s\n", v->usage);
     cli_each_domain_verb(print_usage, out);
-    fputs("\nStart with `ariadne list`, then e.g. `ariadne solve hanoi --pegs 4 --discs 10`.\n"
-          "`ariadne help VERB` and `ariadne help DOMAIN` explain each verb and domain.\n",
-          out);
+    fputs("\nStart with `ariadne list`", out);
+    if (ar_puzzles()[0]) /* the showcase: the first example of the first puzzle */
+        fprintf(out, ", then `ariadne help %s` for its examples", ar_puzzles()[0]->name);
+    fputs(".\n`ariadne help VERB` and `ariadne help DOMAIN` explain each verb and domain.\n", out);
 }
 
 /* An example as the command that solves it: options "a=1 b=2" become
@@ -124,8 +125,50 @@ static void print_example(const ar_puzzle *p, const ar_puzzle_example *x)
     printf("  %s\n      %s\n", line, x->note);
 }
 
+/* The verbs beyond solve/verify/hint/play that the domain's slots enable,
+ * and its own verbs and benchmark suites, as one line ("" when none). */
+static void capabilities(const ar_puzzle *p, char *buf, size_t size)
+{
+    const ar_tool *t;
+    const ar_bench_suite *s;
+    size_t used = 0;
+    buf[0] = '\0';
+#define CAP(...) (used < size ? used += (size_t)snprintf(buf + used, size - used, __VA_ARGS__) : used)
+    if (p->state_after)
+        CAP("%sat (formula)", used ? ", " : "");
+    if (p->generate)
+        CAP("%sgenerate", used ? ", " : "");
+    if (p->bfs2)
+        CAP("%sbfs", used ? ", " : "");
+    if (p->pdb)
+        CAP("%spdb", used ? ", " : "");
+    for (t = p->tools; t && t->name; t++)
+        CAP("%s%s", used ? ", " : "", t->name);
+    for (s = p->bench_suites; s && s->name; s++)
+        CAP("%sbench %s", used ? ", " : "", s->name);
+#undef CAP
+}
+
+/* The same for a game: its own front ends, verbs, replays and suites. */
+static void game_capabilities(const ar_game *g, char *buf, size_t size)
+{
+    const ar_tool *t;
+    const ar_bench_suite *s;
+    size_t used = 0;
+    buf[0] = '\0';
+#define CAP(...) (used < size ? used += (size_t)snprintf(buf + used, size - used, __VA_ARGS__) : used)
+    for (t = g->tools; t && t->name; t++)
+        CAP("%s%s%s", used ? ", " : "", t->name, strcmp(t->name, "match") == 0 ? " (its own)" : "");
+    if (g->replay)
+        CAP("%sreplay", used ? ", " : "");
+    for (s = g->bench_suites; s && s->name; s++)
+        CAP("%sbench %s", used ? ", " : "", s->name);
+#undef CAP
+}
+
 static void domain_help(const ar_puzzle *p)
 {
+    char caps[512];
     const ar_puzzle_example *x;
     const ar_option_spec *o;
     const ar_heuristic *h;
@@ -151,6 +194,9 @@ static void domain_help(const ar_puzzle *p)
         for (s = p->solvers; s->name; s++)
             printf("  %-20s %s\n", s->name, s->summary);
     }
+    capabilities(p, caps, sizeof caps);
+    if (caps[0])
+        printf("\nAlso: %s (see `ariadne help VERB`).\n", caps);
     if (p->examples && p->examples[0].note) {
         puts("\nExamples:");
         for (x = p->examples; x->note; x++)
@@ -162,6 +208,7 @@ static void domain_help(const ar_puzzle *p)
 
 static void game_help(const ar_game *g)
 {
+    char caps[512];
     const ar_option_spec *o;
     const ar_game_eval *e;
     const ar_game_strategy *s;
@@ -185,6 +232,9 @@ static void game_help(const ar_game *g)
         for (s = g->strategies; s->name; s++)
             printf("  %-20s %s\n", s->name, s->summary);
     }
+    game_capabilities(g, caps, sizeof caps);
+    if (caps[0])
+        printf("\nAlso: %s (see `ariadne help VERB`).\n", caps);
     puts("\nPlay it with `ariadne play`, pit bots against each other with `ariadne match`, and\n"
          "ask for the value and best move of a position with `ariadne analyse` (docs/games.md).");
 }
@@ -227,6 +277,7 @@ int verb_list(int argc, char **argv)
 {
     const ar_puzzle *const *p;
     const ar_algorithm *a;
+    char caps[512];
     (void)argv;
     if (argc > 1)
         return ar_tool_fail("list: takes no arguments");
@@ -247,6 +298,9 @@ int verb_list(int argc, char **argv)
                 printf(" %s", s->name);
             putchar('\n');
         }
+        capabilities(*p, caps, sizeof caps);
+        if (caps[0])
+            printf("  %-10s also: %s\n", "", caps);
     }
     {
         const ar_game *const *g;
@@ -260,6 +314,9 @@ int verb_list(int argc, char **argv)
                     printf(" %s", s->name);
                 putchar('\n');
             }
+            game_capabilities(*g, caps, sizeof caps);
+            if (caps[0])
+                printf("  %-10s also: %s\n", "", caps);
         }
     }
     puts("\nAlgorithms (--algo):");

@@ -119,7 +119,7 @@ int verb_match(int argc, char **argv)
     int rc;
     ar_progress pr;
     const ar_tool *fe;
-    /* A game may bring its own front end (Tron: maps, replays, programs). */
+    /* A game may bring its own front end (maps, replays, external programs). */
     if (argc > 1 && (fe = cli_game_front_end(ar_game_find(argv[1]), "match")) != NULL)
         return fe->run(argc, argv);
     rc = game_parse_args(&a, argc, argv,

@@ -1,6 +1,6 @@
 /* replay.c — `ariadne replay FILE [--html OUT.html] [--turn T]`: reads a
  * replay file and hands it to the game that wrote it. Every replay is one
- * JSON object whose "format" member names its kind ("ariadne-tron-replay");
+ * JSON object whose "format" member names its kind ("ariadne-GAME-replay");
  * the game whose descriptor declares that replay_format checks the file
  * strictly and shows it (a summary with the board, or a self-contained HTML
  * page). A file whose format cannot be read goes to the game's strict

@@ -3,7 +3,7 @@
  *
  * A result is printed only once the search has finished, so an error never
  * leaves half a result on stdout. The one exception is a domain solver that
- * streams a closed-form solution too long to hold (3-peg Hanoi with 2^30
+ * streams a closed-form solution too long to hold (2^30
  * moves): its moves are printed as they come, and an interruption is said
  * plainly after them. */
 #include "cli.h"

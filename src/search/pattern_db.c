@@ -1,10 +1,10 @@
-/* pdb.c — generic pattern databases: backward 0-1 breadth-first search in an
+/* pattern_db.c — generic pattern databases: backward 0-1 breadth-first search in an
  * abstraction described by callbacks, the versioned file format
  * (docs/pdb-format.md), memory-mapped loading, the cache directory and
- * build-on-demand. Nothing here knows a domain: sliding tiles, Loyd's Dilemma
- * and Towers of Hanoi describe their abstractions through ar_pdb_abstraction
- * (Hanoi with its own builder, the two-bit BFS) and register a provider for
- * the `ariadne pdb` verbs.
+ * build-on-demand. Nothing here knows a domain: a puzzle describes its
+ * abstractions through ar_pdb_abstraction (optionally with its own builder,
+ * e.g. the two-bit BFS) and declares a provider in its descriptor for the
+ * `ariadne pdb` verbs.
  *
  * The build keeps two tables: 2-bit marks (unseen, frontier, next, closed)
  * and the entries. A layer is one sweep over the marks, 32 entries per 64-bit
@@ -43,7 +43,7 @@ enum {
 
 /* --- estimates and the build ------------------------------------------- */
 
-/* Measured on the development machine (tiles, 7-tile pattern): about 0.5 µs
+/* Measured on the development machine (a sliding-piece 7-piece pattern): about 0.5 µs
  * per abstract state expanded, with its predecessors; with a projection about
  * 1.3 searched states per stored entry (the blank's regions). The estimate is
  * for people deciding whether to wait, not a promise. */

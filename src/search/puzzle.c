@@ -145,7 +145,8 @@ void ar_puzzle_print_moves(FILE *out, const ar_puzzle *p, const ar_instance *ins
                      uint64_t count, int wrap, uint64_t *column)
 {
     /* Moves are formatted into a local buffer and written in large blocks:
-     * streaming 2^30 Hanoi moves is bound by this loop, not by the solver. */
+     * streaming 2^30 moves of a closed-form solution is bound by this loop,
+     * not by the solver. */
     char block[1 << 16];
     size_t used = 0;
     uint64_t i;
