@@ -1,4 +1,4 @@
-/* solve.c — ar_solve(): chooses the algorithm (generic or the domain's own)
+/* driver.c — ar_solve(): chooses the algorithm (generic or the domain's own)
  * and the heuristic, runs the domain's solvability check and fills in the
  * parts of the result every algorithm shares (time, optimality note). Also
  * the table of generic algorithms. The limits model is run.c's. */
