@@ -192,7 +192,7 @@ typedef struct ar_puzzle {
     const struct ar_bench_suite *bench_suites;
 } ar_puzzle;
 
-/* --- the registry (src/puzzles/registry.c, from puzzles.def) --- */
+/* --- the registry (src/puzzles/puzzle_registry.c, from puzzles.def) --- */
 
 /* All registered puzzle domains, NULL-terminated. */
 const ar_puzzle *const *ar_puzzles(void);

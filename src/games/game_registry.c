@@ -1,4 +1,4 @@
-/* registry.c — the table of games, made from games.def: the one place that
+/* game_registry.c — the table of games, made from games.def: the one place that
  * lists them. Lookup by name; everything else about a game is reached through
  * its descriptor. */
 #include "ariadne/game.h"

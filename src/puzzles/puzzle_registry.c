@@ -1,4 +1,4 @@
-/* registry.c — the table of puzzle domains, made from puzzles.def: the one
+/* puzzle_registry.c — the table of puzzle domains, made from puzzles.def: the one
  * place that lists them. Lookup by name; everything else about a puzzle is
  * reached through its descriptor. */
 #include "ariadne/puzzle.h"
