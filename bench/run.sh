@@ -6,7 +6,7 @@ set -u
 A=${1:?usage: run.sh PATH/TO/ariadne [--quick]}
 quick=${2:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
-shared=${ARIADNE_SHARED:-$here/../shared}
+shared=${ARIADNE_SHARED:-$here}  # the directory holding data/: the repository
 export ARIADNE_SHARED=$shared
 status=0
 for suite in $("$A" bench | sed -n 's/^  \([a-z0-9-]*\) .*/\1/p'); do
