@@ -7,7 +7,10 @@
  * to merge renamings) gives the distance to the goal of every reachable
  * position; the solver must match it from the start and from sampled
  * positions, and both heuristics must never exceed it. Plus the parser's and
- * move parser's error messages, apply/undo/inverse, the generator, and limits. */
+ * move parser's error messages, apply/undo/inverse, the generator, and limits.
+ * The code under test is src/puzzles/sarov/: sarov.c (rules, parser, moves),
+ * sarov_bound.c (the bounds behind both heuristics), sarov_solve.c (the
+ * sarov-astar solver and its limits) and sarov_generate.c (the generator). */
 #include "ariadne/puzzle.h"
 #include "ariadne/search.h"
 #include "check.h"
