@@ -444,6 +444,21 @@ static const ar_option_spec sv_options[] = {
     {.name = "any", .help = "generate: keep the first shuffle even if it has no solution"},
     {.name = NULL}};
 
+/* Layouts of bashni.org (data/sarov/), columns separated by '/'; the first
+ * example's --colours sizes the conformance tests' generated layouts. */
+static const ar_puzzle_example sarov_examples[] = {
+    {.options = "colours=6",
+     .instance = "b4 a0 e0 e1 d6 d3/b6 b5 b3 e2 c0 e3/f5 f4 f3 b1 c4/d2 d1 f2 f1 f0/b0 e5 e4 d0 d4/"
+                 "c5 c2 c1 d5 c3/f6 a6 a5 a4 a3/a1 e6 a2 c6 b2",
+     .cost = 29,
+     .note = "bashni.org layout \"Ramil69\": 29 moves, proven optimal"},
+    {.options = "",
+     .instance = "b2 c2 c1 b1 b0 a5/e4 c3 d4 d3 d2 e5/b6 e0 d6 a6 e3/a3 a2 e1 f2 f1/c5 c4 c6 b4 b3/"
+                 "f5 d1 d0 c0 f6/e2 e6 a0 d5 a4/b5 a1 f0 f4 f3",
+     .cost = 36,
+     .note = "bashni.org layout 115587: 36 moves, proven optimal (10-colour layouts: -f data/sarov/318210.txt)"},
+    {.note = NULL}};
+
 const ar_puzzle ar_domain_sarov = {
     .name = "sarov",
     .summary = "Sarov towers (bashni.org): stack each colour 6..0 in its own column",
@@ -475,4 +490,5 @@ const ar_puzzle ar_domain_sarov = {
     .default_algorithm = sv_default_algorithm,
     .generate = ar_sarov_generate,
     .with_start = sv_with_start,
+    .examples = sarov_examples,
 };
