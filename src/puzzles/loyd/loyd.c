@@ -18,7 +18,7 @@
  * bound, so `--time-limit 600` prints the best solution with the bound. */
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
-#include "puzzles/tiles/tiles_ida.h"
+#include "puzzles/tiles/tiles_engine.h"
 #include "puzzles/tiles/tiles_bench.h"
 #include "ariadne/tool.h"
 

@@ -13,7 +13,7 @@
  * parsing with precise messages, formatting, the move notation, options. */
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
-#include "tiles_ida.h"
+#include "tiles_engine.h"
 #include "tiles_bench.h"
 #include "ariadne/tool.h"
 
