@@ -215,30 +215,32 @@ static ar_status setup_pattern(ar_tiles_model *m, ar_tiles_pattern *pt, const ui
             used += (unsigned)snprintf(pt->goal_text + used, sizeof pt->goal_text - used, "%s.",
                                        i % m->cols ? " " : i ? "/" : "");
     }
-    pt->abs.domain = m->domain;
-    pt->abs.size = pt->size_text;
-    pt->abs.pattern = pt->pattern_text;
-    pt->abs.goal = pt->goal_text;
-    pt->abs.base_name = m->transport ? "manhattan+transport" : "manhattan";
-    pt->abs.count = count;
-    pt->abs.state_size = k;
-    if (!m->transport) { /* search with the blank's region, store per placement */
-        pt->abs.count = count * (m->n - k);
-        pt->abs.state_size = k + 1;
-        pt->abs.stored_count = count;
-        pt->abs.project = abs_project;
-    }
-    pt->abs.step = m->transport ? 1 : 2;
-    pt->abs.bits = 4;
-    pt->abs.ctx = pt;
-    pt->abs.unrank = abs_unrank;
-    pt->abs.rank = abs_rank;
-    pt->abs.goals = abs_goals;
-    pt->abs.predecessors = abs_preds;
-    pt->abs.base = abs_base;
-    pt->abs.smaller = k > 6 ? "--pattern 6-6-3 or 5-5-5 (4x4)" : "a partition into smaller groups";
+    /* Without the transport the search keeps the blank's region and the
+     * table one entry per placement (the minimum over the regions). */
+    pt->abs = (ar_pdb_abstraction){
+        .domain = m->domain,
+        .size = pt->size_text,
+        .pattern = pt->pattern_text,
+        .goal = pt->goal_text,
+        .base_name = m->transport ? "manhattan+transport" : "manhattan",
+        .count = m->transport ? count : count * (m->n - k),
+        .state_size = m->transport ? k : k + 1,
+        .step = m->transport ? 1 : 2,
+        .bits = 4,
+        .ctx = pt,
+        .unrank = abs_unrank,
+        .rank = abs_rank,
+        .goals = abs_goals,
+        .predecessors = abs_preds,
+        .base = abs_base,
+        .project = m->transport ? NULL : abs_project,
+        .stored_count = m->transport ? 0 : count,
+        .smaller = k > 6 ? "--pattern 6-6-3 or 5-5-5 (4x4)" : "a partition into smaller groups",
+    };
     return AR_OK;
 }
+
+/* --- partitions ------------------------------------------------------------- */
 
 ar_status ar_tiles_set_groups(ar_tiles_model *m, const uint8_t groups[][AR_TILES_MAX_PATTERN_TILES],
                               const unsigned *sizes, unsigned count, const char *name, int reflect,
@@ -370,6 +372,8 @@ ar_status ar_tiles_set_partition(ar_tiles_model *m, const char *name, int reflec
     return ar_tiles_set_groups(m, (const uint8_t(*)[AR_TILES_MAX_PATTERN_TILES])groups, sizes, ng + 1,
                                name, reflect, err);
 }
+
+/* --- loading ---------------------------------------------------------------- */
 
 /* A loaded table with the number of models using it: copies of a model
  * (with_start, hints, benchmarks) share the mapping instead of loading again. */
