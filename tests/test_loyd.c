@@ -1,5 +1,5 @@
-/* test_loyd.c — tests of Loyd's Dilemma (src/domains/loyd.c): parsing with
- * precise messages, the move notation (tile directions and the transport,
+/* test_loyd.c — tests of Loyd's Dilemma (src/puzzles/loyd/loyd.c): parsing
+ * with precise messages, the move notation (tile directions and the transport,
  * checked against the contest write-up's 28-move solution), apply/undo, the
  * seed's squares, and optimal lengths against the library's breadth-first
  * search on squares a few moves from the goal, with both lower bounds (the

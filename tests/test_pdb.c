@@ -1,11 +1,11 @@
 /* test_pdb.c — tests of the generic pattern-database machinery
- * (src/search/pdb.c): the 0-1 breadth-first build against a Dijkstra written
- * here on a toy abstraction with cost-0 moves (including ones that land behind
- * the sweep), the file format (save, map, header, checksum, damaged files),
- * the memory-limit refusal, interruption, and the sliding-tile abstractions
- * against a complete BFS of the 8-puzzle: the one-pattern database of all
- * eight tiles equals the true distance, and the additive 4-4 databases never
- * exceed it. */
+ * (src/search/pattern_db.c): the 0-1 breadth-first build against a Dijkstra
+ * written here on a toy abstraction with cost-0 moves (including ones that land
+ * behind the sweep), the file format (save, map, header, checksum, damaged
+ * files), the memory-limit refusal, interruption, and the sliding-tile
+ * abstractions (src/puzzles/tiles/tiles_pdb.c) against a complete BFS of the
+ * 8-puzzle: the one-pattern database of all eight tiles equals the true
+ * distance, and the additive 4-4 databases never exceed it. */
 #include "ariadne/pdb.h"
 #include "ariadne/search.h"
 #include "check.h"

@@ -1,5 +1,5 @@
-/* test_tiles.c — tests of the sliding-tile domain (src/domains/tiles.c) and
- * its engine (src/search/tiles_ida.c).
+/* test_tiles.c — tests of the sliding-tile domain (src/puzzles/tiles/tiles.c)
+ * and its engine (src/puzzles/tiles/tiles_engine.h and its files).
  *
  * The reference is a complete breadth-first search written here over the
  * 8-puzzle (all 181,440 boards of the goal's parity class) and the 2x4 board:

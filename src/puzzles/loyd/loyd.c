@@ -10,16 +10,19 @@
  * transport breaks the permutation-parity invariant of the sliding puzzle, so
  * every square is solvable.
  *
- * The engine is the sliding-tile one (src/search/tiles_ida.c) with the
+ * Loyd's Dilemma is the sliding-tile puzzle plus the transport, so it runs on
+ * the sliding-tile engine (src/puzzles/tiles/tiles_engine.h) with the
  * transport switched on: lower bounds take the cheaper of walking a tile home
  * and walking it to the centre plus one transport, and the pattern databases
  * are built with the transport in the abstraction. The default solver is the
  * anytime one: quick weighted solutions, then IDA* raising a proven lower
- * bound, so `--time-limit 600` prints the best solution with the bound. */
+ * bound, so `--time-limit 600` prints the best solution with the bound. This
+ * file is the interface to people: the square's notation, the move letters,
+ * options; loyd_bench.c is `ariadne bench loyd`. */
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
-#include "puzzles/tiles/tiles_ida.h"
-#include "puzzles/tiles/tiles_bench.h"
+#include "puzzles/tiles/tiles_engine.h"
+#include "loyd_bench.h"
 #include "ariadne/tool.h"
 
 #include <ctype.h>
@@ -323,12 +326,17 @@ static uint64_t h_pdb(const ar_instance *in, const void *state)
 }
 
 static const ar_heuristic loyd_heuristics[] = {
-    {"transport", "per tile the cheaper of walking home and walking to the centre plus one transport",
-     AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT, NULL, h_transport},
-    {"pdb", "additive pattern databases 6-6-6-6 built with the transport move, max with the "
-            "reflected square",
-     AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT, prepare_pdb, h_pdb},
-    {NULL, NULL, 0, NULL, NULL}};
+    {.name = "transport",
+     .summary = "per tile the cheaper of walking home and walking to the centre plus one transport",
+     .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
+     .estimate = h_transport},
+    {.name = "pdb",
+     .summary = "additive pattern databases 6-6-6-6 built with the transport move, max with the "
+                "reflected square",
+     .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
+     .prepare = prepare_pdb,
+     .estimate = h_pdb},
+    {.name = NULL}};
 
 /* --- solvers: the engine returns bare directions; transports get the cell
  * the blank left packed in, by replaying from the start. --- */
@@ -379,12 +387,17 @@ static ar_status run_anytime(ar_instance *in, const ar_search_options *opts,
 }
 
 static const ar_domain_solver loyd_solvers[] = {
-    {"anytime", "improving solutions, then IDA* raising the proven lower bound; with --time-limit the "
+    {.name = "anytime",
+     .summary = "improving solutions, then IDA* raising the proven lower bound; with --time-limit the "
                 "best solution and the bound (default)",
-     run_anytime},
-    {"ida", "IDA* with the transport move; optimal (practical for short solutions)", run_ida},
-    {"wida", "weighted IDA*: f = g + W*h (--weight, default 2); not optimal", run_wida},
-    {NULL, NULL, NULL}};
+     .run = run_anytime},
+    {.name = "ida",
+     .summary = "IDA* with the transport move; optimal (practical for short solutions)",
+     .run = run_ida},
+    {.name = "wida",
+     .summary = "weighted IDA*: f = g + W*h (--weight, default 2); not optimal",
+     .run = run_wida},
+    {.name = NULL}};
 
 static const char *loyd_default_algorithm(const ar_instance *in)
 {
@@ -457,11 +470,16 @@ static const ar_pdb_provider loyd_pdb = {.abstractions = loyd_abstractions,
                                          .sample_instance = loyd_sample};
 
 static const ar_option_spec loyd_options[] = {
-    {"pattern", "6-6-6-6|GROUPS", "pattern-database partition (default 6-6-6-6), or letter groups "
-                                  "like ABFGHM/CDIJNO/..."},
-    {"reflect", "on|off|auto", "also look up the square mirrored about the diagonal (default auto)"},
-    {"pdb-dir", "DIR", "pattern database cache (default $XDG_CACHE_HOME/ariadne or ~/.cache/ariadne)"},
-    {NULL, NULL, NULL}};
+    {.name = "pattern",
+     .metavar = "6-6-6-6|GROUPS",
+     .help = "pattern-database partition (default 6-6-6-6), or letter groups like ABFGHM/CDIJNO/..."},
+    {.name = "reflect",
+     .metavar = "on|off|auto",
+     .help = "also look up the square mirrored about the diagonal (default auto)"},
+    {.name = "pdb-dir",
+     .metavar = "DIR",
+     .help = "pattern database cache (default $XDG_CACHE_HOME/ariadne or ~/.cache/ariadne)"},
+    {.name = NULL}};
 
 static const ar_bench_suite loyd_bench_suites[] = {
     {.name = "loyd",

@@ -8,12 +8,14 @@
  * direction slides the opposite way). A permutation-parity check proves
  * unsolvable boards unsolvable before any search.
  *
- * The engine (src/search/tiles_ida.c) holds the lower bounds, the pattern
- * databases and the fast solvers; this file is the interface to people:
- * parsing with precise messages, formatting, the move notation, options. */
+ * The engine (tiles_engine.h: tiles_board.c, tiles_pdb.c, tiles_ida.c,
+ * tiles_anytime.c) holds the lower bounds, the pattern databases and the fast
+ * solvers, and also runs Loyd's Dilemma; this file is the interface to people:
+ * parsing with precise messages, formatting, the move notation, options.
+ * tiles_bench.c holds the benchmark suites. */
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
-#include "tiles_ida.h"
+#include "tiles_engine.h"
 #include "tiles_bench.h"
 #include "ariadne/tool.h"
 
@@ -418,16 +420,22 @@ static uint64_t h_pdb(const ar_instance *in, const void *state)
 }
 
 static const ar_heuristic tiles_heuristics[] = {
-    {"linear", "Manhattan distance plus linear conflicts (two extra moves per tile that must leave "
-               "its row or column)",
-     AR_HEURISTIC_ADMISSIBLE, NULL, h_linear},
-    {"manhattan", "sum of the tiles' Manhattan distances to their goal cells",
-     AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT, NULL, h_manhattan},
-    {"pdb", "additive disjoint pattern databases (--pattern, e.g. 5-5-5, 6-6-3, 7-8, 6-6-6-6), "
-            "max with the reflected board",
-     AR_HEURISTIC_ADMISSIBLE, /* a minimum over the blank's regions need not be consistent */
-     prepare_pdb, h_pdb},
-    {NULL, NULL, 0, NULL, NULL}};
+    {.name = "linear",
+     .summary = "Manhattan distance plus linear conflicts (two extra moves per tile that must leave "
+                "its row or column)",
+     .flags = AR_HEURISTIC_ADMISSIBLE,
+     .estimate = h_linear},
+    {.name = "manhattan",
+     .summary = "sum of the tiles' Manhattan distances to their goal cells",
+     .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
+     .estimate = h_manhattan},
+    {.name = "pdb",
+     .summary = "additive disjoint pattern databases (--pattern, e.g. 5-5-5, 6-6-3, 7-8, 6-6-6-6), "
+                "max with the reflected board",
+     .flags = AR_HEURISTIC_ADMISSIBLE, /* a minimum over the blank's regions need not be consistent */
+     .prepare = prepare_pdb,
+     .estimate = h_pdb},
+    {.name = NULL}};
 
 /* --- solvers --- */
 
@@ -453,13 +461,17 @@ static ar_status run_anytime(ar_instance *in, const ar_search_options *opts, con
 }
 
 static const ar_domain_solver tiles_solvers[] = {
-    {"ida", "IDA* specialised for sliding tiles (in-place moves, incremental heuristics); optimal",
-     run_ida},
-    {"wida", "weighted IDA*: f = g + W*h (--weight, default 2); fast, not optimal", run_wida},
-    {"anytime", "improving solutions (weighted IDA*), then IDA* raising the proven lower bound until "
+    {.name = "ida",
+     .summary = "IDA* specialised for sliding tiles (in-place moves, incremental heuristics); optimal",
+     .run = run_ida},
+    {.name = "wida",
+     .summary = "weighted IDA*: f = g + W*h (--weight, default 2); fast, not optimal",
+     .run = run_wida},
+    {.name = "anytime",
+     .summary = "improving solutions (weighted IDA*), then IDA* raising the proven lower bound until "
                 "the best is proven optimal or a limit stops it",
-     run_anytime},
-    {NULL, NULL, NULL}};
+     .run = run_anytime},
+    {.name = NULL}};
 
 static const char *tiles_default_algorithm(const ar_instance *in)
 {
@@ -568,14 +580,23 @@ static const ar_pdb_provider tiles_pdb = {.abstractions = tiles_abstractions,
                                           .sample_instance = tiles_sample};
 
 static const ar_option_spec tiles_options[] = {
-    {"size", "RxC", "board size, 2..8 each (default: the square the tile count makes)"},
-    {"goal", "first|last|LIST", "goal: blank first 0 1 .. N (default), blank last 1 .. N 0, or a board"},
-    {"pattern", "NAME|GROUPS",
-     "pattern-database partition: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6 (5x5), 8, 4-4 (3x3), or tile "
-     "groups like 1,2,3/4,5,6 (default 6-6-3 on 4x4, or 7-8 when cached)"},
-    {"reflect", "on|off|auto", "also look up the board mirrored about the diagonal (default auto)"},
-    {"pdb-dir", "DIR", "pattern database cache (default $XDG_CACHE_HOME/ariadne or ~/.cache/ariadne)"},
-    {NULL, NULL, NULL}};
+    {.name = "size",
+     .metavar = "RxC",
+     .help = "board size, 2..8 each (default: the square the tile count makes)"},
+    {.name = "goal",
+     .metavar = "first|last|LIST",
+     .help = "goal: blank first 0 1 .. N (default), blank last 1 .. N 0, or a board"},
+    {.name = "pattern",
+     .metavar = "NAME|GROUPS",
+     .help = "pattern-database partition: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6 (5x5), 8, 4-4 (3x3), or "
+             "tile groups like 1,2,3/4,5,6 (default 6-6-3 on 4x4, or 7-8 when cached)"},
+    {.name = "reflect",
+     .metavar = "on|off|auto",
+     .help = "also look up the board mirrored about the diagonal (default auto)"},
+    {.name = "pdb-dir",
+     .metavar = "DIR",
+     .help = "pattern database cache (default $XDG_CACHE_HOME/ariadne or ~/.cache/ariadne)"},
+    {.name = NULL}};
 
 static const ar_bench_suite tiles_bench_suites[] = {
     {.name = "korf100",

@@ -1,9 +1,9 @@
-/* bench_tiles.c — the sliding-tile benchmark suites: `ariadne bench korf100`
+/* tiles_bench.c — the sliding-tile benchmark suites: `ariadne bench korf100`
  * (Korf's 100 15-puzzle instances solved optimally with each heuristic, every
- * length checked against the published one), `korf24` (Korf & Felner's 50
- * 24-puzzle instances: optimal for the easiest, weighted for all), and `loyd`
- * (the seed's Loyd's Dilemma squares). Data come from ../shared/data/tiles,
- * found through $ARIADNE_SHARED, ../shared, or next to the executable.
+ * length checked against the published one) and `korf24` (Korf & Felner's 50
+ * 24-puzzle instances: optimal for the easiest, anytime for all). Data come
+ * from ../shared/data/tiles, found through $ARIADNE_SHARED, ../shared, or next
+ * to the executable.
  * Pattern databases come from the default cache directory and are built there
  * when missing (their build times are printed from the file headers). */
 #include "tiles_bench.h"
@@ -102,19 +102,19 @@ typedef struct run_stats {
 /* Solves board; with a template instance (whose pattern databases are
  * loaded) the board is made from it by with_start, so the tables are shared
  * and the time is the search's alone. */
-static int run_one(const char *domain, const char *board, const ar_param *params, size_t np,
-                   ar_instance *tmpl, const char *algo, const char *heuristic, double weight,
-                   double time_limit, run_stats *out)
+static int run_one(const char *board, const ar_param *params, size_t np, ar_instance *tmpl,
+                   const char *algo, const char *heuristic, double weight, double time_limit,
+                   run_stats *out)
 {
-    const ar_puzzle *p = ar_puzzle_find(domain);
+    const ar_puzzle *p = &ar_domain_tiles;
     ar_instance *inst;
     ar_search_options opts;
     ar_result res;
     ar_error err;
     ar_error_clear(&err);
     memset(out, 0, sizeof *out);
-    if (!p || p->create(board, params, np, &inst, &err) != AR_OK) {
-        fprintf(stderr, "ariadne: bench: %s: %s\n", domain, err.message);
+    if (p->create(board, params, np, &inst, &err) != AR_OK) {
+        fprintf(stderr, "ariadne: bench: %s: %s\n", p->name, err.message);
         return -1;
     }
     if (tmpl) {
@@ -123,7 +123,7 @@ static int run_one(const char *domain, const char *board, const ar_param *params
         p->initial_state(inst, state);
         p->destroy(inst);
         if (p->with_start(tmpl, state, &copy, &err) != AR_OK) {
-            fprintf(stderr, "ariadne: bench: %s: %s\n", domain, err.message);
+            fprintf(stderr, "ariadne: bench: %s: %s\n", p->name, err.message);
             return -1;
         }
         inst = copy;
@@ -136,7 +136,7 @@ static int run_one(const char *domain, const char *board, const ar_param *params
     opts.limits.time_limit = time_limit;
     opts.limits.interrupt = &ar_tool_interrupted;
     if (ar_solve(p, inst, &opts, NULL, &res, &err) != AR_OK) {
-        fprintf(stderr, "ariadne: bench: %s: %s\n", domain, err.message);
+        fprintf(stderr, "ariadne: bench: %s: %s\n", p->name, err.message);
         p->destroy(inst);
         return -1;
     }
@@ -170,12 +170,11 @@ static int run_one(const char *domain, const char *board, const ar_param *params
 /* A template instance of a configuration with its pattern databases loaded
  * (built first when missing); prints a row per database with its build time
  * (from the file header) and the time to load it here. */
-static ar_instance *template_for(const char *domain, const char *board, const ar_param *params,
-                                 size_t np, int print)
+static ar_instance *template_for(const char *board, const ar_param *params, size_t np, int print)
 {
-    const ar_puzzle *p = ar_puzzle_find(domain);
-    const ar_pdb_provider *prov = p ? p->pdb : NULL;
-    const ar_heuristic *h = p ? ar_puzzle_heuristic(p, "pdb") : NULL;
+    const ar_puzzle *p = &ar_domain_tiles;
+    const ar_pdb_provider *prov = p->pdb;
+    const ar_heuristic *h = ar_puzzle_heuristic(p, "pdb");
     const ar_pdb_abstraction *abs[AR_PDB_MAX_SELECTED];
     void *owned = NULL;
     ar_instance *inst;
@@ -184,7 +183,7 @@ static ar_instance *template_for(const char *domain, const char *board, const ar
     unsigned count, i;
     double t0;
     ar_error_clear(&err);
-    if (!p || !prov || !h || p->create(board, params, np, &inst, &err) != AR_OK)
+    if (!prov || !h || p->create(board, params, np, &inst, &err) != AR_OK)
         return NULL;
     if (prov->abstractions(inst, NULL, abs, &count, &owned, &err) != AR_OK) {
         p->destroy(inst);
@@ -205,7 +204,7 @@ static ar_instance *template_for(const char *domain, const char *board, const ar
                 p->destroy(inst);
                 return NULL;
             }
-            printf("| %s %s | %s | %" PRIu64 " | %u | %.1f |\n", domain, abs[i]->size, abs[i]->pattern,
+            printf("| %s %s | %s | %" PRIu64 " | %u | %.1f |\n", p->name, abs[i]->size, abs[i]->pattern,
                    pdb.header.count, pdb.header.max_distance, pdb.header.build_seconds);
             ar_pdb_free(&pdb);
         }
@@ -231,13 +230,13 @@ int ar_tiles_bench_korf100(int quick)
 {
     static instance inst[MAX_INSTANCES];
     static const config configs[] = {
-        {"Manhattan", "manhattan", NULL, NULL},
-        {"linear conflict", "linear", NULL, NULL},
-        {"PDB 5-5-5", "pdb", "5-5-5", "off"},
-        {"PDB 6-6-3", "pdb", "6-6-3", "off"},
-        {"PDB 6-6-3 + reflection", "pdb", "6-6-3", "on"},
-        {"PDB 7-8", "pdb", "7-8", "off"},
-        {"PDB 7-8 + reflection", "pdb", "7-8", "on"},
+        {.label = "Manhattan", .heuristic = "manhattan"},
+        {.label = "linear conflict", .heuristic = "linear"},
+        {.label = "PDB 5-5-5", .heuristic = "pdb", .pattern = "5-5-5", .reflect = "off"},
+        {.label = "PDB 6-6-3", .heuristic = "pdb", .pattern = "6-6-3", .reflect = "off"},
+        {.label = "PDB 6-6-3 + reflection", .heuristic = "pdb", .pattern = "6-6-3", .reflect = "on"},
+        {.label = "PDB 7-8", .heuristic = "pdb", .pattern = "7-8", .reflect = "off"},
+        {.label = "PDB 7-8 + reflection", .heuristic = "pdb", .pattern = "7-8", .reflect = "on"},
     };
     unsigned n, i, c, first = quick ? 1 : 0, last = quick ? 3 : 7, used = 0;
     static run_stats stats[7][MAX_INSTANCES];
@@ -256,11 +255,12 @@ int ar_tiles_bench_korf100(int quick)
     puts("| puzzle | pattern (goal cells) | entries | max distance | build s |");
     puts("|---|---|---:|---:|---:|");
     for (c = first; c < last; c++) {
-        ar_param params[2] = {{"pattern", configs[c].pattern}, {"reflect", configs[c].reflect}};
+        ar_param params[2] = {{.name = "pattern", .value = configs[c].pattern},
+                              {.name = "reflect", .value = configs[c].reflect}};
         int fresh = c == first || !configs[c - 1].pattern ||
                     strcmp(configs[c].pattern ? configs[c].pattern : "", configs[c - 1].pattern) != 0;
         tmpl[c] = NULL;
-        if (configs[c].pattern && !(tmpl[c] = template_for("tiles", inst[0].board, params, 2, fresh)))
+        if (configs[c].pattern && !(tmpl[c] = template_for(inst[0].board, params, 2, fresh)))
             return AR_EXIT_LIMIT;
     }
     printf("\nKorf's 100 15-puzzle instances%s, optimal IDA* (ariadne solve tiles --algo ida "
@@ -277,10 +277,11 @@ int ar_tiles_bench_korf100(int quick)
     for (i = 0; i < n && !ar_tool_interrupted; i++) {
         printf("| %u | %u |", inst[i].id, inst[i].length);
         for (c = first; c < last && !ar_tool_interrupted; c++) {
-            ar_param params[2] = {{"pattern", configs[c].pattern ? configs[c].pattern : "6-6-3"},
-                                  {"reflect", configs[c].reflect ? configs[c].reflect : "auto"}};
+            ar_param params[2] = {
+                {.name = "pattern", .value = configs[c].pattern ? configs[c].pattern : "6-6-3"},
+                {.name = "reflect", .value = configs[c].reflect ? configs[c].reflect : "auto"}};
             run_stats *s = &stats[c][i];
-            if (run_one("tiles", inst[i].board, params, 2, tmpl[c], "ida", configs[c].heuristic, 0, 0, s) ||
+            if (run_one(inst[i].board, params, 2, tmpl[c], "ida", configs[c].heuristic, 0, 0, s) ||
                 !s->solved || !s->optimal || s->length != inst[i].length) {
                 bad++;
                 printf(" WRONG (%u) | |", s->length);
@@ -308,7 +309,7 @@ int ar_tiles_bench_korf100(int quick)
     }
     for (c = first; c < last; c++)
         if (tmpl[c])
-            ar_puzzle_find("tiles")->destroy(tmpl[c]);
+            ar_domain_tiles.destroy(tmpl[c]);
     return bad ? AR_EXIT_NO_SOLUTION : 0;
 }
 
@@ -317,7 +318,7 @@ int ar_tiles_bench_korf24(int quick)
     static instance inst[MAX_INSTANCES];
     unsigned n, i, optimal_tries = quick ? 0 : 5, sum_w = 0, sum_opt = 0, k = 0;
     double wtime = quick ? 2 : 10, otime = 300;
-    ar_param params[1] = {{"pattern", "6-6-6-6"}};
+    ar_param params[1] = {{.name = "pattern", .value = "6-6-6-6"}};
     const char *heuristic = quick ? "linear" : "pdb";
     if (read_instances("korf24_50.txt", inst, &n))
         return AR_EXIT_BAD_INPUT;
@@ -328,7 +329,7 @@ int ar_tiles_bench_korf24(int quick)
         puts("Pattern databases (cache directory; built now when missing)");
         puts("| puzzle | pattern (goal cells) | entries | max distance | build s |");
         puts("|---|---|---:|---:|---:|");
-        if (!(tmpl = template_for("tiles", inst[0].board, params, 1, 1)))
+        if (!(tmpl = template_for(inst[0].board, params, 1, 1)))
             return AR_EXIT_LIMIT;
         putchar('\n');
     }
@@ -339,13 +340,13 @@ int ar_tiles_bench_korf24(int quick)
     puts("|---:|---:|---:|---:|---:|---:|");
     for (i = 0; i < n && !ar_tool_interrupted; i++) {
         run_stats s;
-        const ar_puzzle *p = ar_puzzle_find("tiles");
+        const ar_puzzle *p = &ar_domain_tiles;
         ar_instance *in;
         ar_search_options opts;
         ar_result res;
         ar_error err;
         ar_error_clear(&err);
-        if (!p || p->create(inst[i].board, params, 1, &in, &err) != AR_OK)
+        if (p->create(inst[i].board, params, 1, &in, &err) != AR_OK)
             return ar_tool_fail("bench: %s", err.message);
         if (tmpl) { /* share the loaded databases */
             unsigned char state[64];
@@ -403,7 +404,7 @@ int ar_tiles_bench_korf24(int quick)
         for (i = 0; i < optimal_tries && i < n && !ar_tool_interrupted; i++) {
             run_stats s;
             instance *in = &inst[order[i]];
-            if (run_one("tiles", in->board, params, 1, tmpl, "ida", "pdb", 0, otime, &s))
+            if (run_one(in->board, params, 1, tmpl, "ida", "pdb", 0, otime, &s))
                 continue;
             if (s.solved) {
                 printf("| %u | %u | %u | %s | %" PRIu64 " | %.1f |\n", in->id, in->length, s.length,
@@ -419,52 +420,6 @@ int ar_tiles_bench_korf24(int quick)
         printf("\n%u instances solved optimally with the published lengths\n", done);
     }
     if (tmpl)
-        ar_puzzle_find("tiles")->destroy(tmpl);
-    return 0;
-}
-
-int ar_loyd_bench(int quick)
-{
-    static const struct {
-        const char *name, *square;
-    } squares[] = {
-        {"rows shifted (seed)", "+ABCD GHIJE FKLMN QRSTO PUVWX"},
-        {"A and B swapped (seed)", "BACDE FGHIJ KLMNO PQRST UVWX+"},
-        {"fiendish (seed; contest: 28)", "FBCDE KAGHJ PLMIO UQRNT VWXS+"},
-        {"perfection rotated 180 (seed)", "+XWVU TSRQP ONMLK JIHGF EDCBA"},
-    };
-    unsigned i;
-    double limit = quick ? 1 : 60;
-    printf("Loyd's Dilemma squares from the contest write-up: anytime solver, %.0f s limit "
-           "(ariadne solve loyd SQUARE --time-limit %.0f)\n", limit, limit);
-    puts("| square | | moves | proven optimal | lower bound | nodes | s |");
-    puts("|---|---|---:|---|---:|---:|---:|");
-    for (i = 0; i < sizeof squares / sizeof squares[0] && !ar_tool_interrupted; i++) {
-        const ar_puzzle *p = ar_puzzle_find("loyd");
-        ar_instance *in;
-        ar_search_options opts;
-        ar_result res;
-        ar_error err;
-        ar_error_clear(&err);
-        if (!p || p->create(squares[i].square, NULL, 0, &in, &err) != AR_OK)
-            return ar_tool_fail("bench: %s", err.message);
-        ar_search_options_init(&opts);
-        opts.limits.time_limit = limit;
-        opts.limits.interrupt = &ar_tool_interrupted;
-        if (ar_solve(p, in, &opts, NULL, &res, &err) != AR_OK) {
-            p->destroy(in);
-            return ar_tool_fail("bench: %s", err.message);
-        }
-        if (res.moves)
-            printf("| %s | `%s` | %" PRIu64 " | %s | %" PRIu64 " | %" PRIu64 " | %.1f |\n", squares[i].name,
-                   squares[i].square, res.length, res.optimal ? "yes" : "no", res.lower_bound,
-                   res.generated, res.seconds);
-        else
-            printf("| %s | `%s` | none | no | %" PRIu64 " | %" PRIu64 " | %.1f |\n", squares[i].name,
-                   squares[i].square, res.lower_bound, res.generated, res.seconds);
-        fflush(stdout);
-        ar_result_free(&res);
-        p->destroy(in);
-    }
+        ar_domain_tiles.destroy(tmpl);
     return 0;
 }

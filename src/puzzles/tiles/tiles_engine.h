@@ -1,8 +1,16 @@
-/* tiles_ida.h — the sliding-tile engine shared by the `tiles` and `loyd`
+/* tiles_engine.h — the sliding-tile engine shared by the `tiles` and `loyd`
  * domains (private to the library): board geometry, lower-bound tables,
  * additive disjoint pattern databases over the generic ar_pdb machinery, and
  * the specialised solvers (IDA* with in-place moves and incremental
- * heuristics, and an anytime solver with a proven lower bound).
+ * heuristics, weighted IDA*, and an anytime solver with a proven lower bound).
+ * Loyd's Dilemma (src/puzzles/loyd) is the 5x5 sliding-tile puzzle plus a
+ * transport move, so it runs on this engine with the transport switched on.
+ *
+ * The engine lives in four files: tiles_board.c (the board model and the
+ * lower bounds, kept up to date move by move through tiles_board.h),
+ * tiles_pdb.c (the pattern-database abstractions and partitions), tiles_ida.c
+ * (IDA* on one board changed in place) and tiles_anytime.c (weighted IDA*, the
+ * anytime solver and ar_tiles_solve, the entry point of the domains).
  *
  * Tiles are labelled by their goal cell: the tile that belongs on cell c is
  * label c, and the blank's label is the blank's goal cell. The goal is then
@@ -13,8 +21,8 @@
  * Moves inside the engine are blank directions (0 up, 1 down, 2 left, 3 right)
  * and 4 for Loyd's transport (the centre tile jumps into the blank, which ends
  * on the centre). */
-#ifndef ARIADNE_TILES_IDA_H
-#define ARIADNE_TILES_IDA_H
+#ifndef ARIADNE_TILES_ENGINE_H
+#define ARIADNE_TILES_ENGINE_H
 
 #include <stdint.h>
 #include "ariadne/pdb.h"
@@ -97,23 +105,28 @@ int ar_tiles_solvable(const ar_tiles_model *m, const uint8_t *cells);
 /* Applies an engine move to a board; returns 0 when it is illegal. */
 int ar_tiles_apply(const ar_tiles_model *m, uint8_t *cells, unsigned dir);
 
-/* Optimal IDA* from cells with heuristic kind (AR_TH_*). Fills result:
- * moves are engine directions. upper: a known solution length to stop at
- * (0: none); a bound reached without a better solution proves `upper`
- * optimal (result->optimal, outcome NO_SOLUTION means "none shorter"). */
-ar_status ar_tiles_ida(const ar_tiles_model *m, const uint8_t *cells, int kind,
-                       const ar_search_options *opts, unsigned upper, double deadline,
-                       ar_result *result, ar_error *err);
+/* Weights of IDA* are in sixteenths: f = 16 g + weight16 h. */
+#define AR_TILES_UNWEIGHTED 16u
+
+/* IDA* from cells with heuristic kind (AR_TH_*) and weight weight16/16
+ * (AR_TILES_UNWEIGHTED: optimal) under the limits of opts. Fills result:
+ * moves are engine directions. upper: a known solution length to stay below
+ * (0: none); a bound reached without a shorter solution proves `upper`
+ * optimal (outcome NO_SOLUTION means "none shorter"). */
+ar_status ar_tiles_ida(const ar_tiles_model *m, const uint8_t *cells, int kind, unsigned weight16,
+                       unsigned upper, const ar_search_options *opts, ar_result *result,
+                       ar_error *err);
+
+/* Weighted IDA*: f = g + w*h with w = weight clamped to 1..64; no
+ * optimality claim. */
+ar_status ar_tiles_wida(const ar_tiles_model *m, const uint8_t *cells, int kind, double weight,
+                        const ar_search_options *opts, ar_result *result, ar_error *err);
 
 /* Anytime: weighted searches for quick, improving solutions, path
  * improvement by optimal windows, then IDA* raising the proven lower bound
  * until the incumbent is proven optimal or a limit stops it. */
 ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int kind,
                            const ar_search_options *opts, ar_result *result, ar_error *err);
-
-/* Weighted IDA*: f = g + w*h; no optimality claim. */
-ar_status ar_tiles_wida(const ar_tiles_model *m, const uint8_t *cells, int kind, double weight,
-                        const ar_search_options *opts, ar_result *result, ar_error *err);
 
 /* Re-points a copied model's patterns at the copy; loaded databases are
  * shared with the original (reference counted), so either may go first. */
