@@ -487,6 +487,11 @@ static const ar_bench_suite loyd_bench_suites[] = {
      .run = ar_loyd_bench},
     {.name = NULL}};
 
+static const ar_puzzle_example loyd_examples[] = {
+    {.options = "", .instance = "FBCDE KAGHJ PLMIO UQRNT VWXS+", .cost = 26,
+     .note = "the contest's fiendish square: 26 moves, proven optimal (the contest's best: 28)"},
+    {.note = NULL}};
+
 const ar_puzzle ar_domain_loyd = {
     .name = "loyd",
     .summary = "Loyd's Dilemma (POTM 1995): the 24-puzzle with letters and a transport move from the centre",
@@ -520,4 +525,5 @@ const ar_puzzle ar_domain_loyd = {
     .pdb = &loyd_pdb,
     .bench_suites = loyd_bench_suites,
     .with_start = loyd_with_start,
+    .examples = loyd_examples,
 };

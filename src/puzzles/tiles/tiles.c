@@ -607,6 +607,13 @@ static const ar_bench_suite tiles_bench_suites[] = {
      .run = ar_tiles_bench_korf24},
     {.name = NULL}};
 
+static const ar_puzzle_example tiles_examples[] = {
+    {.options = "size=3x3", .instance = "8 6 7 2 5 4 3 0 1", .cost = 27,
+     .note = "an 8-puzzle at the largest distance from the goal: 27 moves, optimal"},
+    {.options = "", .instance = "13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11", .cost = 41,
+     .note = "Korf's 15-puzzle no. 55, the shortest of his 100 (data/tiles/korf100.txt): 41 moves"},
+    {.note = NULL}};
+
 const ar_puzzle ar_domain_tiles = {
     .name = "tiles",
     .summary = "sliding-tile puzzles (8-, 15-, 24-puzzle, any RxC up to 8x8): optimal IDA* with pattern databases",
@@ -644,4 +651,5 @@ const ar_puzzle ar_domain_tiles = {
     .pdb = &tiles_pdb,
     .bench_suites = tiles_bench_suites,
     .with_start = tiles_with_start,
+    .examples = tiles_examples,
 };
