@@ -307,6 +307,9 @@ void ar_game_apply_simultaneous(const ar_game *g, const ar_variant *v, void *pos
  * scores(), or 1 for a win, 0 for a loss and 1/2 each for a draw (also for
  * an unfinished position, and for AR_GAME_OVER without scores()). */
 void ar_game_scores(const ar_game *g, const ar_variant *v, const void *pos, double *scores);
+/* An outcome of a chance position drawn by its probabilities with rng (one
+ * number drawn); AR_GMOVE_NONE when the game lists no outcome. */
+ar_gmove ar_game_chance_draw(const ar_game *g, const ar_variant *v, const void *pos, ar_rng *rng);
 /* What `player` sees of pos, written to view (position_size bytes):
  * observe(), or a copy of pos. */
 void ar_game_observe(const ar_game *g, const ar_variant *v, const void *pos, int player,

@@ -73,15 +73,8 @@ static ar_status pick_random(const ar_game *g, const ar_variant *v, const void *
         return movers ? AR_OK : AR_ERR_INTERNAL;
     }
     if (who == AR_PLAYER_CHANCE) {
-        double probs[1024], x = ar_rng_double(rng), acc = 0;
-        unsigned n = g->chance_outcomes(v, pos, moves, probs), i;
-        for (i = 0; i + 1 < n; i++) {
-            acc += probs[i];
-            if (x < acc)
-                break;
-        }
-        chosen[0] = moves[i];
-        return n ? AR_OK : AR_ERR_INTERNAL;
+        chosen[0] = ar_game_chance_draw(g, v, pos, rng);
+        return chosen[0] != AR_GMOVE_NONE ? AR_OK : AR_ERR_INTERNAL;
     }
     {
         unsigned n = g->legal_moves(v, pos, who, moves);
@@ -231,8 +224,7 @@ ar_status ar_match_run(const ar_game *g, const ar_variant *v, ar_bot *const *bot
     memset(out, 0, sizeof *out);
     if (ar_game_players(g, v) != 2)
         return ar_error_set(err, AR_ERR_UNSUPPORTED,
-                            "%s: this variant has %d players; round-robin matches are for two "
-                            "(play games of more players with ar_play_game)",
+                            "round-robin matches are for two players, and this %s variant has %d",
                             g->name, ar_game_players(g, v));
     if (count < 2)
         return ar_error_set(err, AR_ERR_INPUT, "a match needs at least two bots");

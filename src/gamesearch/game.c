@@ -110,6 +110,31 @@ void ar_game_scores(const ar_game *g, const ar_variant *v, const void *pos, doub
     }
 }
 
+ar_gmove ar_game_chance_draw(const ar_game *g, const ar_variant *v, const void *pos, ar_rng *rng)
+{
+    ar_gmove small_moves[64], *moves = small_moves, m = AR_GMOVE_NONE;
+    double small_probs[64], *probs = small_probs, x = ar_rng_double(rng), acc = 0;
+    unsigned cap = g->max_moves(v, pos), n, i;
+    if (cap > 64) {
+        moves = ar_xmalloc(sizeof *moves * cap);
+        probs = ar_xmalloc(sizeof *probs * cap);
+    }
+    n = g->chance_outcomes(v, pos, moves, probs);
+    /* The last outcome takes whatever rounding leaves over. */
+    for (i = 0; i + 1 < n; i++) {
+        acc += probs[i];
+        if (x < acc)
+            break;
+    }
+    if (n)
+        m = moves[i];
+    if (moves != small_moves) {
+        free(moves);
+        free(probs);
+    }
+    return m;
+}
+
 void ar_game_observe(const ar_game *g, const ar_variant *v, const void *pos, int player,
                      void *view)
 {
