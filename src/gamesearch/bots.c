@@ -247,7 +247,8 @@ static ar_status check_game(const ar_bot *bot, const char *kind, int needs_whole
                             bot->g->name, players);
     if (needs_whole_position && (bot->g->flags & AR_GAME_HIDDEN))
         return ar_error_set(err, AR_ERR_UNSUPPORTED,
-                            "bot %s needs the whole position, and %s hides part of it (try mcts)",
+                            "bot %s needs the whole position, and %s hides parts of it from the "
+                            "players (try mcts)",
                             kind, bot->g->name);
     return AR_OK;
 }
