@@ -186,8 +186,9 @@ typedef struct ar_game {
     uint64_t (*hash)(const ar_variant *v, const void *pos);
 
     /* --- moves --- */
-    /* (required) An upper bound on the number of legal moves of pos and of
-     * every position reachable from it (engines size their buffers with it). */
+    /* (required) An upper bound on the number of legal moves (and chance
+     * outcomes) of pos and of every position reachable from it (engines size
+     * their buffers with it). */
     unsigned (*max_moves)(const ar_variant *v, const void *pos);
     /* (required) The legal moves of `player` in pos, always in the same order;
      * returns the count: 0 in finished positions, and in simultaneous
@@ -269,6 +270,11 @@ typedef struct ar_game {
     const ar_game_bench_position *bench_positions;
     /* The bots of its Elo table in `ariadne bench games`; may be NULL. */
     const ar_game_bench_ladder *bench_ladder;
+    /* Variants worth testing besides the default, as option strings
+     * ("players=3 hidden"), NULL-terminated; may be NULL. The conformance
+     * tests (tests/test_conformance_games.c) play each of them, the default
+     * and the bench positions' variants. */
+    const char *const *test_variants;
 } ar_game;
 
 /* --- the registry (src/games/registry.c, from games.def) --- */

@@ -524,6 +524,9 @@ static const ar_game_bench_position bridgit_bench_positions[] = {
 static const char *const bridgit_ladder_bots[] = {"pairing:depth=2", "alphabeta:depth=2", "mcts:iters=300", "random", NULL};
 static const ar_game_bench_ladder bridgit_bench_ladder = {.options = "size=5", .bots = bridgit_ladder_bots, .openings = 0};
 
+/* Variants the conformance tests play besides the default and the bench's. */
+static const char *const bridgit_test_variants[] = {"size=2", "size=12", NULL};
+
 const ar_game ar_game_bridgit = {
     .name = "bridgit",
     .summary = "Bridg-it (Gale's game): n x (n+1) dots each; perfect play by Lehman's switching-game rule",
@@ -562,4 +565,5 @@ const ar_game ar_game_bridgit = {
     .pass = br_pass,
     .bench_positions = bridgit_bench_positions,
     .bench_ladder = &bridgit_bench_ladder,
+    .test_variants = bridgit_test_variants,
 };

@@ -459,6 +459,11 @@ static const ar_game_eval gs_evals[] = {
     {.name = "lead", .summary = "points ahead of the best other player (x100)", .evaluate = lead_eval},
     {.name = NULL}};
 
+/* Variants the conformance tests play besides the default (three players,
+ * hidden bids, all ten players with a whole suit). */
+static const char *const gs_test_variants[] = {"players=3", "hidden", "cards=1",
+                                               "players=10 cards=13 hidden", NULL};
+
 const ar_game ar_game_goofspiel = {
     .name = "goofspiel",
     .summary = "Goofspiel: N players bid cards at once for random prizes; the template game",
@@ -499,4 +504,5 @@ const ar_game ar_game_goofspiel = {
     .apply_simultaneous = gs_apply_simultaneous,
     .scores = gs_scores,
     .observe = gs_observe,
+    .test_variants = gs_test_variants,
 };

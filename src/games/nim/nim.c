@@ -472,6 +472,9 @@ static const ar_game_bench_position nim_bench_positions[] = {
 static const char *const nim_ladder_bots[] = {"perfect", "alphabeta:depth=2:eval=zero", "mcts:iters=300", "random", NULL};
 static const ar_game_bench_ladder nim_bench_ladder = {.options = "", .bots = nim_ladder_bots, .openings = 1};
 
+/* Variants the conformance tests play besides the default and the bench's. */
+static const char *const nim_test_variants[] = {"misere", "take=half play=normal", "k=3 play=misere", NULL};
+
 const ar_game ar_game_nim = {
     .name = "nim",
     .summary = "Nim: Bouton, misère, Moore's Nim_k, take-at-most-half; perfect players",
@@ -510,4 +513,5 @@ const ar_game ar_game_nim = {
     .default_bot = "perfect",
     .bench_positions = nim_bench_positions,
     .bench_ladder = &nim_bench_ladder,
+    .test_variants = nim_test_variants,
 };
