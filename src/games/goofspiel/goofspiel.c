@@ -327,7 +327,7 @@ static unsigned gs_legal_moves(const ar_variant *v, const void *pos, int player,
     const gs_pos *p = pos;
     unsigned n = 0;
     int c;
-    if (finished(p))
+    if (finished(p) || player < 0 || player >= v->players)
         return 0;
     for (c = 1; c <= v->cards; c++)
         if (p->hand[player] >> (c - 1) & 1u)
