@@ -192,8 +192,8 @@ typedef struct ar_game {
     unsigned (*max_moves)(const ar_variant *v, const void *pos);
     /* (required) The legal moves of `player` in pos, always in the same order;
      * returns the count: 0 in finished positions, and in simultaneous
-     * positions for a player who has no move (an eliminated one). Not asked
-     * in chance positions (chance_outcomes is). */
+     * positions for a player who has no move (an eliminated one). In chance
+     * positions the engines ask chance_outcomes instead. */
     unsigned (*legal_moves)(const ar_variant *v, const void *pos, int player, ar_gmove *moves);
     /* (required) Plays a legal move (the chosen outcome in chance
      * positions; in two-player simultaneous positions without
@@ -310,8 +310,8 @@ int ar_game_players(const ar_game *g, const ar_variant *v);
 void ar_game_apply_simultaneous(const ar_game *g, const ar_variant *v, void *pos,
                                 const ar_gmove *moves);
 /* Each player's score of a finished position (ar_game_players entries):
- * scores(), or 1 for a win, 0 for a loss and 1/2 each for a draw (also for
- * an unfinished position, and for AR_GAME_OVER without scores()). */
+ * scores(), or without it 1 for a win, 0 for a loss and 1/2 each for a draw
+ * (and for an unfinished position). */
 void ar_game_scores(const ar_game *g, const ar_variant *v, const void *pos, double *scores);
 /* An outcome of a chance position drawn by its probabilities with rng (one
  * number drawn); AR_GMOVE_NONE when the game lists no outcome. */
