@@ -55,7 +55,7 @@ for args in "analyse tictactoe xxq" "analyse chess" "analyse nim 3:4" "analyse n
     "analyse tictactoe --moves b2,b2" "match nim --bots perfect" "match nim --bots perfect,nobody" \
     "match nim --bots alphabeta:depth=x,random" "play tictactoe --first nobody" "analyse nim --frobnicate" \
     "match goofspiel --players 3 --bots random,random --seed 1" "match goofspiel --hidden --bots alphabeta,random" \
-    "play goofspiel --cards 14"; do
+    "play goofspiel --cards 14" "play goofspiel --players 3"; do
     # shellcheck disable=SC2086
     "$BIN" $args >"$tmp/out" 2>"$tmp/err"
     rc=$?

@@ -374,6 +374,12 @@ int verb_play_game(int argc, char **argv)
         return ar_tool_fail("play %s: one position at most (got '%s' too)", g->name, a.positional[1]);
     if ((rc = game_make_variant(&a)) != 0)
         return rc;
+    if (ar_game_players(g, a.v) != 2) {
+        rc = ar_tool_fail("play %s: a person plays against one bot; this variant has %d players", g->name,
+                          ar_game_players(g, a.v));
+        game_args_free(&a);
+        return rc;
+    }
     memset(&h, 0, sizeof h);
     h.psize = g->position_size(a.v);
     hist_push(&h, -1);
