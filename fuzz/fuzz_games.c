@@ -4,8 +4,10 @@
  * to the first newline, then a move text. A parser must either reject the
  * text with AR_ERR_INPUT and a message, or accept it; what it accepts must
  * survive format -> parse unchanged, a move it accepts must be legal, and
- * apply then undo must restore the position. Any crash, sanitizer report or
- * abort() below is a bug.
+ * apply then undo must restore the position. In a simultaneous position the
+ * move is one player's, played with the others' first legal moves; in a game
+ * with hidden information every player's view must survive format -> parse
+ * too. Any crash, sanitizer report or abort() below is a bug.
  *
  * Build: CC=clang cmake -S . -B build-fuzz -DARIADNE_FUZZ=ON, then run
  * build-fuzz/fuzz/fuzz_games (seed inputs: fuzz/corpus/games if present). */
@@ -23,9 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const ar_game *g;
     size_t ngames = 0, split;
     unsigned sel;
-    ar_param params[2];
+    ar_param params[3];
     size_t np = 0;
-    char value[8];
+    char value[8], value2[8];
     ar_variant *v;
     ar_error err;
     char *text;
@@ -56,6 +58,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(value, sizeof value, "%u", 2 + ((sel >> 4) % 11u));
         params[np].name = "size";
         params[np++].value = value;
+    } else if (strcmp(g->name, "goofspiel") == 0) {
+        snprintf(value, sizeof value, "%u", 2 + ((sel >> 4) & 3u));
+        params[np].name = "players";
+        params[np++].value = value;
+        snprintf(value2, sizeof value2, "%u", 3 + 5 * ((sel >> 6) & 1u));
+        params[np].name = "cards";
+        params[np++].value = value2;
+        if (sel & 0x80u) {
+            params[np].name = "hidden";
+            params[np++].value = NULL;
+        }
     }
     if (ar_game_create(g, params, np, &v, &err) != AR_OK)
         return 0;
@@ -82,7 +95,40 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort(); /* format_position wrote what parse_position rejects or changes */
         if (g->draw)
             g->draw(v, pos, buf, sizeof buf);
-        if (g->outcome(v, pos) == AR_ONGOING && g->to_move(v, pos) >= 0) {
+        if (g->observe) {
+            int p;
+            for (p = 0; p < ar_game_players(g, v); p++) {
+                ar_game_observe(g, v, pos, p, saved);
+                g->format_position(v, saved, buf, sizeof buf);
+                if (g->parse_position(v, buf, again, &err) != AR_OK ||
+                    ar_game_hash(g, v, again) != ar_game_hash(g, v, saved))
+                    abort(); /* a view must read back like a position */
+            }
+        }
+        if (g->outcome(v, pos) == AR_ONGOING && g->to_move(v, pos) == AR_PLAYER_SIMULTANEOUS) {
+            int who = (int)(sel % (unsigned)ar_game_players(g, v)), p;
+            size_t mlen = split < size ? size - split - 1 : 0;
+            const char *mtext = split < size ? (const char *)data + split + 1 : "";
+            ar_gmove m, all[AR_MAX_PLAYERS];
+            ar_error_clear(&err);
+            if (g->parse_move(v, pos, who, mtext, mlen, &m, &err) != AR_OK) {
+                if (!err.message[0])
+                    abort();
+            } else {
+                ar_gmove *first = malloc(sizeof *first * (g->max_moves(v, pos) + 1));
+                int complete = 1;
+                if (!ar_game_is_legal(g, v, pos, who, m))
+                    abort(); /* parse_move accepted an illegal move */
+                for (p = 0; p < ar_game_players(g, v); p++) {
+                    all[p] = p == who ? m : g->legal_moves(v, pos, p, first) ? first[0] : AR_GMOVE_NONE;
+                    complete &= all[p] != AR_GMOVE_NONE;
+                }
+                /* A joint move (no apply_simultaneous) needs every player's. */
+                if (complete || g->apply_simultaneous)
+                    ar_game_apply_simultaneous(g, v, pos, all);
+                free(first);
+            }
+        } else if (g->outcome(v, pos) == AR_ONGOING && g->to_move(v, pos) >= 0) {
             int who = g->to_move(v, pos);
             size_t mlen = split < size ? size - split - 1 : 0;
             const char *mtext = split < size ? (const char *)data + split + 1 : "";

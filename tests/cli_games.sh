@@ -1,7 +1,8 @@
 # cli_games.sh — the game verbs of the command-line tool: analyse, match (Elo
 # with error bars), bench games (the node count CI checks), bad input, and
 # the `play` loop driven through a pseudo-terminal with tmux: a full game, an
-# illegal move answered with a new prompt, and undo.
+# illegal move answered with a new prompt, and undo. Goofspiel, the template
+# game, is played and matched too: chance, simultaneous bids, hidden bids.
 #
 # Usage: bash cli_games.sh ARIADNE_BINARY SHARED_DIR
 # tmux is not installed here; CI's .ci/run installs it. Without it the play
@@ -52,7 +53,9 @@ check "analyse --algo mcts prints visits" contains "$tmp/a5" "<- best"
 # --- bad input: one line on stderr, exit 2
 for args in "analyse tictactoe xxq" "analyse chess" "analyse nim 3:4" "analyse nim --k 9" \
     "analyse tictactoe --moves b2,b2" "match nim --bots perfect" "match nim --bots perfect,nobody" \
-    "match nim --bots alphabeta:depth=x,random" "play tictactoe --first nobody" "analyse nim --frobnicate"; do
+    "match nim --bots alphabeta:depth=x,random" "play tictactoe --first nobody" "analyse nim --frobnicate" \
+    "match goofspiel --players 3 --bots random,random --seed 1" "match goofspiel --hidden --bots alphabeta,random" \
+    "play goofspiel --cards 14" "play goofspiel --players 3"; do
     # shellcheck disable=SC2086
     "$BIN" $args >"$tmp/out" 2>"$tmp/err"
     rc=$?
@@ -142,6 +145,22 @@ else
     printf '1\n1\n1\n1\n1\n1\n1\n1\n1\n1\nquit\n' | "$BIN" play nim 20 --take half --seed 1 >"$tmp/p2" 2>&1
     check "piped: full game" contains "$tmp/p2" "game over: second wins — the bot wins."
 fi
+
+# --- goofspiel: chance turns up the prizes, both players bid at once
+"$BIN" match goofspiel --bots mcts:iters=300,random --games 10 --seed 1 >"$tmp/g1" 2>/dev/null
+check "match goofspiel exit 0" test $? -eq 0
+check "match goofspiel: a table" grep -qE '^\| mcts:iters=300 \| random \| 10 \|' "$tmp/g1"
+"$BIN" match goofspiel --hidden --bots mcts:iters=300,random --games 4 --seed 1 --verbose >"$tmp/g2" 2>/dev/null
+check "match goofspiel --hidden exit 0" test $? -eq 0
+check "match goofspiel records chance and bids" grep -qE '^   [A2-5] [A2-5]/[A2-5] ' "$tmp/g2"
+printf '9\nA\n2\n3\n4\n5\nquit\n' | "$BIN" play goofspiel --bot random --seed 1 >"$tmp/g3" 2>&1
+check "play goofspiel exits 0" test $? -eq 0
+check "play goofspiel: chance turns up a prize" grep -qE '^chance: [A2-5]$' "$tmp/g3"
+check "play goofspiel: a card not in the game is explained" contains "$tmp/g3" "'9' is not a card: the cards are A..5"
+check "play goofspiel: the game ends" contains "$tmp/g3" "game over: "
+printf 'moves\nquit\n' | "$BIN" play goofspiel --hidden --seed 1 >"$tmp/g4" 2>&1
+check "play goofspiel --hidden shows only card counts" contains "$tmp/g4" "5 cards"
+check "play goofspiel --hidden: moves lists your cards" contains "$tmp/g4" "legal moves (5): A 2 3 4 5"
 
 # End of input quits cleanly at any prompt.
 "$BIN" play bridgit --first bot --seed 1 </dev/null >"$tmp/p3" 2>&1

@@ -146,10 +146,59 @@ static void test_match(void)
     g->destroy(v);
 }
 
+/* A game's record holds its scores: 1 and 0 for a win, 1/2 each for a
+ * draw; the result text and the defaults of the optional slots agree. */
+static void test_records(void)
+{
+    const ar_game *nim = ar_game_find("nim"), *ttt = ar_game_find("tictactoe");
+    ar_variant *vn, *vt;
+    ar_bot *bots[2];
+    ar_game_record rec;
+    ar_error err;
+    unsigned char pos[64], view[64];
+    double s[AR_MAX_PLAYERS];
+    char buf[128];
+    CHECK(ar_game_create(nim, NULL, 0, &vn, &err) == AR_OK);
+    CHECK(ar_game_create(ttt, NULL, 0, &vt, &err) == AR_OK);
+    CHECK(ar_game_players(nim, vn) == 2);
+    /* Nim from 3 4 5: the perfect first player wins against random. */
+    CHECK(ar_bot_create(nim, vn, "perfect", 1, 0, &bots[0], &err) == AR_OK);
+    CHECK(ar_bot_create(nim, vn, "random", 2, 0, &bots[1], &err) == AR_OK);
+    CHECK(ar_play_game(nim, vn, bots, NULL, 0, 1, 0, NULL, &rec, &err) == AR_OK);
+    CHECK(rec.outcome == AR_WIN_P0 && rec.players == 2 && rec.scores[0] == 1 && rec.scores[1] == 0);
+    ar_bot_destroy(bots[0]);
+    ar_bot_destroy(bots[1]);
+    /* Tic-tac-toe between perfect players: a draw. */
+    CHECK(ar_bot_create(ttt, vt, "perfect", 1, 0, &bots[0], &err) == AR_OK);
+    CHECK(ar_play_game(ttt, vt, (ar_bot *const[2]){bots[0], bots[0]}, NULL, 0, 1, 0, NULL, &rec, &err) == AR_OK);
+    CHECK(rec.outcome == AR_DRAW && rec.scores[0] == 0.5 && rec.scores[1] == 0.5 && rec.plies == 9);
+    /* Stopped by the ply limit: scored a draw. */
+    CHECK(ar_play_game(ttt, vt, (ar_bot *const[2]){bots[0], bots[0]}, NULL, 0, 1, 3, NULL, &rec, &err) == AR_OK);
+    CHECK(rec.stopped_by_limit && rec.outcome == AR_ONGOING && rec.scores[0] == 0.5 && rec.scores[1] == 0.5);
+    ar_bot_destroy(bots[0]);
+    /* Scores and result text from the outcome. */
+    CHECK(ttt->parse_position(vt, "xxx/oo./...", pos, &err) == AR_OK);
+    ar_game_scores(ttt, vt, pos, s);
+    CHECK(s[0] == 1 && s[1] == 0);
+    ar_game_result_text(ttt, vt, pos, buf, sizeof buf);
+    CHECK_STR(buf, "X wins");
+    ttt->initial_position(vt, pos);
+    ar_game_result_text(ttt, vt, pos, buf, sizeof buf);
+    CHECK_STR(buf, "in play");
+    ar_game_scores(ttt, vt, pos, s);
+    CHECK(s[0] == 0.5 && s[1] == 0.5);
+    /* Nothing is hidden: the view is the position. */
+    ar_game_observe(ttt, vt, pos, 1, view);
+    CHECK(memcmp(pos, view, ttt->position_size(vt)) == 0);
+    nim->destroy(vn);
+    ttt->destroy(vt);
+}
+
 int main(void)
 {
     test_elo();
     test_bots();
     test_match();
+    test_records();
     return check_report("test_arena");
 }

@@ -444,6 +444,50 @@ static void test_limits_and_steps(void)
     CHECK(strstr(err.message, "bogus") != NULL);
 }
 
+/* The engines refuse, by name, what they cannot search: negamax more than
+ * two players or hidden information, MCTS more than two players (it may
+ * search a player's view). */
+static int rt_three_players(const ar_variant *v)
+{
+    (void)v;
+    return 3;
+}
+static void rt_observe(const ar_variant *v, const void *pos, int player, void *view)
+{
+    (void)v;
+    (void)player;
+    memcpy(view, pos, sizeof(rt_pos));
+}
+
+static void test_refusals(void)
+{
+    ar_game hidden = randtree, three = randtree;
+    ar_variant v = {3, 4, 99, 0};
+    rt_pos root;
+    ar_gsearch_options o;
+    ar_gsearch_result r;
+    ar_mcts_options mo;
+    ar_mcts_result mr;
+    ar_error err;
+    hidden.flags |= AR_GAME_HIDDEN;
+    hidden.observe = rt_observe;
+    three.players = rt_three_players;
+    rt_initial(&v, &root);
+    ar_gsearch_options_init(&o);
+    o.depth = 3;
+    ar_mcts_options_init(&mo);
+    mo.iterations = 50;
+    CHECK(ar_alphabeta(&randtree, &v, &root, &o, &r, &err) == AR_OK);
+    CHECK(ar_alphabeta(&hidden, &v, &root, &o, &r, &err) == AR_ERR_UNSUPPORTED);
+    CHECK(strstr(err.message, "randtree") && strstr(err.message, "whole position"));
+    CHECK(ar_minimax(&hidden, &v, &root, &o, &r, &err) == AR_ERR_UNSUPPORTED);
+    CHECK(ar_mcts(&hidden, &v, &root, 0, &mo, &mr, &err) == AR_OK && mr.best != AR_GMOVE_NONE);
+    CHECK(ar_alphabeta(&three, &v, &root, &o, &r, &err) == AR_ERR_UNSUPPORTED);
+    CHECK(strstr(err.message, "3 players") != NULL);
+    CHECK(ar_minimax(&three, &v, &root, &o, &r, &err) == AR_ERR_UNSUPPORTED);
+    CHECK(ar_mcts(&three, &v, &root, 0, &mo, &mr, &err) == AR_ERR_UNSUPPORTED && mr.best == AR_GMOVE_NONE);
+}
+
 static void test_bench(void)
 {
     uint64_t total, total2, nodes[64];
@@ -464,6 +508,7 @@ int main(void)
     test_mcts();
     test_tt();
     test_limits_and_steps();
+    test_refusals();
     test_bench();
     return check_report("test_gamesearch");
 }

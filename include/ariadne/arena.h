@@ -19,8 +19,12 @@
  * before the kinds above.
  *
  * A bot is asked for the move of one player in one position; in simultaneous
- * positions both bots are asked before either move is played, so neither sees
- * the other's choice. Bots are deterministic given their seed. */
+ * positions every bot is asked before any move is played, so none sees
+ * another's choice. In games with hidden information (AR_GAME_HIDDEN) a bot
+ * is shown only the player's view (ar_game_observe) and thinks on it as on a
+ * position; the generic searches that need the whole truth (alphabeta,
+ * minimax, perfect) refuse such games, MCTS searches the view. Bots are
+ * deterministic given their seed. */
 #ifndef ARIADNE_ARENA_H
 #define ARIADNE_ARENA_H
 
@@ -68,8 +72,9 @@ const ar_bot_kind *ar_bot_kinds(void);
  * AR_ERR_INPUT naming the bad part. */
 ar_status ar_bot_create(const ar_game *g, const ar_variant *v, const char *spec, uint64_t seed,
                         size_t memory_limit, ar_bot **out, ar_error *err);
-/* The move of `player` in pos (the player to move, or either player in a
- * simultaneous position). info may be NULL. */
+/* The move of `player` in pos (the player to move, or any player in a
+ * simultaneous position). The bot's kind sees the player's view of pos
+ * (ar_game_observe) in games with hidden information. info may be NULL. */
 ar_status ar_bot_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out,
                         ar_bot_info *info, ar_error *err);
 void ar_bot_new_game(ar_bot *bot);
@@ -78,7 +83,7 @@ void ar_bot_set_interrupt(ar_bot *bot, const volatile sig_atomic_t *flag);
 const char *ar_bot_spec(const ar_bot *bot);
 void ar_bot_destroy(ar_bot *bot);
 
-/* Fields for bot kinds (defined in src/game/bots.c). */
+/* Fields for bot kinds (defined in src/gamesearch/bots.c). */
 const ar_game *ar_bot_game(const ar_bot *bot);
 const ar_variant *ar_bot_variant(const ar_bot *bot);
 void *ar_bot_state(const ar_bot *bot);
@@ -95,13 +100,22 @@ typedef struct ar_game_record {
     int stopped_by_limit;      /* max_plies reached */
     int forfeit;               /* -1 none, else the player who lost by an error or illegal move */
     char note[200];            /* why a game ended early (forfeit, limit), or empty */
-    char moves[2048];          /* the moves in notation, space-separated (truncated with "...") */
+    char moves[2048];          /* the moves in notation, space-separated (truncated with "...");
+                                  a simultaneous turn is "m0/m1/...", "-" for no move */
+    int players;               /* ar_game_players */
+    /* Each player's score, higher better (ar_game_scores of the final
+     * position). Stopped by max_plies: 1/2 each. A forfeit: 0 for the
+     * player who forfeited, 1 for the others. */
+    double scores[AR_MAX_PLAYERS];
 } ar_game_record;
 
-/* Plays one game from start (NULL: the initial position) with bots[0] as
- * player 0 and bots[1] as player 1; first `random_plies` plies are random
- * (seeded by `seed`, the same for both games of a pair). */
-ar_status ar_play_game(const ar_game *g, const ar_variant *v, ar_bot *const bots[2],
+/* Plays one game from start (NULL: the initial position) with bots[p] as
+ * player p, one bot for each of the ar_game_players(g, v) players (the same
+ * bot may play several); the first `random_plies` plies are random (seeded by
+ * `seed`, the same for both games of a pair), and so are chance events.
+ * Each bot is asked through ar_bot_choose (so it sees its player's view);
+ * simultaneous moves are played with ar_game_apply_simultaneous. */
+ar_status ar_play_game(const ar_game *g, const ar_variant *v, ar_bot *const *bots,
                        const void *start, unsigned random_plies, uint64_t seed, unsigned max_plies,
                        const volatile sig_atomic_t *interrupt, ar_game_record *rec, ar_error *err);
 
@@ -131,7 +145,9 @@ typedef struct ar_match_table {
 } ar_match_table;
 
 /* Plays a round robin: every pair of bots plays o->games games, alternating
- * colours. The table is malloc'd; free it with ar_match_table_free. */
+ * colours. Two-player variants only (AR_ERR_UNSUPPORTED otherwise: a game
+ * of more players is played with ar_play_game). The table is malloc'd; free
+ * it with ar_match_table_free. */
 ar_status ar_match_run(const ar_game *g, const ar_variant *v, ar_bot *const *bots, unsigned count,
                        const ar_match_options *o, ar_match_table *out, ar_error *err);
 void ar_match_table_free(ar_match_table *t);

@@ -1,21 +1,31 @@
-/* ariadne/game.h — the game interface (two players; moves in turn, at the same
- * time, or by chance).
+/* ariadne/game.h — the game interface (two or more players; moves in turn,
+ * at the same time, or by chance; perfect or hidden information).
  *
  * A game is one `const ar_game` of function pointers and capability flags,
  * defined in its own folder src/games/NAME/ and listed by one line in
- * src/games/games.def. The
+ * src/games/games.def (docs/adding-a-game.md walks through one). The
  * rules of one variant (board size, misère play, ...) live in an opaque
  * `ar_variant` that the game makes from its own options; a position is a
  * fixed-size block of bytes (position_size) that the engines copy, hash and
  * store without knowing what is inside. Engines (gamesearch.h), bots and
  * matches (arena.h) and the CLI see nothing else.
  *
- * Who moves. to_move() names the player to move (0 or 1), or says that both
- * players move at once (AR_PLAYER_SIMULTANEOUS: each chooses from
- * legal_moves(pos, p) without seeing the other's choice, and apply() receives
- * the joint move AR_JOINT_MOVE(m0, m1)), or that chance moves
+ * Players. A game has two players unless players() says more (at most
+ * AR_MAX_PLAYERS); they are numbered 0..n-1.
+ *
+ * Who moves. to_move() names the player to move, or says that all players
+ * move at once (AR_PLAYER_SIMULTANEOUS: each chooses from legal_moves(pos, p)
+ * without seeing the others' choices; apply_simultaneous() receives one move
+ * per player, and two-player games may instead take the joint move
+ * AR_JOINT_MOVE(m0, m1) in apply()), or that chance moves
  * (AR_PLAYER_CHANCE: chance_outcomes() lists the outcomes with their
- * probabilities). A finished position has outcome() != AR_ONGOING.
+ * probabilities). A finished position has outcome() != AR_ONGOING; with more
+ * than two players, or points that matter, scores() says how it ended.
+ *
+ * What players see. Without AR_GAME_HIDDEN everyone sees the whole position.
+ * With it, observe() writes what one player sees as a position-sized block
+ * (the parts hidden from the player in the game's own "unknown" encoding), and
+ * bots think on that view exactly as on a position.
  *
  * Moves are 64-bit codes that only the game interprets. The legal moves of a
  * position must come out in the same order every time (the transposition
@@ -24,7 +34,8 @@
  *
  * Required slots are marked (required); the others may be NULL, and the
  * library then does without (hash: the position bytes are hashed; undo:
- * engines keep copies of positions; draw: format_position is shown). */
+ * engines keep copies of positions; draw: format_position is shown;
+ * players: two; scores: from outcome(); observe: nothing is hidden). */
 #ifndef ARIADNE_GAME_H
 #define ARIADNE_GAME_H
 
@@ -50,6 +61,9 @@ typedef uint64_t ar_gmove;
 
 typedef struct ar_variant ar_variant; /* defined by each game */
 
+/* The most players a game may have (Ants has up to ten). */
+#define AR_MAX_PLAYERS 10
+
 struct ar_bot_kind;    /* arena.h */
 struct ar_tool;        /* tool.h */
 struct ar_bench_suite; /* tool.h */
@@ -72,9 +86,9 @@ typedef struct ar_game_bench_ladder {
     unsigned openings;            /* random opening plies that vary the games */
 } ar_game_bench_ladder;
 
-/* to_move() results besides 0 and 1. */
+/* to_move() results besides the players 0..n-1. */
 enum {
-    AR_PLAYER_SIMULTANEOUS = -1, /* both players choose a move at once */
+    AR_PLAYER_SIMULTANEOUS = -1, /* every player chooses a move at once */
     AR_PLAYER_CHANCE = -2        /* a chance event: see chance_outcomes */
 };
 
@@ -82,7 +96,12 @@ typedef enum ar_game_outcome {
     AR_ONGOING = 0,
     AR_WIN_P0 = 1, /* player 0 (who moves first in the initial position) has won */
     AR_WIN_P1 = 2,
-    AR_DRAW = 3
+    AR_DRAW = 3,
+    /* Finished; scores() says how. For games of more than two players, whose
+     * results the three values above cannot express; a two-player game says
+     * who won (engines that know only win, loss and draw rely on it) and may
+     * give its points through scores() as well. */
+    AR_GAME_OVER = 4
 } ar_game_outcome;
 
 /* Evaluations return a score for `player` in [-AR_EVAL_MAX, AR_EVAL_MAX];
@@ -119,7 +138,9 @@ enum {
     AR_GAME_QUIESCENCE = 1u << 3,   /* noisy_moves is set: engines extend the horizon with it */
     AR_GAME_NULL_MOVE = 1u << 4,    /* passing never helps the mover, so null-move pruning is
                                        reasonable: `pass` is set */
-    AR_GAME_ACYCLIC = 1u << 5       /* no position repeats within a game */
+    AR_GAME_ACYCLIC = 1u << 5,      /* no position repeats within a game */
+    AR_GAME_HIDDEN = 1u << 6        /* players see only part of the position (in some variants
+                                       at least): observe is set */
 };
 
 typedef struct ar_game {
@@ -149,12 +170,15 @@ typedef struct ar_game {
     /* A picture for people (several lines), with the move names shown where
      * that helps. NULL: format_position. */
     void (*draw)(const ar_variant *v, const void *pos, char *buf, size_t size);
-    /* (required) 0 or 1, AR_PLAYER_SIMULTANEOUS or AR_PLAYER_CHANCE. In a
-     * finished position: the player who would move next (negamax scores a
-     * finished position for that player). Alpha-beta assumes the player to
-     * move alternates with every move; minimax and MCTS do not. */
+    /* (required) A player 0..n-1, AR_PLAYER_SIMULTANEOUS or
+     * AR_PLAYER_CHANCE. In a finished position: the player who would move
+     * next (negamax scores a finished position for that player), 0 when
+     * nobody would. Alpha-beta assumes the player to move alternates with
+     * every move; minimax and MCTS do not. */
     int (*to_move)(const ar_variant *v, const void *pos);
-    /* (required) Whether the game is over and how. */
+    /* (required) Whether the game is over and how: AR_WIN_P0, AR_WIN_P1 or
+     * AR_DRAW in two-player games, AR_GAME_OVER (see scores) with more
+     * players. */
     ar_game_outcome (*outcome)(const ar_variant *v, const void *pos);
     /* Zobrist-style hash: equal positions give equal hashes, and a change of
      * the player to move changes it. NULL: the position bytes are hashed (they
@@ -162,14 +186,18 @@ typedef struct ar_game {
     uint64_t (*hash)(const ar_variant *v, const void *pos);
 
     /* --- moves --- */
-    /* (required) An upper bound on the number of legal moves of pos and of
-     * every position reachable from it (engines size their buffers with it). */
+    /* (required) An upper bound on the number of legal moves (and chance
+     * outcomes) of pos and of every position reachable from it (engines size
+     * their buffers with it). */
     unsigned (*max_moves)(const ar_variant *v, const void *pos);
     /* (required) The legal moves of `player` in pos, always in the same order;
-     * returns the count (0 only in finished positions). */
+     * returns the count: 0 in finished positions, and in simultaneous
+     * positions for a player who has no move (an eliminated one). In chance
+     * positions the engines ask chance_outcomes instead. */
     unsigned (*legal_moves)(const ar_variant *v, const void *pos, int player, ar_gmove *moves);
-    /* (required) Plays a legal move (a joint move in simultaneous positions,
-     * the chosen outcome in chance positions) in place. */
+    /* (required) Plays a legal move (the chosen outcome in chance
+     * positions; in two-player simultaneous positions without
+     * apply_simultaneous, the joint move AR_JOINT_MOVE(m0, m1)) in place. */
     void (*apply)(const ar_variant *v, void *pos, ar_gmove move);
     /* Takes back apply(move) in place. NULL: engines copy positions. */
     void (*undo)(const ar_variant *v, void *pos, ar_gmove move);
@@ -202,6 +230,28 @@ typedef struct ar_game {
     unsigned (*chance_outcomes)(const ar_variant *v, const void *pos, ar_gmove *moves,
                                 double *probs);
 
+    /* --- more players, scores, hidden information (NULL: two players who
+     * see everything, results from outcome()) --- */
+    /* The number of players of the variant, 2..AR_MAX_PLAYERS. NULL: 2. */
+    int (*players)(const ar_variant *v);
+    /* Plays a simultaneous position's moves at once: moves[p] is player p's
+     * (AR_GMOVE_NONE for a player without a move). Required for simultaneous
+     * positions of more than two players; NULL with two: apply() receives
+     * AR_JOINT_MOVE(moves[0], moves[1]) (ar_game_apply_simultaneous packs it). */
+    void (*apply_simultaneous)(const ar_variant *v, void *pos, const ar_gmove *moves);
+    /* One number per player for a finished position, higher better (points;
+     * or 1 a win, 0 a loss). It must agree with outcome(): in two-player
+     * games the winner scores more and a draw scores equal. Required when
+     * outcome() can say AR_GAME_OVER; NULL: win 1, loss 0, draw 1/2. */
+    void (*scores)(const ar_variant *v, const void *pos, double *scores);
+    /* Hidden information (AR_GAME_HIDDEN): writes what `player` sees of pos
+     * into view (position_size bytes), the parts the player cannot see in
+     * the game's own "unknown" encoding. Every slot must accept a view as a
+     * position (a bot searches from its view), and the player's legal moves
+     * must be the same in the view as in pos. NULL: everyone sees
+     * everything. */
+    void (*observe)(const ar_variant *v, const void *pos, int player, void *view);
+
     /* --- what the game plugs into --- */
     /* Bots the game brings itself (searches over its own board, external
      * programs speaking its protocol), {NULL}-terminated; looked up before
@@ -220,6 +270,11 @@ typedef struct ar_game {
     const ar_game_bench_position *bench_positions;
     /* The bots of its Elo table in `ariadne bench games`; may be NULL. */
     const ar_game_bench_ladder *bench_ladder;
+    /* Variants worth testing besides the default, as option strings
+     * ("players=3 hidden"), NULL-terminated; may be NULL. The conformance
+     * tests (tests/test_conformance_games.c) play each of them, the default
+     * and the bench positions' variants. */
+    const char *const *test_variants;
 } ar_game;
 
 /* --- the registry (src/games/registry.c, from games.def) --- */
@@ -240,11 +295,36 @@ uint64_t ar_game_hash(const ar_game *g, const ar_variant *v, const void *pos);
 /* Whether `move` is among player's legal moves in pos. */
 int ar_game_is_legal(const ar_game *g, const ar_variant *v, const void *pos, int player,
                      ar_gmove move);
-/* The outcome from `player`'s side: +1 won, -1 lost, 0 drawn or ongoing. */
+/* The outcome from `player`'s side: +1 won, -1 lost, 0 drawn or ongoing
+ * (and for AR_GAME_OVER, which only ar_game_scores can rank). */
 int ar_game_outcome_for(ar_game_outcome outcome, int player);
-/* "X wins", "draw", "in play" for a finished or running game. */
+/* "X wins", "draw", "in play", "game over" (AR_GAME_OVER: the scores tell,
+ * see ar_game_result_text). */
 void ar_game_outcome_text(const ar_game *g, const ar_variant *v, ar_game_outcome outcome,
                           char *buf, size_t size);
+
+/* The number of players: players(), or 2. */
+int ar_game_players(const ar_game *g, const ar_variant *v);
+/* Plays one move per player in a simultaneous position: apply_simultaneous,
+ * or for two players apply(AR_JOINT_MOVE(moves[0], moves[1])). */
+void ar_game_apply_simultaneous(const ar_game *g, const ar_variant *v, void *pos,
+                                const ar_gmove *moves);
+/* Each player's score of a finished position (ar_game_players entries):
+ * scores(), or without it 1 for a win, 0 for a loss and 1/2 each for a draw
+ * (and for an unfinished position). */
+void ar_game_scores(const ar_game *g, const ar_variant *v, const void *pos, double *scores);
+/* An outcome of a chance position drawn by its probabilities with rng (one
+ * number drawn); AR_GMOVE_NONE when the game lists no outcome. */
+ar_gmove ar_game_chance_draw(const ar_game *g, const ar_variant *v, const void *pos, ar_rng *rng);
+/* What `player` sees of pos, written to view (position_size bytes):
+ * observe(), or a copy of pos. */
+void ar_game_observe(const ar_game *g, const ar_variant *v, const void *pos, int player,
+                     void *view);
+/* The result of a finished position for people: "X wins", "draw", or with
+ * scores() "P1 wins (P1 9, P2 4, P3 2)", "P1 and P3 share first place
+ * (...)"; "in play" while it goes on. */
+void ar_game_result_text(const ar_game *g, const ar_variant *v, const void *pos, char *buf,
+                         size_t size);
 /* Makes a variant from `--name value` style arguments already split into
  * params; unknown names give AR_ERR_INPUT naming the option. */
 ar_status ar_game_create(const ar_game *g, const ar_param *params, size_t count,

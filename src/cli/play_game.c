@@ -5,7 +5,8 @@
  * stack, a bad move is answered with the game's own explanation and a new
  * prompt, `undo` takes back the person's last move (and the bot's reply),
  * end of input quits cleanly. The bot is the game's perfect player unless
- * --bot names another (arena.h gives the syntax). */
+ * --bot names another (arena.h gives the syntax). Chance events are drawn
+ * from the seed and shown as they happen. */
 #include "cli.h"
 #include "game_cli.h"
 
@@ -364,6 +365,7 @@ int verb_play_game(int argc, char **argv)
     char *picture = NULL, line[512];
     int rc, me, announced = 0;
     const char *spec;
+    ar_rng chance;
     rc = game_parse_args(&a, argc, argv, "bot first seed moves memory-limit");
     if (rc)
         return rc;
@@ -372,6 +374,12 @@ int verb_play_game(int argc, char **argv)
         return ar_tool_fail("play %s: one position at most (got '%s' too)", g->name, a.positional[1]);
     if ((rc = game_make_variant(&a)) != 0)
         return rc;
+    if (ar_game_players(g, a.v) != 2) {
+        rc = ar_tool_fail("play %s: a person plays against one bot; this variant has %d players", g->name,
+                          ar_game_players(g, a.v));
+        game_args_free(&a);
+        return rc;
+    }
     memset(&h, 0, sizeof h);
     h.psize = g->position_size(a.v);
     hist_push(&h, -1);
@@ -391,6 +399,7 @@ int verb_play_game(int argc, char **argv)
     }
     ar_tool_install_sigint();
     ar_bot_set_interrupt(bot, &ar_tool_interrupted);
+    ar_rng_seed(&chance, a.seed ^ 0x9E3779B97F4A7C15ull);
     {
         int who = g->outcome(a.v, hist_top(&h)) == AR_ONGOING ? g->to_move(a.v, hist_top(&h)) : 0;
         int first = who >= 0 ? who : 0;
@@ -426,6 +435,19 @@ int verb_play_game(int argc, char **argv)
                 announced = 1;
             }
             printf("game over> (undo, new, quit) ");
+        } else if (who == AR_PLAYER_CHANCE) {
+            char mv[64];
+            m = ar_game_chance_draw(g, a.v, pos, &chance);
+            if (m == AR_GMOVE_NONE) {
+                printf("the game lists no chance outcome here\n");
+                rc = AR_EXIT_BAD_INPUT;
+                break;
+            }
+            g->format_move(a.v, pos, 0, m, mv, sizeof mv);
+            printf("\n%s\nchance: %s\n", picture, mv);
+            hist_push(&h, AR_PLAYER_CHANCE);
+            g->apply(a.v, hist_top(&h), m);
+            continue;
         } else if (who == 1 - me) {
             ar_bot_info info;
             char mv[64];

@@ -55,17 +55,33 @@ typedef struct engine {
 } engine;
 
 static const ar_step_info steps_table[] = {
-    {AR_STEP_ITERATIVE, "iterative", "Step 0. iterative deepening: depth 1, 2, ... (fills table and killers)"},
-    {AR_STEP_ASPIRATION, "aspiration", "Step 0. aspiration windows around the last iteration's score"},
-    {AR_STEP_TT, "tt", "Step 4. transposition-table cutoffs"},
-    {AR_STEP_TT_DEEPER, "tt-deeper", "Step 4. ... also from entries searched deeper than needed"},
-    {AR_STEP_HASH_MOVE, "hashmove", "Step 6. the table's best move first"},
-    {AR_STEP_KILLERS, "killers", "Step 6. two recent cutoff moves of the ply next"},
-    {AR_STEP_HISTORY, "history", "Step 6. other moves by their cutoff history"},
-    {AR_STEP_PVS, "pvs", "Step 7. null windows after the first move (principal variation search)"},
-    {AR_STEP_NULL_MOVE, "null", "Step 5. null-move pruning (games that allow it)"},
-    {AR_STEP_QUIESCENCE, "qsearch", "Step 3. quiescence search at the horizon (games that allow it)"},
-    {0, NULL, NULL}};
+    {.bit = AR_STEP_ITERATIVE,
+     .name = "iterative",
+     .summary = "Step 0. iterative deepening: depth 1, 2, ... (fills table and killers)"},
+    {.bit = AR_STEP_ASPIRATION,
+     .name = "aspiration",
+     .summary = "Step 0. aspiration windows around the last iteration's score"},
+    {.bit = AR_STEP_TT, .name = "tt", .summary = "Step 4. transposition-table cutoffs"},
+    {.bit = AR_STEP_TT_DEEPER,
+     .name = "tt-deeper",
+     .summary = "Step 4. ... also from entries searched deeper than needed"},
+    {.bit = AR_STEP_HASH_MOVE, .name = "hashmove", .summary = "Step 6. the table's best move first"},
+    {.bit = AR_STEP_KILLERS,
+     .name = "killers",
+     .summary = "Step 6. two recent cutoff moves of the ply next"},
+    {.bit = AR_STEP_HISTORY,
+     .name = "history",
+     .summary = "Step 6. other moves by their cutoff history"},
+    {.bit = AR_STEP_PVS,
+     .name = "pvs",
+     .summary = "Step 7. null windows after the first move (principal variation search)"},
+    {.bit = AR_STEP_NULL_MOVE,
+     .name = "null",
+     .summary = "Step 5. null-move pruning (games that allow it)"},
+    {.bit = AR_STEP_QUIESCENCE,
+     .name = "qsearch",
+     .summary = "Step 3. quiescence search at the horizon (games that allow it)"},
+    {.bit = 0, .name = NULL, .summary = NULL}};
 
 const ar_step_info *ar_gsearch_steps(void) { return steps_table; }
 
@@ -537,10 +553,19 @@ static void engine_free(engine *e)
         ar_mem_free(&e->mem, e->pv, sizeof(*e->pv) * (MAXP + 1));
 }
 
+/* What negamax cannot search: more than two players (the value of a
+ * position is no longer one number), positions where several players or
+ * chance move, and hidden information (the search would read what its
+ * player cannot see). Returns AR_ERR_INTERNAL when the search may go on. */
 static ar_status check_position(const ar_game *g, const ar_variant *v, const void *pos,
                                 ar_gsearch_result *r, int allow_chance, ar_error *err)
 {
-    int who;
+    int who, players = ar_game_players(g, v);
+    if (players > 2)
+        return ar_error_set(err, AR_ERR_UNSUPPORTED,
+                            "%s: alpha-beta and minimax search two-player games; this variant has %d "
+                            "players",
+                            g->name, players);
     if (g->outcome(v, pos) != AR_ONGOING) {
         r->score = terminal_score(g->outcome(v, pos), g->to_move(v, pos), 0);
         r->exact = 1;
@@ -554,6 +579,11 @@ static ar_status check_position(const ar_game *g, const ar_variant *v, const voi
                             g->name);
     if (who == AR_PLAYER_CHANCE && !allow_chance)
         return ar_error_set(err, AR_ERR_UNSUPPORTED, "%s: alpha-beta cannot search chance positions",
+                            g->name);
+    if (g->flags & AR_GAME_HIDDEN)
+        return ar_error_set(err, AR_ERR_UNSUPPORTED,
+                            "%s: alpha-beta and minimax need the whole position, and this game hides "
+                            "part of it from the players (use mcts on a player's view)",
                             g->name);
     return AR_ERR_INTERNAL; /* "go on" */
 }

@@ -1,12 +1,16 @@
 /* arena.c — playing games between bots, round-robin matches, and Elo.
  *
  * A game asks the bot of the player to move for its move; in a simultaneous
- * position both bots are asked about the same position before either move
- * is played, so neither sees the other's choice. A bot that fails or
- * answers with an illegal move loses that game (the record says why), so an
- * external program cannot crash a match. Matches play every pair of bots
- * both ways round from the same random opening, which cancels most of the
- * opening's luck; the Elo formulas are documented in arena.h. */
+ * position every bot is asked about the same position before any move is
+ * played, so none sees another's choice, and in games with hidden
+ * information each bot sees only its player's view (ar_bot_choose shows it
+ * that). Chance events are drawn from the game's seeded generator, and a
+ * finished game is scored with ar_game_scores, for any number of players. A
+ * bot that fails or answers with an illegal move loses that game (the record
+ * says why), so an external program cannot crash a match. Matches (two
+ * players) play every pair of bots both ways round from the same random
+ * opening, which cancels most of the opening's luck; the Elo formulas are
+ * documented in arena.h. */
 #include "ariadne/arena.h"
 
 #include <math.h>
@@ -27,53 +31,56 @@ static void append(ar_game_record *rec, const char *text)
     memcpy(rec->moves + used, text, len + 1);
 }
 
-static void note_move(const ar_game *g, const ar_variant *v, const void *pos, int who, ar_gmove m,
-                      ar_game_record *rec)
+/* The move text of the record: a simultaneous turn as every player's move
+ * joined by '/' ("-" for a player without a move). */
+static void note_move(const ar_game *g, const ar_variant *v, const void *pos, int who,
+                      const ar_gmove *moves, ar_game_record *rec)
 {
-    char buf[96];
+    char buf[512];
     if (who == AR_PLAYER_SIMULTANEOUS) {
-        char a[44], b[44];
-        g->format_move(v, pos, 0, AR_JOINT_PART(m, 0), a, sizeof a);
-        g->format_move(v, pos, 1, AR_JOINT_PART(m, 1), b, sizeof b);
-        snprintf(buf, sizeof buf, "%s/%s", a, b);
+        size_t used = 0;
+        int p;
+        for (p = 0; p < rec->players && used + 45 < sizeof buf; p++) {
+            if (p)
+                buf[used++] = '/';
+            if (moves[p] == AR_GMOVE_NONE) {
+                buf[used++] = '-';
+                buf[used] = '\0';
+            } else {
+                g->format_move(v, pos, p, moves[p], buf + used, 44);
+                used += strlen(buf + used);
+            }
+        }
     } else {
-        g->format_move(v, pos, who < 0 ? 0 : who, m, buf, sizeof buf);
+        g->format_move(v, pos, who < 0 ? 0 : who, moves[0], buf, 96);
     }
     append(rec, buf);
 }
 
+/* A random move of every player (simultaneous), of chance by its
+ * probabilities, or of the player to move, into chosen[] (one entry per
+ * player when simultaneous, else chosen[0]). */
 static ar_status pick_random(const ar_game *g, const ar_variant *v, const void *pos, int who,
-                             ar_rng *rng, ar_gmove *moves, ar_gmove *out)
+                             int players, ar_rng *rng, ar_gmove *moves, ar_gmove *chosen)
 {
     if (who == AR_PLAYER_SIMULTANEOUS) {
-        unsigned n0 = g->legal_moves(v, pos, 0, moves), n1;
-        ar_gmove a, b;
-        if (!n0)
-            return AR_ERR_INTERNAL;
-        a = moves[ar_rng_below(rng, n0)];
-        n1 = g->legal_moves(v, pos, 1, moves);
-        if (!n1)
-            return AR_ERR_INTERNAL;
-        b = moves[ar_rng_below(rng, n1)];
-        *out = AR_JOINT_MOVE(a, b);
-        return AR_OK;
+        int p, movers = 0;
+        for (p = 0; p < players; p++) {
+            unsigned n = g->legal_moves(v, pos, p, moves);
+            chosen[p] = n ? moves[ar_rng_below(rng, n)] : AR_GMOVE_NONE;
+            movers += n > 0;
+        }
+        return movers ? AR_OK : AR_ERR_INTERNAL;
     }
     if (who == AR_PLAYER_CHANCE) {
-        double probs[1024], x = ar_rng_double(rng), acc = 0;
-        unsigned n = g->chance_outcomes(v, pos, moves, probs), i;
-        for (i = 0; i + 1 < n; i++) {
-            acc += probs[i];
-            if (x < acc)
-                break;
-        }
-        *out = moves[i];
-        return n ? AR_OK : AR_ERR_INTERNAL;
+        chosen[0] = ar_game_chance_draw(g, v, pos, rng);
+        return chosen[0] != AR_GMOVE_NONE ? AR_OK : AR_ERR_INTERNAL;
     }
     {
         unsigned n = g->legal_moves(v, pos, who, moves);
         if (!n)
             return AR_ERR_INTERNAL;
-        *out = moves[ar_rng_below(rng, n)];
+        chosen[0] = moves[ar_rng_below(rng, n)];
         return AR_OK;
     }
 }
@@ -99,17 +106,60 @@ static int ask(const ar_game *g, const ar_variant *v, ar_bot *bot, const void *p
     return 1;
 }
 
-ar_status ar_play_game(const ar_game *g, const ar_variant *v, ar_bot *const bots[2],
+/* Asks every player who has a move in a simultaneous position, in player
+ * order, each about the same position; 0 at the first failure. */
+static int ask_all(const ar_game *g, const ar_variant *v, ar_bot *const *bots, const void *pos,
+                   ar_gmove *moves, ar_gmove *chosen, ar_game_record *rec)
+{
+    int p;
+    for (p = 0; p < rec->players; p++) {
+        /* A player without a move (eliminated) is not asked; two-player
+         * games without apply_simultaneous always give both a move. */
+        if (rec->players > 2 && g->legal_moves(v, pos, p, moves) == 0)
+            chosen[p] = AR_GMOVE_NONE;
+        else if (!ask(g, v, bots[p], pos, p, &chosen[p], rec))
+            return 0;
+    }
+    return 1;
+}
+
+/* Fills the record's scores once the game has ended (or stopped). */
+static void score_game(const ar_game *g, const ar_variant *v, const void *pos, ar_game_record *rec)
+{
+    int p;
+    if (rec->forfeit >= 0) {
+        if (rec->players == 2)
+            rec->outcome = rec->forfeit == 0 ? AR_WIN_P1 : AR_WIN_P0;
+        else
+            rec->outcome = AR_GAME_OVER;
+        for (p = 0; p < rec->players; p++)
+            rec->scores[p] = p == rec->forfeit ? 0.0 : 1.0;
+    } else if (rec->stopped_by_limit) {
+        for (p = 0; p < rec->players; p++)
+            rec->scores[p] = 0.5;
+    } else {
+        ar_game_scores(g, v, pos, rec->scores);
+    }
+}
+
+ar_status ar_play_game(const ar_game *g, const ar_variant *v, ar_bot *const *bots,
                        const void *start, unsigned random_plies, uint64_t seed, unsigned max_plies,
                        const volatile sig_atomic_t *interrupt, ar_game_record *rec, ar_error *err)
 {
     size_t psize = g->position_size(v);
     unsigned char *pos = ar_xmalloc(psize);
-    ar_gmove *moves;
+    ar_gmove *moves, chosen[AR_MAX_PLAYERS];
     ar_rng rng;
     unsigned cap;
+    int p, q;
     memset(rec, 0, sizeof *rec);
     rec->forfeit = -1;
+    rec->players = ar_game_players(g, v);
+    if (rec->players < 2 || rec->players > AR_MAX_PLAYERS) {
+        free(pos);
+        return ar_error_set(err, AR_ERR_INTERNAL, "%s: %d players (2..%d expected)", g->name,
+                            rec->players, AR_MAX_PLAYERS);
+    }
     if (start)
         memcpy(pos, start, psize);
     else
@@ -119,12 +169,15 @@ ar_status ar_play_game(const ar_game *g, const ar_variant *v, ar_bot *const bots
     ar_rng_seed(&rng, seed);
     if (!max_plies)
         max_plies = 1000;
-    ar_bot_new_game(bots[0]);
-    if (bots[1] != bots[0])
-        ar_bot_new_game(bots[1]);
+    /* A bot playing several players starts its new game once. */
+    for (p = 0; p < rec->players; p++) {
+        for (q = 0; q < p && bots[q] != bots[p]; q++)
+            ;
+        if (q == p)
+            ar_bot_new_game(bots[p]);
+    }
     for (;;) {
         int who;
-        ar_gmove m;
         rec->outcome = g->outcome(v, pos);
         if (rec->outcome != AR_ONGOING)
             break;
@@ -140,25 +193,25 @@ ar_status ar_play_game(const ar_game *g, const ar_variant *v, ar_bot *const bots
         }
         who = g->to_move(v, pos);
         if (rec->plies < random_plies || who == AR_PLAYER_CHANCE) {
-            if (pick_random(g, v, pos, who, &rng, moves, &m) != AR_OK) {
+            if (pick_random(g, v, pos, who, rec->players, &rng, moves, chosen) != AR_OK) {
                 free(pos);
                 free(moves);
                 return ar_error_set(err, AR_ERR_INTERNAL, "%s: a position in play has no moves", g->name);
             }
         } else if (who == AR_PLAYER_SIMULTANEOUS) {
-            ar_gmove a, b;
-            if (!ask(g, v, bots[0], pos, 0, &a, rec) || !ask(g, v, bots[1], pos, 1, &b, rec))
+            if (!ask_all(g, v, bots, pos, moves, chosen, rec))
                 break;
-            m = AR_JOINT_MOVE(a, b);
-        } else if (!ask(g, v, bots[who], pos, who, &m, rec)) {
+        } else if (!ask(g, v, bots[who], pos, who, &chosen[0], rec)) {
             break;
         }
-        note_move(g, v, pos, who, m, rec);
-        g->apply(v, pos, m);
+        note_move(g, v, pos, who, chosen, rec);
+        if (who == AR_PLAYER_SIMULTANEOUS)
+            ar_game_apply_simultaneous(g, v, pos, chosen);
+        else
+            g->apply(v, pos, chosen[0]);
         rec->plies++;
     }
-    if (rec->forfeit >= 0)
-        rec->outcome = rec->forfeit == 0 ? AR_WIN_P1 : AR_WIN_P0;
+    score_game(g, v, pos, rec);
     free(pos);
     free(moves);
     return AR_OK;
@@ -169,6 +222,10 @@ ar_status ar_match_run(const ar_game *g, const ar_variant *v, ar_bot *const *bot
 {
     unsigned i, j, k, games = o->games + (o->games & 1u);
     memset(out, 0, sizeof *out);
+    if (ar_game_players(g, v) != 2)
+        return ar_error_set(err, AR_ERR_UNSUPPORTED,
+                            "round-robin matches are for two players, and this %s variant has %d",
+                            g->name, ar_game_players(g, v));
     if (count < 2)
         return ar_error_set(err, AR_ERR_INPUT, "a match needs at least two bots");
     out->bots = count;

@@ -5,7 +5,10 @@
  * (ar_bot_kind), so a later kind (an external program speaking the Tron
  * protocol, a UCI engine) plugs in beside these without changing matches or
  * the CLI. The built-in kinds share one option parser; each accepts the
- * options that mean something to it and rejects the others by name. */
+ * options that mean something to it and rejects the others by name. In a
+ * game with hidden information a kind is shown only its player's view
+ * (ar_bot_choose makes it), and kinds that need the whole position or two
+ * players refuse, when made, the games they cannot play. */
 #include "ariadne/arena.h"
 
 #include <ctype.h>
@@ -25,6 +28,9 @@ struct ar_bot {
     size_t memory_limit;
     const volatile sig_atomic_t *interrupt;
     void *state;
+    /* Games with hidden information: the player's view that the kind is
+     * shown instead of the position (NULL when the game hides nothing). */
+    unsigned char *view;
 };
 
 const ar_game *ar_bot_game(const ar_bot *bot) { return bot->g; }
@@ -75,11 +81,20 @@ typedef struct bot_opts {
 static const struct {
     const char *name;
     unsigned bit;
-} option_names[] = {{"depth", O_DEPTH},     {"time", O_TIME},       {"nodes", O_NODES},
-                    {"eval", O_EVAL},       {"steps", O_STEPS},     {"tt", O_TT},
-                    {"iters", O_ITERS},     {"c", O_C},             {"playout", O_PLAYOUT},
-                    {"strategy", O_STRATEGY}, {"epsilon", O_EPSILON}, {"playout-depth", O_PDEPTH},
-                    {NULL, 0}};
+} option_names[] = {
+    {.name = "depth", .bit = O_DEPTH},
+    {.name = "time", .bit = O_TIME},
+    {.name = "nodes", .bit = O_NODES},
+    {.name = "eval", .bit = O_EVAL},
+    {.name = "steps", .bit = O_STEPS},
+    {.name = "tt", .bit = O_TT},
+    {.name = "iters", .bit = O_ITERS},
+    {.name = "c", .bit = O_C},
+    {.name = "playout", .bit = O_PLAYOUT},
+    {.name = "strategy", .bit = O_STRATEGY},
+    {.name = "epsilon", .bit = O_EPSILON},
+    {.name = "playout-depth", .bit = O_PDEPTH},
+    {.name = NULL}};
 
 static int parse_number(const char *s, double *out)
 {
@@ -218,6 +233,26 @@ static ar_status check_turn(ar_bot *bot, const void *pos, int player, ar_error *
     return AR_OK;
 }
 
+/* The generic searches' limits, said when the bot is made rather than at
+ * its first move: alpha-beta, minimax and the perfect bot's fallback need
+ * two players who see everything; MCTS backs up two-player rewards but may
+ * search a player's view. */
+static ar_status check_game(const ar_bot *bot, const char *kind, int needs_whole_position,
+                            ar_error *err)
+{
+    int players = ar_game_players(bot->g, bot->v);
+    if (players > 2)
+        return ar_error_set(err, AR_ERR_UNSUPPORTED,
+                            "bot %s searches two-player games; this %s variant has %d players", kind,
+                            bot->g->name, players);
+    if (needs_whole_position && (bot->g->flags & AR_GAME_HIDDEN))
+        return ar_error_set(err, AR_ERR_UNSUPPORTED,
+                            "bot %s needs the whole position, and %s hides parts of it from the "
+                            "players (try mcts)",
+                            kind, bot->g->name);
+    return AR_OK;
+}
+
 static void score_text(char *buf, size_t size, ar_score s, int exact)
 {
     if (AR_SCORE_IS_PROVEN(s))
@@ -288,8 +323,12 @@ typedef struct ab_state {
 
 static ar_status ab_make(ar_bot *bot, const char *kind, const char *options, int plain, ar_error *err)
 {
-    ab_state *s = ar_xcalloc(1, sizeof *s);
-    ar_status st = parse_opts(bot, kind, options,
+    ab_state *s;
+    ar_status st = check_game(bot, kind, 1, err);
+    if (st != AR_OK)
+        return st;
+    s = ar_xcalloc(1, sizeof *s);
+    st = parse_opts(bot, kind, options,
                               plain ? (O_DEPTH | O_EVAL | O_TIME | O_NODES)
                                     : (O_DEPTH | O_TIME | O_NODES | O_EVAL | O_STEPS | O_TT),
                               &s->o, err);
@@ -399,8 +438,12 @@ typedef struct mcts_state {
 
 static ar_status mcts_create(ar_bot *bot, const char *options, ar_error *err)
 {
-    mcts_state *s = ar_xcalloc(1, sizeof *s);
-    ar_status st = parse_opts(bot, "mcts", options,
+    mcts_state *s;
+    ar_status st = check_game(bot, "mcts", 0, err);
+    if (st != AR_OK)
+        return st;
+    s = ar_xcalloc(1, sizeof *s);
+    st = parse_opts(bot, "mcts", options,
                               O_ITERS | O_TIME | O_C | O_PLAYOUT | O_EVAL | O_EPSILON | O_PDEPTH, &s->o,
                               err);
     if (st != AR_OK) {
@@ -561,20 +604,43 @@ static void perfect_destroy(ar_bot *bot)
 }
 
 static const ar_bot_kind kinds[] = {
-    {"random", "a uniformly random legal move", "(none)", random_create, random_choose, NULL,
-     random_destroy},
-    {"alphabeta", "negamax alpha-beta with iterative deepening and all ordering steps",
-     "depth=D time=S nodes=N eval=NAME steps=LIST tt=SIZE (default: time=1)", ab_create, ab_choose,
-     ab_new_game, ab_destroy},
-    {"minimax", "plain minimax, no pruning (slow; for comparison)", "depth=D (default 4) eval=NAME",
-     minimax_create, ab_choose, ab_new_game, ab_destroy},
-    {"mcts", "Monte Carlo tree search with UCT",
-     "iters=N (default 10000) time=S c=X playout=random|eval eval=NAME epsilon=E playout-depth=N",
-     mcts_create, mcts_choose, NULL, mcts_destroy},
-    {"perfect", "the game's perfect rule where it applies, else alphabeta",
-     "strategy=NAME plus the alphabeta options for the fallback", perfect_create, perfect_choose,
-     perfect_new_game, perfect_destroy},
-    {NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
+    {.name = "random",
+     .summary = "a uniformly random legal move",
+     .options = "(none)",
+     .create = random_create,
+     .choose = random_choose,
+     .new_game = NULL,
+     .destroy = random_destroy},
+    {.name = "alphabeta",
+     .summary = "negamax alpha-beta with iterative deepening and all ordering steps",
+     .options = "depth=D time=S nodes=N eval=NAME steps=LIST tt=SIZE (default: time=1)",
+     .create = ab_create,
+     .choose = ab_choose,
+     .new_game = ab_new_game,
+     .destroy = ab_destroy},
+    {.name = "minimax",
+     .summary = "plain minimax, no pruning (slow; for comparison)",
+     .options = "depth=D (default 4) eval=NAME",
+     .create = minimax_create,
+     .choose = ab_choose,
+     .new_game = ab_new_game,
+     .destroy = ab_destroy},
+    {.name = "mcts",
+     .summary = "Monte Carlo tree search with UCT",
+     .options = "iters=N (default 10000) time=S c=X playout=random|eval eval=NAME epsilon=E "
+                "playout-depth=N",
+     .create = mcts_create,
+     .choose = mcts_choose,
+     .new_game = NULL,
+     .destroy = mcts_destroy},
+    {.name = "perfect",
+     .summary = "the game's perfect rule where it applies, else alphabeta",
+     .options = "strategy=NAME plus the alphabeta options for the fallback",
+     .create = perfect_create,
+     .choose = perfect_choose,
+     .new_game = perfect_new_game,
+     .destroy = perfect_destroy},
+    {.name = NULL}};
 
 const ar_bot_kind *ar_bot_kinds(void) { return kinds; }
 
@@ -650,6 +716,8 @@ ar_status ar_bot_create(const ar_game *g, const ar_variant *v, const char *spec,
         free(bot);
         return st;
     }
+    if (g->observe)
+        bot->view = ar_xmalloc(g->position_size(v));
     *out = bot;
     return AR_OK;
 }
@@ -659,6 +727,12 @@ ar_status ar_bot_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out,
 {
     if (info)
         memset(info, 0, sizeof *info);
+    /* Every caller (matches, `play`, hints) goes through here, so no bot
+     * can see more than its player does. */
+    if (bot->view) {
+        bot->g->observe(bot->v, pos, player, bot->view);
+        pos = bot->view;
+    }
     return bot->kind->choose(bot, pos, player, out, info, err);
 }
 
@@ -678,6 +752,7 @@ void ar_bot_destroy(ar_bot *bot)
         return;
     if (bot->kind->destroy)
         bot->kind->destroy(bot);
+    free(bot->view);
     free(bot->spec);
     free(bot);
 }

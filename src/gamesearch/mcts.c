@@ -16,7 +16,13 @@
  * sampled by their probabilities. All randomness comes from options.seed.
  *
  * The tree lives in arrays grown through an ar_mem, so the memory limit
- * stops the search (with the best move so far) instead of the process. */
+ * stops the search (with the best move so far) instead of the process.
+ *
+ * Two players only (the rewards are one number per playout, for player 0).
+ * In games with hidden information a bot hands MCTS its player's view, and
+ * the search treats the view as the position: it plays out whatever the
+ * game's "unknown" encoding allows, a cheap stand-in for sampling the hidden
+ * parts. */
 #include "ariadne/gamesearch.h"
 
 #include <math.h>
@@ -359,6 +365,10 @@ ar_status ar_mcts(const ar_game *g, const ar_variant *v, const void *pos, int pl
     uint32_t root;
     memset(r, 0, sizeof *r);
     r->best = AR_GMOVE_NONE;
+    if (ar_game_players(g, v) > 2)
+        return ar_error_set(err, AR_ERR_UNSUPPORTED,
+                            "%s: MCTS backs up two-player rewards; this variant has %d players",
+                            g->name, ar_game_players(g, v));
     if (g->outcome(v, pos) != AR_ONGOING)
         return AR_OK;
     memset(&m, 0, sizeof m);

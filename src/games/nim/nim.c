@@ -1,5 +1,5 @@
-/* nim.c — Nim and its relatives from the lecture notes, with their perfect
- * players.
+/* nim.c — Nim and its relatives from the lecture notes: the rules (the
+ * perfect players are in nim_strategies.c).
  *
  * Heaps of matches; players alternate. Rules, chosen by options:
  *   --take any   (default) take one or more matches from one heap; with
@@ -10,7 +10,7 @@
  *                (misère). Default: normal for --take any, misère for --take
  *                half (the notes' "the player who takes the last match loses").
  *
- * Perfect play without search (the strategies below, each checked against
+ * Perfect play without search (nim_strategies.c, each rule checked against
  * exhaustive search in tests/test_nim.c):
  *   bouton  normal play: a position is lost for the mover iff the XOR of the
  *           heaps is 0; misère: the same while some heap has two or more
@@ -25,41 +25,25 @@
  * Up to 16 heaps of at most 4095 matches.
  *
  * Move notation: H:N takes N matches from heap H (heaps numbered from 1):
- * "2:3". A Nim_k move names several heaps joined by '+': "1:2+3:1". A move
- * code packs up to four 16-bit slots (heap index << 12 | matches), by
- * increasing heap; unused slots are zero. */
-#include "ariadne/game.h"
+ * "2:3". A Nim_k move names several heaps joined by '+': "1:2+3:1" (the move
+ * code is in nim_internal.h). */
+#include "nim_internal.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NIM_HEAPS 16
-#define NIM_MAX_HEAP 4095
-#define NIM_MAX_K 4
-#define NIM_MOVE_CAP 1000000u /* positions with more moves are refused (Nim_k only) */
-
-enum { TAKE_ANY, TAKE_HALF };
-
-struct ar_variant {
-    int take;
-    int misere;
-    unsigned k;
-};
-
-typedef struct nim_pos {
-    unsigned char count;   /* number of heaps, 1..16 */
-    unsigned char to_move; /* 0 first, 1 second */
-    uint16_t heap[NIM_HEAPS]; /* unused heaps are 0 */
-} nim_pos;
-
 static const ar_option_spec nim_options[] = {
-    {"take", "any|half", "any: from one heap (or up to K); half: one pile, at most half of it"},
-    {"play", "normal|misere", "whoever takes the last match wins (normal) or loses (misere)"},
-    {"misere", NULL, "same as --play misere"},
-    {"k", "K", "Moore's Nim_k: take from up to K heaps at once (1..4, default 1)"},
-    {NULL, NULL, NULL}};
+    {.name = "take",
+     .metavar = "any|half",
+     .help = "any: from one heap (or up to K); half: one pile, at most half of it"},
+    {.name = "play",
+     .metavar = "normal|misere",
+     .help = "whoever takes the last match wins (normal) or loses (misere)"},
+    {.name = "misere", .metavar = NULL, .help = "same as --play misere"},
+    {.name = "k", .metavar = "K", .help = "Moore's Nim_k: take from up to K heaps at once (1..4, default 1)"},
+    {.name = NULL}};
 
 static ar_status nim_create(const ar_param *params, size_t count, ar_variant **out, ar_error *err)
 {
@@ -264,20 +248,11 @@ static int nim_to_move(const ar_variant *v, const void *pos)
     return ((const nim_pos *)pos)->to_move;
 }
 
-static int all_empty(const nim_pos *p)
-{
-    unsigned i;
-    for (i = 0; i < p->count; i++)
-        if (p->heap[i])
-            return 0;
-    return 1;
-}
-
 static ar_game_outcome nim_outcome(const ar_variant *v, const void *pos)
 {
     const nim_pos *p = pos;
     int winner;
-    if (!all_empty(p))
+    if (!nim_all_empty(p))
         return AR_ONGOING;
     /* The player to move did not take the last match: the other one did. */
     winner = v->misere ? p->to_move : 1 - p->to_move;
@@ -300,10 +275,6 @@ static unsigned nim_max_moves(const ar_variant *v, const void *pos)
     uint64_t n = count_moves(v, pos);
     return n == 0 ? 1u : (unsigned)(n > 0xFFFFFFFFu ? 0xFFFFFFFFu : n);
 }
-
-#define SLOT(m, i) ((unsigned)((m) >> (16 * (i))) & 0xFFFFu)
-#define SLOT_HEAP(s) ((s) >> 12)
-#define SLOT_TAKE(s) ((s) & 0xFFFu)
 
 /* Writes every Nim_k move touching heaps >= first, with `slots` slots used in
  * `prefix`. */
@@ -490,277 +461,7 @@ static ar_status nim_parse_move(const ar_variant *v, const void *pos, int player
     return AR_OK;
 }
 
-/* ---------------------------------------------------------------- strategies */
 
-static unsigned nim_xor(const nim_pos *p)
-{
-    unsigned x = 0, i;
-    for (i = 0; i < p->count; i++)
-        x ^= p->heap[i];
-    return x;
-}
-
-/* The heap to take one match from in a lost position: the largest (any
- * legal move loses against perfect play; this one keeps the game longest). */
-static ar_gmove stall_move(const nim_pos *p)
-{
-    unsigned i, best = 0;
-    for (i = 1; i < p->count; i++)
-        if (p->heap[i] > p->heap[best])
-            best = i;
-    return (ar_gmove)(best << 12 | 1u);
-}
-
-static unsigned pick(ar_rng *rng, unsigned n) { return rng && n > 1 ? (unsigned)ar_rng_below(rng, n) : 0; }
-
-static ar_status bouton_value(const ar_variant *v, const void *pos, int *value, ar_error *err)
-{
-    const nim_pos *p = pos;
-    unsigned i, big = 0, ones = 0;
-    if (v->take != TAKE_ANY || v->k != 1)
-        return ar_error_set(err, AR_ERR_UNSUPPORTED, "Bouton's rule is for plain nim (--k 1, --take any)");
-    for (i = 0; i < p->count; i++) {
-        big += p->heap[i] >= 2;
-        ones += p->heap[i] == 1;
-    }
-    if (v->misere && big == 0)
-        *value = ones % 2 == 0 ? 1 : -1;
-    else
-        *value = nim_xor(p) ? 1 : -1;
-    return AR_OK;
-}
-
-static ar_status bouton_choose(const ar_variant *v, const void *pos, ar_rng *rng, ar_gmove *out,
-                               ar_error *err)
-{
-    const nim_pos *p = pos;
-    unsigned i, big = 0, ones = 0, x = nim_xor(p), cand[NIM_HEAPS], nc = 0, bigi = 0;
-    int value;
-    ar_status st = bouton_value(v, pos, &value, err);
-    if (st != AR_OK)
-        return st;
-    if (all_empty(p))
-        return ar_error_set(err, AR_ERR_INPUT, "the game is over");
-    for (i = 0; i < p->count; i++) {
-        if (p->heap[i] >= 2) {
-            big++;
-            bigi = i;
-        }
-        ones += p->heap[i] == 1;
-    }
-    if (value < 0) {
-        *out = stall_move(p);
-        return AR_OK;
-    }
-    if (v->misere && big <= 1) {
-        if (big == 0) {
-            /* An even number of one-heaps: take one, leaving an odd number. */
-            for (i = 0; i < p->count; i++)
-                if (p->heap[i] == 1)
-                    cand[nc++] = i;
-            *out = (ar_gmove)(cand[pick(rng, nc)] << 12 | 1u);
-            return AR_OK;
-        }
-        /* One big heap: reduce it to 0 or 1 so that an odd number of
-         * one-match heaps remains. */
-        {
-            unsigned keep = ones % 2 == 0 ? 1u : 0u;
-            *out = (ar_gmove)(bigi << 12 | (p->heap[bigi] - keep));
-            return AR_OK;
-        }
-    }
-    for (i = 0; i < p->count; i++)
-        if ((p->heap[i] ^ x) < p->heap[i])
-            cand[nc++] = i;
-    i = cand[pick(rng, nc)];
-    *out = (ar_gmove)(i << 12 | (p->heap[i] - (p->heap[i] ^ x)));
-    return AR_OK;
-}
-
-static int moore_lost(const ar_variant *v, const nim_pos *p)
-{
-    unsigned b, i;
-    for (b = 0; b < 12; b++) {
-        unsigned c = 0;
-        for (i = 0; i < p->count; i++)
-            c += p->heap[i] >> b & 1u;
-        if (c % (v->k + 1))
-            return 0;
-    }
-    return 1;
-}
-
-static ar_status moore_value(const ar_variant *v, const void *pos, int *value, ar_error *err)
-{
-    if (v->take != TAKE_ANY || v->misere)
-        return ar_error_set(err, AR_ERR_UNSUPPORTED, "Moore's rule is for Nim_k in normal play");
-    *value = moore_lost(v, pos) ? -1 : 1;
-    return AR_OK;
-}
-
-/* Moore's construction, from the highest bit down. S holds the heaps chosen
- * to shrink; below the bit where a heap joined S its bits are free, so each
- * bit's count can be fixed either by setting free bits (if enough heaps are
- * free) or by clearing the bit in r more heaps, which then join S. The
- * counts work out so that S never exceeds k heaps. */
-static ar_status moore_choose(const ar_variant *v, const void *pos, ar_rng *rng, ar_gmove *out,
-                              ar_error *err)
-{
-    const nim_pos *p = pos;
-    unsigned inS[NIM_HEAPS] = {0}, newh[NIM_HEAPS], order[NIM_HEAPS], f = 0, i, j;
-    int b, value;
-    ar_gmove m = 0;
-    ar_status st = moore_value(v, pos, &value, err);
-    if (st != AR_OK)
-        return st;
-    if (all_empty(p))
-        return ar_error_set(err, AR_ERR_INPUT, "the game is over");
-    if (value < 0) {
-        *out = stall_move(p);
-        return AR_OK;
-    }
-    for (i = 0; i < p->count; i++)
-        newh[i] = p->heap[i];
-    for (b = 11; b >= 0; b--) {
-        unsigned c = 0, r, q = v->k + 1, need;
-        for (i = 0; i < p->count; i++)
-            c += !inS[i] && (p->heap[i] >> b & 1u);
-        r = c % q;
-        /* Free bits of S heaps start at 0 for this bit. */
-        for (i = 0; i < p->count; i++)
-            if (inS[i])
-                newh[i] &= ~(1u << b);
-        if (r == 0)
-            continue;
-        need = q - r;
-        if (need <= f) {
-            for (i = 0; i < p->count && need; i++)
-                if (inS[i]) {
-                    newh[i] |= 1u << b;
-                    need--;
-                }
-            continue;
-        }
-        /* Clear bit b in r heaps outside S that have it (chosen at random
-         * among them when rng is given), and add them to S. */
-        {
-            unsigned n = 0;
-            for (i = 0; i < p->count; i++)
-                if (!inS[i] && (p->heap[i] >> b & 1u))
-                    order[n++] = i;
-            for (i = 0; i < r; i++) {
-                unsigned k2 = i + pick(rng, n - i), t = order[i];
-                order[i] = order[k2];
-                order[k2] = t;
-                j = order[i];
-                inS[j] = 1;
-                newh[j] = (unsigned)(p->heap[j] >> (b + 1)) << (b + 1);
-                f++;
-            }
-        }
-    }
-    for (i = 0, j = 0; i < p->count; i++)
-        if (inS[i]) {
-            if (newh[i] >= p->heap[i] || j >= NIM_MAX_K)
-                return ar_error_set(err, AR_ERR_INTERNAL, "Moore construction failed");
-            m |= (ar_gmove)(i << 12 | (p->heap[i] - newh[i])) << (16 * j);
-            j++;
-        }
-    if (!m)
-        return ar_error_set(err, AR_ERR_INTERNAL, "Moore construction found no move");
-    *out = m;
-    return AR_OK;
-}
-
-/* Safe (lost for the mover) pile sizes of the one-pile game. */
-static int half_safe(const ar_variant *v, unsigned n)
-{
-    unsigned t;
-    if (v->misere)
-        return n != 0 && ((n + 1) & n) == 0; /* 2^m - 1 */
-    if (n == 0)
-        return 1; /* normal play: the mover has lost */
-    if ((n + 1) % 3)
-        return 0;
-    t = (n + 1) / 3;
-    return (t & (t - 1)) == 0; /* 3 * 2^m - 1 */
-}
-
-static ar_status half_value(const ar_variant *v, const void *pos, int *value, ar_error *err)
-{
-    const nim_pos *p = pos;
-    if (v->take != TAKE_HALF)
-        return ar_error_set(err, AR_ERR_UNSUPPORTED, "the half rule is for --take half");
-    if (p->heap[0] == 0)
-        *value = v->misere ? 1 : -1;
-    else
-        *value = half_safe(v, p->heap[0]) ? -1 : 1;
-    return AR_OK;
-}
-
-static ar_status half_choose(const ar_variant *v, const void *pos, ar_rng *rng, ar_gmove *out,
-                             ar_error *err)
-{
-    const nim_pos *p = pos;
-    unsigned n = p->heap[0], most, t;
-    int value;
-    ar_status st = half_value(v, pos, &value, err);
-    (void)rng;
-    if (st != AR_OK)
-        return st;
-    if (n == 0)
-        return ar_error_set(err, AR_ERR_INPUT, "the game is over");
-    most = n >= 2 ? n / 2 : 1;
-    if (value < 0) {
-        *out = 1;
-        return AR_OK;
-    }
-    /* Leave the largest safe size reachable (it is at least n - most). */
-    for (t = 1; t <= most; t++)
-        if (half_safe(v, n - t)) {
-            *out = t;
-            return AR_OK;
-        }
-    return ar_error_set(err, AR_ERR_INTERNAL, "no safe reply from %u", n);
-}
-
-/* The rule's verdict as an evaluation: +/-1000 when a strategy knows. */
-static int rule_eval(const ar_variant *v, const void *pos, int player)
-{
-    int value = 0, ok;
-    const nim_pos *p = pos;
-    if (v->take == TAKE_HALF)
-        ok = half_value(v, pos, &value, NULL) == AR_OK;
-    else if (v->k == 1)
-        ok = bouton_value(v, pos, &value, NULL) == AR_OK;
-    else
-        ok = moore_value(v, pos, &value, NULL) == AR_OK;
-    if (!ok)
-        return 0;
-    return (player == p->to_move ? value : -value) * 1000;
-}
-
-static int zero_eval(const ar_variant *v, const void *pos, int player)
-{
-    (void)v;
-    (void)pos;
-    (void)player;
-    return 0;
-}
-
-static const ar_game_eval nim_evals[] = {
-    {"zero", "0 everywhere: search decides by reaching the end", zero_eval},
-    {"rule", "+/-1000 by the perfect rule (Bouton, Moore or half) where one applies", rule_eval},
-    {NULL, NULL, NULL}};
-
-static const ar_game_strategy nim_strategies[] = {
-    {"bouton", "Bouton's XOR rule (normal and misère)", bouton_choose, bouton_value},
-    {"moore", "Moore's mod-(k+1) rule for Nim_k, normal play", moore_choose, moore_value},
-    {"half", "safe piles 2^m-1 (misère) or 3*2^m-1 (normal) of the one-pile game", half_choose,
-     half_value},
-    {NULL, NULL, NULL, NULL}};
-
-/* The bench node count (`ariadne bench games`, checked by the tests). */
 static const ar_game_bench_position nim_bench_positions[] = {
     {.options = "", .position = "3 4 5", .depth = 12},
     {.options = "play=misere", .position = "1 2 3 4", .depth = 10},
@@ -770,6 +471,9 @@ static const ar_game_bench_position nim_bench_positions[] = {
 
 static const char *const nim_ladder_bots[] = {"perfect", "alphabeta:depth=2:eval=zero", "mcts:iters=300", "random", NULL};
 static const ar_game_bench_ladder nim_bench_ladder = {.options = "", .bots = nim_ladder_bots, .openings = 1};
+
+/* Variants the conformance tests play besides the default and the bench's. */
+static const char *const nim_test_variants[] = {"misere", "take=half play=normal", "k=3 play=misere", NULL};
 
 const ar_game ar_game_nim = {
     .name = "nim",
@@ -804,9 +508,10 @@ const ar_game ar_game_nim = {
     .undo = nim_undo,
     .format_move = nim_format_move,
     .parse_move = nim_parse_move,
-    .evals = nim_evals,
-    .strategies = nim_strategies,
+    .evals = ar_nim_evals,
+    .strategies = ar_nim_strategies,
     .default_bot = "perfect",
     .bench_positions = nim_bench_positions,
     .bench_ladder = &nim_bench_ladder,
+    .test_variants = nim_test_variants,
 };

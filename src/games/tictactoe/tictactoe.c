@@ -322,9 +322,11 @@ static unsigned ttt_noisy_moves(const ar_variant *v, const void *pos, ar_gmove *
 }
 
 static const ar_game_eval ttt_evals[] = {
-    {"lines", "the notes' NX - NO: lines still open for the player minus for the opponent", lines_eval},
-    {"zero", "0 everywhere", zero_eval},
-    {NULL, NULL, NULL}};
+    {.name = "lines",
+     .summary = "the notes' NX - NO: lines still open for the player minus for the opponent",
+     .evaluate = lines_eval},
+    {.name = "zero", .summary = "0 everywhere", .evaluate = zero_eval},
+    {.name = NULL}};
 
 /* The bench node count (`ariadne bench games`, checked by the tests). */
 static const ar_game_bench_position tictactoe_bench_positions[] = {
