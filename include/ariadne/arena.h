@@ -13,10 +13,10 @@
  *                               alphabeta (same options) where the rule does not apply
  *   <strategy name>             shorthand for perfect:strategy=NAME ("bouton", "pairing")
  * A bot kind is a table of create/choose/destroy functions, so programs
- * speaking a protocol (the Tron contest's stdin/stdout, UCI) join as further
- * kinds without changing matches. A game may bring kinds of its own (Tron's
- * bots and its cmd:COMMAND external programs, tron.h); they are looked up
- * before the kinds above.
+ * speaking a protocol (a contest's stdin/stdout, UCI) join as further kinds
+ * without changing matches. A game may bring kinds of its own (its own
+ * searches, external programs speaking its protocol: the descriptor's
+ * bot_kinds); they are looked up before the kinds above.
  *
  * A bot is asked for the move of one player in one position; in simultaneous
  * positions every bot is asked before any move is played, so none sees

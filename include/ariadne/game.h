@@ -144,7 +144,7 @@ enum {
 };
 
 typedef struct ar_game {
-    const char *name;    /* (required) registry name, e.g. "nim" */
+    const char *name;    /* (required) registry name, lower case, as typed on the command line */
     const char *summary; /* (required) one line for `ariadne list` */
     const char *help;    /* (required) rules, position text and move notation */
     unsigned flags;
@@ -154,7 +154,7 @@ typedef struct ar_game {
     /* (required) Makes the rules from options (e.g. {"size","5"}). */
     ar_status (*create)(const ar_param *params, size_t count, ar_variant **out, ar_error *err);
     void (*destroy)(ar_variant *v); /* (required) */
-    /* (required) One line naming the variant ("nim, misère play"). */
+    /* (required) One line naming the variant (the game and its options). */
     void (*describe)(const ar_variant *v, char *buf, size_t size);
     /* (required) Short name of a player ("X", "O"). */
     const char *(*player_name)(const ar_variant *v, int player);
@@ -261,7 +261,7 @@ typedef struct ar_game {
      * "match" replaces the generic `ariadne match GAME` front end. */
     const struct ar_tool *tools;
     /* Replay files: `ariadne replay FILE` reads the file's "format" member
-     * and hands files of this format ("ariadne-tron-replay") to replay(). */
+     * and hands files of this format ("ariadne-NAME-replay") to replay(). */
     const char *replay_format;
     int (*replay)(const struct ar_replay_request *request);
     /* Its suites for `ariadne bench NAME`, {NULL}-terminated (tool.h). */
@@ -277,7 +277,7 @@ typedef struct ar_game {
     const char *const *test_variants;
 } ar_game;
 
-/* --- the registry (src/games/registry.c, from games.def) --- */
+/* --- the registry (src/games/game_registry.c, from games.def) --- */
 
 /* All registered games, NULL-terminated. */
 const ar_game *const *ar_games(void);

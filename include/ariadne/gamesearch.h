@@ -2,7 +2,7 @@
  * with iterative deepening, its transposition table, plain minimax (for
  * testing), and Monte Carlo tree search with UCT.
  *
- * Alpha-beta is written as numbered steps (src/game/alphabeta.c); each
+ * Alpha-beta is written as numbered steps (src/gamesearch/alphabeta.c); each
  * ordering or pruning step is one bit of ar_gsearch_options.steps, so its
  * effect can be measured by switching it off (`ariadne bench games`). Steps
  * that only reorder or re-window the search (TT, hash move, killers,

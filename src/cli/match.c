@@ -4,7 +4,7 @@
  * effect of each search step, an Elo table of the bots).
  *
  * Everything here is printing: games, matches and Elo are in the library
- * (src/game/arena.c), so later front ends (external bots, a web viewer)
+ * (src/gamesearch/arena.c), so later front ends (external bots, a web viewer)
  * reuse them. */
 #include "cli.h"
 #include "game_cli.h"

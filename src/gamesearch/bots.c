@@ -2,7 +2,7 @@
  *
  * "alphabeta:depth=6:eval=lines" is the kind `alphabeta` with two options.
  * Each kind is a table of create/choose/new_game/destroy functions
- * (ar_bot_kind), so a later kind (an external program speaking the Tron
+ * (ar_bot_kind), so a later kind (an external program speaking a contest
  * protocol, a UCI engine) plugs in beside these without changing matches or
  * the CLI. The built-in kinds share one option parser; each accepts the
  * options that mean something to it and rejects the others by name. In a
