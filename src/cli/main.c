@@ -125,45 +125,54 @@ static void print_example(const ar_puzzle *p, const ar_puzzle_example *x)
     printf("  %s\n      %s\n", line, x->note);
 }
 
-/* The verbs beyond solve/verify/hint/play that the domain's slots enable,
+/* A list of words for people: buf gets ", word" (or "word" first). */
+typedef struct word_list {
+    char *buf;
+    size_t size, used;
+} word_list;
+
+static void add_word(word_list *w, const char *prefix, const char *word)
+{
+    if (w->used < w->size)
+        w->used += (size_t)snprintf(w->buf + w->used, w->size - w->used, "%s%s%s",
+                                    w->used ? ", " : "", prefix, word);
+}
+
+/* A domain's own verbs and benchmark suites. */
+static void add_tools(word_list *w, const ar_tool *tools, const ar_bench_suite *suites)
+{
+    for (; tools && tools->name; tools++)
+        add_word(w, "", strcmp(tools->name, "match") == 0 ? "match (its own)" : tools->name);
+    for (; suites && suites->name; suites++)
+        add_word(w, "bench ", suites->name);
+}
+
+/* The verbs beyond solve/verify/hint/play that the puzzle's slots enable,
  * and its own verbs and benchmark suites, as one line ("" when none). */
 static void capabilities(const ar_puzzle *p, char *buf, size_t size)
 {
-    const ar_tool *t;
-    const ar_bench_suite *s;
-    size_t used = 0;
+    word_list w = {buf, size, 0};
     buf[0] = '\0';
-#define CAP(...) (used < size ? used += (size_t)snprintf(buf + used, size - used, __VA_ARGS__) : used)
     if (p->state_after)
-        CAP("%sat (formula)", used ? ", " : "");
+        add_word(&w, "", "at (formula)");
     if (p->generate)
-        CAP("%sgenerate", used ? ", " : "");
+        add_word(&w, "", "generate");
     if (p->bfs2)
-        CAP("%sbfs", used ? ", " : "");
+        add_word(&w, "", "bfs");
     if (p->pdb)
-        CAP("%spdb", used ? ", " : "");
-    for (t = p->tools; t && t->name; t++)
-        CAP("%s%s", used ? ", " : "", t->name);
-    for (s = p->bench_suites; s && s->name; s++)
-        CAP("%sbench %s", used ? ", " : "", s->name);
-#undef CAP
+        add_word(&w, "", "pdb");
+    add_tools(&w, p->tools, p->bench_suites);
 }
 
 /* The same for a game: its own front ends, verbs, replays and suites. */
 static void game_capabilities(const ar_game *g, char *buf, size_t size)
 {
-    const ar_tool *t;
-    const ar_bench_suite *s;
-    size_t used = 0;
+    word_list w = {buf, size, 0};
     buf[0] = '\0';
-#define CAP(...) (used < size ? used += (size_t)snprintf(buf + used, size - used, __VA_ARGS__) : used)
-    for (t = g->tools; t && t->name; t++)
-        CAP("%s%s%s", used ? ", " : "", t->name, strcmp(t->name, "match") == 0 ? " (its own)" : "");
+    add_tools(&w, g->tools, NULL);
     if (g->replay)
-        CAP("%sreplay", used ? ", " : "");
-    for (s = g->bench_suites; s && s->name; s++)
-        CAP("%sbench %s", used ? ", " : "", s->name);
-#undef CAP
+        add_word(&w, "", "replay");
+    add_tools(&w, NULL, g->bench_suites);
 }
 
 static void domain_help(const ar_puzzle *p)
