@@ -1,6 +1,6 @@
-/* test_bfs2.c — the two-bit breadth-first search (src/search/bfs2.c) and the
- * Hanoi ranks, symmetry, pattern databases and pdb solver built on it
- * (src/domains/hanoi_bfs2.c).
+/* test_bfs2.c — the two-bit breadth-first search (src/search/twobit_bfs.c) and
+ * the Hanoi ranks, symmetry, pattern databases and pdb solver built on it
+ * (src/puzzles/hanoi/hanoi_rank.c, hanoi_pdb.c, hanoi_pdb_solve.c).
  *
  * The oracle is a plain queue BFS written here over base-k ranks (its own
  * move generation, no code shared with the library), plus the published
@@ -16,7 +16,7 @@
 #include "ariadne/pdb.h"
 #include "ariadne/rng.h"
 #include "ariadne/search.h"
-#include "puzzles/hanoi/hanoi_bfs2.h"
+#include "puzzles/hanoi/hanoi_internal.h"
 
 /* ------------------------------------------------------------------ */
 /* The oracle */
@@ -453,15 +453,17 @@ static void test_pdb_admissible(void)
             ar_hanoi_pdb_config cfg;
             ar_hanoi_pdbs *h;
             ar_error err;
-            ar_mem mem;
+            ar_result res;
+            ar_run run;
             unsigned exact = 0, over = 0, jump = 0;
             memset(&cfg, 0, sizeof cfg);
             cfg.group = cases[c].group;
             cfg.low = (int)cases[c].low;
             cfg.no_pivots = !piv;
             cfg.threads = 2;
-            ar_mem_init(&mem, 0);
-            if (ar_hanoi_pdbs_create(k, n, goal, &cfg, &mem, NULL, &h, &err) != AR_OK) {
+            ar_result_init(&res);
+            ar_run_begin(&run, NULL, &res); /* no limits: memory accounted in run.mem */
+            if (ar_hanoi_pdbs_create(k, n, goal, &cfg, &run, &h, &err) != AR_OK) {
                 CHECK_MSG(0, "%s", err.message);
                 continue;
             }
@@ -492,7 +494,7 @@ static void test_pdb_admissible(void)
                       piv ? " (pivots)" : "", jump);
             CHECK(exact > 0);
             ar_hanoi_pdbs_destroy(h);
-            CHECK_EQ_U(mem.used, 0);
+            CHECK_EQ_U(run.mem.used, 0);
         }
         free(dist);
     }

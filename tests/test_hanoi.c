@@ -1,4 +1,5 @@
-/* test_hanoi.c — unit tests of the Towers of Hanoi domain (src/domains/hanoi.c).
+/* test_hanoi.c — unit tests of the Towers of Hanoi domain (src/puzzles/hanoi/: the
+ * rules, instances, heuristics and closed-form solvers; hanoi_internal.h lists the files).
  *
  * The oracle is independent of the domain: a breadth-first search written here
  * over plain position arrays (one byte per disc, its own move rules) gives true

@@ -9,7 +9,7 @@
  *              pivot tables) on random start/goal pairs.
  * --quick runs sizes that take seconds, for CI. Figures are recorded in
  * bench/results/hanoi-scale.md with the machine they were measured on. */
-#include "hanoi_bench.h"
+#include "hanoi_internal.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -18,7 +18,6 @@
 #include "ariadne/bfs2.h"
 #include "ariadne/timer.h"
 #include "ariadne/tool.h"
-#include "hanoi_bfs2.h"
 
 static unsigned bench_threads(void)
 {
@@ -31,8 +30,8 @@ static unsigned bench_threads(void)
 static int bfs_standard(unsigned pegs, unsigned discs, int symmetry, ar_bfs2_result *r,
                         char *farthest, size_t fsize, ar_mem *mem)
 {
-    const ar_puzzle *p = ar_puzzle_find("hanoi");
-    const ar_bfs2_provider *prov = &ar_bfs2_provider_hanoi;
+    const ar_puzzle *p = &ar_domain_hanoi;
+    const ar_bfs2_provider *prov = &ar_hanoi_bfs2_provider;
     char ptext[8], dtext[8];
     ar_param params[2] = {{"pegs", ptext}, {"discs", dtext}};
     ar_instance *inst;
@@ -42,7 +41,7 @@ static int bfs_standard(unsigned pegs, unsigned discs, int symmetry, ar_bfs2_res
     ar_status st;
     snprintf(ptext, sizeof ptext, "%u", pegs);
     snprintf(dtext, sizeof dtext, "%u", discs);
-    if (!p || !prov || p->create(NULL, params, 2, &inst, &err) != AR_OK)
+    if (p->create(NULL, params, 2, &inst, &err) != AR_OK)
         return ar_tool_fail("bench: cannot make a hanoi instance of %u pegs, %u discs", pegs, discs);
     if (prov->open(inst, symmetry, &pb, &err) != AR_OK) {
         p->destroy(inst);
@@ -165,7 +164,7 @@ int ar_hanoi_bench_bfs(int quick)
 
 int ar_hanoi_bench_pdb(int quick)
 {
-    const ar_puzzle *p = ar_puzzle_find("hanoi");
+    const ar_puzzle *p = &ar_domain_hanoi;
     static const unsigned sizes4[] = {10, 12, 14, 15, 16, 17}, sizes5[] = {8, 10, 12, 13};
     unsigned pegs, i, runs = quick ? 2 : 3;
     puts("Optimal solving of random start/goal pairs (`ariadne generate hanoi --seed S`, S = 1..N)\n"
