@@ -27,6 +27,7 @@ typedef struct ar_run {
     ar_mem mem;                    /* the search's accounted memory (--memory-limit) */
     double start;                  /* ar_now() when the run began */
     uint64_t next_check;           /* expansion count of the next real check */
+    uint64_t node_cap;             /* the node limit, or UINT64_MAX when there is none */
     ar_stop_reason stop;           /* why the run must stop; AR_STOP_NONE while it may go on */
     const char *phase;             /* shown in the progress line, e.g. "bound 42" */
     const char *unit;              /* what res->expanded counts, for the progress line ("nodes") */
@@ -48,10 +49,20 @@ void ar_run_begin(ar_run *run, const ar_search_options *opts, ar_result *res);
 void ar_run_init(ar_run *run, const ar_puzzle *p, ar_instance *inst, const ar_heuristic *h,
                  const ar_search_options *opts, ar_result *res);
 
+/* The full check behind ar_run_should_stop (call that instead). */
+int ar_run_check_expanded(ar_run *run);
+
 /* Whether the search must stop: the node limit on every call, then time,
  * Ctrl-C and the progress line every 1024 expansions (of res->expanded).
- * Once it says yes it keeps saying yes; run->stop says why. */
-int ar_run_should_stop(ar_run *run);
+ * Once it says yes it keeps saying yes; run->stop says why. Inline, so the
+ * common case costs an inner loop two comparisons and no call. */
+static inline int ar_run_should_stop(ar_run *run)
+{
+    uint64_t expanded = run->res->expanded;
+    if (run->stop == AR_STOP_NONE && expanded < run->next_check && expanded < run->node_cap)
+        return 0;
+    return ar_run_check_expanded(run);
+}
 /* The same with the time and interrupt checks made now, for searches whose
  * steps are too coarse or too few for the every-1024 rhythm. */
 int ar_run_check_now(ar_run *run);

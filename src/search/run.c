@@ -16,6 +16,7 @@ void ar_run_begin(ar_run *run, const ar_search_options *opts, ar_result *res)
     run->opts = opts ? opts : &no_limits;
     run->res = res;
     run->unit = "nodes";
+    run->node_cap = run->opts->limits.node_limit ? run->opts->limits.node_limit : UINT64_MAX;
     ar_mem_init(&run->mem, run->opts->limits.memory_limit);
     run->start = ar_now();
 }
@@ -59,7 +60,7 @@ static int check_clock(ar_run *run)
     return 0;
 }
 
-int ar_run_should_stop(ar_run *run)
+int ar_run_check_expanded(ar_run *run)
 {
     const ar_limits *lim = &run->opts->limits;
     ar_result *res = run->res;
