@@ -310,6 +310,18 @@ static const ar_domain_solver hanoi_solvers[] = {
      .run = ar_hanoi_pdb_run},
     {.name = NULL}};
 
+/* The first one's options size the conformance tests' generated pairs. */
+static const ar_puzzle_example hanoi_examples[] = {
+    {.options = "pegs=4 discs=8", .instance = "12341234 43214321", .cost = 20,
+     .note = "any start to any goal on 4 pegs: A*, 20 moves, optimal"},
+    {.options = "pegs=4 discs=10", .cost = 49,
+     .note = "the tower on 4 pegs: 49 moves, Frame-Stewart, optimal (Bousch 2014)"},
+    {.options = "discs=5", .instance = "13213 22131", .cost = 26,
+     .note = "3 pegs from any position to any other: the recursive solver, 26 moves, optimal"},
+    {.options = "discs=10", .cost = 1023,
+     .note = "the classic tower: 2^10 - 1 moves, streamed (--discs 30 > moves.txt is 2^30 - 1)"},
+    {.note = NULL}};
+
 const ar_puzzle ar_domain_hanoi = {
     .name = "hanoi",
     .summary = "Towers of Hanoi: k pegs, n discs, any start and goal",
@@ -317,7 +329,10 @@ const ar_puzzle ar_domain_hanoi = {
     "on peg 1 and disc 3 on peg 2. Pegs are 1-9, then A-G for 10-16 (or write a comma-separated\n"
     "list such as 1,12,3). INSTANCE is the start position, optionally followed by the goal\n"
     "('1121 3333' or '1121 -> 3333'); --from/--to give them as options. Defaults: all discs on\n"
-    "peg 1 to all discs on peg K, 8 discs. A move 'a-b' takes the top disc of peg a onto peg b.",
+    "peg 1 to all discs on peg K, 8 discs. A move 'a-b' takes the top disc of peg a onto peg b.\n"
+    "At scale: `ariadne bfs hanoi --pegs 4 --discs 15` searches every position from the start\n"
+    "(eccentricity 130, the goal at 129); `ariadne pdb build hanoi --pegs 4 --discs 14` builds\n"
+    "the pattern databases that --algo pdb loads (--pdb-dir, --pdb-group).",
     .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_REVERSIBLE,
     .options = hanoi_options,
     .create = ar_hanoi_create,
@@ -342,6 +357,7 @@ const ar_puzzle ar_domain_hanoi = {
     .state_after = ar_hanoi_state_after,
     .generate = ar_hanoi_generate,
     .with_start = ar_hanoi_with_start,
+    .examples = hanoi_examples,
     .pdb = &ar_hanoi_pdb_provider,
     .bfs2 = &ar_hanoi_bfs2_provider,
     .bench_suites = hanoi_bench_suites,
