@@ -1,239 +1,15 @@
 /* test_hanoi.c — unit tests of the Towers of Hanoi domain (src/puzzles/hanoi/: the
- * rules, instances, heuristics and closed-form solvers; hanoi_internal.h lists the files).
+ * rules, instances, notation, closed-form solvers and `at`; hanoi_internal.h lists
+ * the files). test_hanoi_search.c holds the search solvers and heuristics.
  *
- * The oracle is independent of the domain: a breadth-first search written here
- * over plain position arrays (one byte per disc, its own move rules) gives true
- * distances, and solutions are replayed with the test's own legality check.
- * Frame-Stewart lengths are compared with the reference table in
- * ../shared/data/facts/reference-values.md (OEIS A007664/A007665). */
-#include "ariadne/puzzle.h"
-#include "ariadne/search.h"
-#include "ariadne/rng.h"
-#include "check.h"
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#define MAXD 64
-
-extern const ar_puzzle ar_domain_hanoi;
-static const ar_puzzle *P = &ar_domain_hanoi;
+ * The oracle is independent of the domain (hanoi_oracle.h): a breadth-first
+ * search written in the tests over plain position arrays gives true distances,
+ * and solutions are replayed with the test's own legality check. Frame-Stewart
+ * lengths are compared with the reference table in
+ * data/facts/reference-values.md (OEIS A007664/A007665). */
+#include "hanoi_oracle.h"
 
 /* ------------------------------------------------------------------ */
-/* helpers */
-
-static char peg_char(unsigned p) { return (char)(p < 9 ? '1' + (int)p : 'A' + (int)(p - 9)); }
-
-static void pos_text(const unsigned char *pos, unsigned n, char *buf)
-{
-    unsigned d;
-    for (d = 0; d < n; d++)
-        buf[d] = peg_char(pos[d]);
-    buf[n] = '\0';
-}
-
-static void num(char *buf, size_t size, unsigned v) { snprintf(buf, size, "%u", v); }
-
-/* Creates an instance; text may be NULL; pegs/discs 0 = not given. */
-static ar_instance *make(const char *text, unsigned pegs, unsigned discs, const char *from,
-                         const char *to, ar_error *err)
-{
-    ar_param params[4];
-    size_t n = 0;
-    char pb[16], db[16];
-    ar_instance *inst = NULL;
-    if (pegs) {
-        num(pb, sizeof pb, pegs);
-        params[n].name = "pegs";
-        params[n++].value = pb;
-    }
-    if (discs) {
-        num(db, sizeof db, discs);
-        params[n].name = "discs";
-        params[n++].value = db;
-    }
-    if (from) {
-        params[n].name = "from";
-        params[n++].value = from;
-    }
-    if (to) {
-        params[n].name = "to";
-        params[n++].value = to;
-    }
-    ar_error_clear(err);
-    if (P->create(text, params, n, &inst, err) != AR_OK)
-        return NULL;
-    return inst;
-}
-
-static ar_instance *make_pair(unsigned pegs, const unsigned char *a, const unsigned char *b,
-                              unsigned n)
-{
-    char text[2 * MAXD + 4];
-    ar_error err;
-    ar_instance *inst;
-    pos_text(a, n, text);
-    text[n] = ' ';
-    pos_text(b, n, text + n + 1);
-    inst = make(text, pegs, 0, NULL, NULL, &err);
-    CHECK_MSG(inst != NULL, "create '%s': %s", text, err.message);
-    return inst;
-}
-
-static void init_opts(ar_search_options *o) { memset(o, 0, sizeof *o); }
-
-/* Runs a domain solver, storing the moves. */
-static ar_status run(const char *algo, ar_instance *inst, const ar_move_sink *sink, ar_result *r,
-                     ar_error *err)
-{
-    const ar_domain_solver *s = ar_puzzle_solver(P, algo);
-    ar_search_options o;
-    init_opts(&o);
-    memset(r, 0, sizeof *r);
-    r->algorithm = algo;
-    ar_error_clear(err);
-    if (!s)
-        return AR_ERR_INTERNAL;
-    return s->run(inst, &o, sink, r, err);
-}
-
-/* Applies one move given as text "a-b" to a position with the test's own rules;
- * returns 0 when it is illegal. */
-static int own_apply(unsigned char *pos, unsigned n, unsigned pegs, const char *text)
-{
-    unsigned a = 0, b = 0, d, top_a = MAXD, top_b = MAXD;
-    const char *s = text;
-    while (*s >= '0' && *s <= '9')
-        a = a * 10 + (unsigned)(*s++ - '0');
-    if (*s++ != '-')
-        return 0;
-    while (*s >= '0' && *s <= '9')
-        b = b * 10 + (unsigned)(*s++ - '0');
-    if (*s || a < 1 || b < 1 || a > pegs || b > pegs || a == b)
-        return 0;
-    a--;
-    b--;
-    for (d = n; d-- > 0;) {
-        if (pos[d] == a)
-            top_a = d;
-        if (pos[d] == b)
-            top_b = d;
-    }
-    if (top_a == MAXD || top_b < top_a)
-        return 0;
-    pos[top_a] = (unsigned char)b;
-    return 1;
-}
-
-/* Replays a move array from start with the test's own rules; returns 1 when
- * every move is legal and the goal is reached. */
-static int own_verify(const ar_instance *inst, const ar_move *moves, uint64_t len,
-                      const unsigned char *start, const unsigned char *goal, unsigned n,
-                      unsigned pegs)
-{
-    unsigned char pos[MAXD];
-    uint64_t i;
-    char buf[16];
-    memcpy(pos, start, n);
-    for (i = 0; i < len; i++) {
-        P->format_move(inst, moves[i], buf, sizeof buf);
-        if (!own_apply(pos, n, pegs, buf)) {
-            fprintf(stderr, "move %llu (%s) illegal\n", (unsigned long long)i + 1, buf);
-            return 0;
-        }
-    }
-    return memcmp(pos, goal, n) == 0;
-}
-
-/* Full BFS from a goal over all pegs^n positions (own move rules): dist[code]
- * where code = sum pos[d] * pegs^d. */
-static unsigned code_of(const unsigned char *pos, unsigned n, unsigned pegs)
-{
-    unsigned c = 0, d;
-    for (d = n; d-- > 0;)
-        c = c * pegs + pos[d];
-    return c;
-}
-
-static void decode(unsigned c, unsigned n, unsigned pegs, unsigned char *pos)
-{
-    unsigned d;
-    for (d = 0; d < n; d++) {
-        pos[d] = (unsigned char)(c % pegs);
-        c /= pegs;
-    }
-}
-
-static unsigned count_states(unsigned n, unsigned pegs)
-{
-    unsigned c = 1, d;
-    for (d = 0; d < n; d++)
-        c *= pegs;
-    return c;
-}
-
-/* Neighbours of a position (own rules): writes their codes, returns count. */
-static unsigned neighbours(const unsigned char *pos, unsigned n, unsigned pegs, unsigned *out)
-{
-    unsigned top[16], a, b, d, k = 0;
-    unsigned char tmp[MAXD];
-    for (a = 0; a < pegs; a++)
-        top[a] = MAXD;
-    for (d = n; d-- > 0;)
-        top[pos[d]] = d;
-    for (a = 0; a < pegs; a++)
-        for (b = 0; b < pegs; b++)
-            if (a != b && top[a] < top[b]) {
-                memcpy(tmp, pos, n);
-                tmp[top[a]] = (unsigned char)b;
-                out[k++] = code_of(tmp, n, pegs);
-            }
-    return k;
-}
-
-static int *bfs(const unsigned char *goal, unsigned n, unsigned pegs)
-{
-    unsigned total = count_states(n, pegs), head = 0, tail = 0, i;
-    int *dist = malloc(sizeof(int) * total);
-    unsigned *queue = malloc(sizeof(unsigned) * total);
-    unsigned nb[256];
-    unsigned char pos[MAXD];
-    for (i = 0; i < total; i++)
-        dist[i] = -1;
-    queue[tail++] = code_of(goal, n, pegs);
-    dist[queue[0]] = 0;
-    while (head < tail) {
-        unsigned c = queue[head++], k;
-        decode(c, n, pegs, pos);
-        k = neighbours(pos, n, pegs, nb);
-        for (i = 0; i < k; i++)
-            if (dist[nb[i]] < 0) {
-                dist[nb[i]] = dist[c] + 1;
-                queue[tail++] = nb[i];
-            }
-    }
-    free(queue);
-    return dist;
-}
-
-static void random_pos(ar_rng *rng, unsigned char *pos, unsigned n, unsigned pegs)
-{
-    unsigned d;
-    for (d = 0; d < n; d++)
-        pos[d] = (unsigned char)ar_rng_below(rng, pegs);
-}
-
-/* ------------------------------------------------------------------ */
-/* Reference values */
-
-static const uint64_t fs4_ref[30] = {1,   3,   5,   9,   13,  17,  25,  33,  41,  49,
-                                     65,  81,  97,  113, 129, 161, 193, 225, 257, 289,
-                                     321, 385, 449, 513, 577, 641, 705, 769, 897, 1025};
-static const uint64_t fs5_ref[30] = {1,  3,  5,  7,   11,  15,  19,  23,  27,  31,
-                                     39, 47, 55, 63,  71,  79,  87,  95,  103, 111,
-                                     127, 143, 159, 175, 191, 207, 223, 239, 255, 271};
-
 /* Reads the row of reference-values.md whose first column starts with key;
  * returns the number of values read (0 when the file or row is missing). */
 static unsigned read_row(const char *path, const char *key, uint64_t *out, unsigned max)
@@ -270,11 +46,11 @@ static void reference_path(char *buf, size_t size)
     if (env && *env) {
         snprintf(buf, size, "%s/data/facts/reference-values.md", env);
     } else {
-        /* <source root>/tests/test_hanoi.c -> <source root>/../shared */
+        /* <source root>/tests/test_hanoi.c -> <source root>/data/... */
         const char *file = __FILE__;
         const char *cut = strstr(file, "tests/test_hanoi.c");
         int root = cut ? (int)(cut - file) : 0;
-        snprintf(buf, size, "%.*s../shared/data/facts/reference-values.md", root, file);
+        snprintf(buf, size, "%.*sdata/facts/reference-values.md", root, file);
     }
 }
 
@@ -299,7 +75,8 @@ static void test_frame_stewart_lengths(void)
         ref4 = row4;
         ref5 = row5;
     } else {
-        printf("note: %s not readable (rows %u, %u); using the copied values\n", path, n4, n5);
+        /* The file is part of the repository (data/): missing is a failure. */
+        CHECK_MSG(0, "%s not readable (rows %u, %u)", path, n4, n5);
     }
 
     for (k = 4; k <= 5; k++)
@@ -459,121 +236,6 @@ static void test_streaming(void)
         CHECK_EQ_U(r.optimal, 0);
         CHECK_EQ_U(v.count, 0);
         P->destroy(inst);
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* 3 pegs, any to any: recursive against BFS */
-
-static void check_recursive_pair(const unsigned char *a, const unsigned char *b, unsigned n,
-                                 int expected)
-{
-    ar_instance *inst = make_pair(3, a, b, n);
-    ar_result r;
-    ar_error err;
-    if (!inst)
-        return;
-    CHECK_STR(P->default_algorithm(inst), "recursive");
-    CHECK(run("recursive", inst, NULL, &r, &err) == AR_OK);
-    CHECK_EQ_U(r.length, (uint64_t)expected);
-    CHECK_EQ_U(r.optimal, 1);
-    CHECK(own_verify(inst, r.moves, r.length, a, b, n, 3));
-    free(r.moves);
-    P->destroy(inst);
-}
-
-static void test_recursive_vs_bfs(void)
-{
-    unsigned n, g, s, i;
-    unsigned char a[MAXD], b[MAXD];
-    ar_rng rng;
-    ar_rng_seed(&rng, 12345);
-    for (n = 1; n <= 4; n++) {
-        unsigned total = count_states(n, 3);
-        for (g = 0; g < total; g++) {
-            int *dist;
-            decode(g, n, 3, b);
-            dist = bfs(b, n, 3);
-            for (s = 0; s < total; s++) {
-                decode(s, n, 3, a);
-                check_recursive_pair(a, b, n, dist[s]);
-            }
-            free(dist);
-        }
-    }
-    for (n = 5; n <= 10; n++)
-        for (g = 0; g < 4; g++) {
-            int *dist;
-            random_pos(&rng, b, n, 3);
-            dist = bfs(b, n, 3);
-            for (i = 0; i < 25; i++) {
-                random_pos(&rng, a, n, 3);
-                check_recursive_pair(a, b, n, dist[code_of(a, n, 3)]);
-            }
-            free(dist);
-        }
-}
-
-/* ------------------------------------------------------------------ */
-/* fs-heuristic */
-
-static void test_fs_heuristic(void)
-{
-    static const unsigned cases[][3] = {{4, 3, 4}, {4, 5, 4}, {4, 6, 3}, {4, 7, 3}, {4, 8, 2},
-                                        {5, 3, 4}, {5, 4, 3}, {5, 5, 3}, {5, 6, 2}, {6, 5, 2}};
-    unsigned c, g, i;
-    ar_rng rng;
-    ar_rng_seed(&rng, 777);
-    for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        unsigned k = cases[c][0], n = cases[c][1];
-        for (g = 0; g < cases[c][2]; g++) {
-            unsigned char a[MAXD], b[MAXD];
-            int *dist;
-            random_pos(&rng, b, n, k);
-            dist = bfs(b, n, k);
-            for (i = 0; i < 20; i++) {
-                ar_instance *inst;
-                ar_result r;
-                ar_error err;
-                random_pos(&rng, a, n, k);
-                inst = make_pair(k, a, b, n);
-                if (!inst)
-                    continue;
-                CHECK(run("fs-heuristic", inst, NULL, &r, &err) == AR_OK);
-                CHECK(r.outcome == AR_OUTCOME_SOLVED);
-                CHECK(r.length >= (uint64_t)dist[code_of(a, n, k)]);
-                CHECK(r.has_lower_bound && r.lower_bound <= (uint64_t)dist[code_of(a, n, k)]);
-                if (r.optimal)
-                    CHECK_EQ_U(r.length, dist[code_of(a, n, k)]);
-                CHECK(own_verify(inst, r.moves, r.length, a, b, n, k));
-                free(r.moves);
-                P->destroy(inst);
-            }
-            free(dist);
-        }
-    }
-    /* a large instance: quick, and verifies */
-    {
-        unsigned char a[MAXD], b[MAXD];
-        ar_instance *inst;
-        ar_result r;
-        ar_error err;
-        random_pos(&rng, a, 40, 4);
-        random_pos(&rng, b, 40, 4);
-        a[39] = 0;
-        b[39] = 3;
-        inst = make_pair(4, a, b, 40);
-        CHECK(inst != NULL);
-        if (inst) {
-            CHECK_STR(P->default_algorithm(inst), "fs-heuristic");
-            CHECK(run("fs-heuristic", inst, NULL, &r, &err) == AR_OK);
-            /* each gathered disc d costs at most 1 + T4(d) <= 1 + T4(39) = 2562 */
-            CHECK(r.length > 0 && r.length <= 2u * 39u * 2562u + 1u);
-            CHECK(r.length >= r.lower_bound);
-            CHECK(own_verify(inst, r.moves, r.length, a, b, 40, 4));
-            free(r.moves);
-            P->destroy(inst);
-        }
     }
 }
 
@@ -784,112 +446,6 @@ static void test_rejections(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* Heuristics against BFS */
-
-static void check_heuristics(unsigned k, unsigned n, const unsigned char *goal)
-{
-    unsigned total = count_states(n, k), s, i, hidx;
-    int *dist = bfs(goal, n, k);
-    uint64_t *h[8];
-    unsigned nh = 0;
-    const ar_heuristic *heur;
-    unsigned char pos[MAXD];
-    unsigned nb[256];
-    unsigned stronger = 0;
-
-    for (heur = P->heuristics; heur->name; heur++)
-        h[nh++] = malloc(sizeof(uint64_t) * total);
-    for (s = 0; s < total; s++) {
-        ar_instance *inst;
-        unsigned char state[64];
-        decode(s, n, k, pos);
-        inst = make_pair(k, pos, goal, n);
-        if (!inst)
-            continue;
-        P->initial_state(inst, state);
-        for (hidx = 0; hidx < nh; hidx++) {
-            heur = &P->heuristics[hidx];
-            h[hidx][s] = heur->estimate(inst, state);
-            CHECK_MSG(h[hidx][s] <= (uint64_t)dist[s], "%s: k=%u n=%u state %u: h %llu > d %d",
-                      heur->name, k, n, s, (unsigned long long)h[hidx][s], dist[s]);
-            if (k == 3 && strcmp(heur->name, "exact3") == 0)
-                CHECK_EQ_U(h[hidx][s], dist[s]);
-        }
-        P->destroy(inst);
-    }
-    /* consistency of those flagged consistent: h(s) <= 1 + h(t) */
-    for (hidx = 0; hidx < nh; hidx++) {
-        heur = &P->heuristics[hidx];
-        if (!(heur->flags & AR_HEURISTIC_CONSISTENT))
-            continue;
-        for (s = 0; s < total; s++) {
-            unsigned c;
-            decode(s, n, k, pos);
-            c = neighbours(pos, n, k, nb);
-            for (i = 0; i < c; i++)
-                CHECK_MSG(h[hidx][s] <= 1 + h[hidx][nb[i]], "%s inconsistent k=%u n=%u", heur->name,
-                          k, n);
-        }
-    }
-    /* disc-bound (index 1) beats misplaced (index 3) somewhere */
-    for (s = 0; s < total; s++)
-        if (h[1][s] > h[3][s])
-            stronger++;
-    CHECK(n < 2 || stronger > 0);
-    for (hidx = 0; hidx < nh; hidx++)
-        free(h[hidx]);
-    free(dist);
-}
-
-static void test_heuristics(void)
-{
-    static const unsigned cases[][2] = {{3, 6}, {4, 6}, {5, 5}, {3, 1}, {4, 2}};
-    unsigned c, g;
-    ar_rng rng;
-    ar_error err;
-    ar_instance *inst;
-    const ar_heuristic *h;
-    ar_rng_seed(&rng, 99);
-    CHECK_STR(P->heuristics[0].name, "best");
-    CHECK_STR(P->heuristics[1].name, "disc-bound");
-    CHECK_STR(P->heuristics[3].name, "misplaced");
-    for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        unsigned k = cases[c][0], n = cases[c][1];
-        unsigned char goal[MAXD];
-        for (g = 0; g < 3; g++) {
-            if (g == 0)
-                memset(goal, k - 1, n);
-            else
-                random_pos(&rng, goal, n, k);
-            check_heuristics(k, n, goal);
-        }
-    }
-    /* exact3 refuses 4 pegs in prepare */
-    inst = make(NULL, 4, 5, NULL, NULL, &err);
-    h = ar_puzzle_heuristic(P, "exact3");
-    CHECK(inst && h && h->prepare);
-    if (inst && h && h->prepare) {
-        CHECK(h->prepare(inst, NULL, &err) == AR_ERR_UNSUPPORTED);
-        P->destroy(inst);
-    }
-}
-
-/* BFS confirms Frame-Stewart for 4 pegs on small towers (Bousch's theorem) */
-static void test_bfs_towers(void)
-{
-    unsigned n;
-    for (n = 1; n <= 7; n++) {
-        unsigned char start[MAXD], goal[MAXD];
-        int *dist;
-        memset(start, 0, n);
-        memset(goal, 3, n);
-        dist = bfs(goal, n, 4);
-        CHECK_EQ_U(dist[code_of(start, n, 4)], fs4_ref[n - 1]);
-        free(dist);
-    }
-}
-
-/* ------------------------------------------------------------------ */
 /* The rest of the interface */
 
 static void test_interface(void)
@@ -1050,11 +606,7 @@ int main(void)
     test_rejections();
     test_frame_stewart_lengths();
     test_seed_claims();
-    test_bfs_towers();
     test_streaming();
-    test_recursive_vs_bfs();
-    test_fs_heuristic();
     test_state_after();
-    test_heuristics();
     return check_report("test_hanoi");
 }
