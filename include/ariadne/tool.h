@@ -81,6 +81,16 @@ int ar_tool_fail(const char *fmt, ...)
  * malloc'd string; NULL with the reason in why on failure. */
 char *ar_read_file(const char *path, char *why, size_t why_size);
 
+/* The path of a file of the project's data directory (maps, instances,
+ * published values; `relative` such as "tiles/korf100.txt"), found in
+ * order: $ARIADNE_DATA, the data/ directory of the source tree the program
+ * was built from (up to three levels above the executable, e.g.
+ * build/ariadne -> data/, then the source tree's path as built), and the
+ * installed copy (PREFIX/share/ariadne/data).
+ * Returns 0 with the path in buf when the file or directory exists, -1 with
+ * the places looked at in buf otherwise. */
+int ar_data_path(const char *relative, char *buf, size_t size);
+
 /* Writes s as a JSON string literal (quotes and escapes included). */
 void ar_json_string(FILE *out, const char *s);
 

@@ -1,6 +1,6 @@
 /* tool.c — the shared pieces of every command-line verb, built-in or a
  * domain's own (tool.h): the Ctrl-C flag, failing with one line, reading a
- * file whole, writing a JSON string. */
+ * file whole, finding the project's data, writing a JSON string. */
 #include "ariadne/tool.h"
 
 #include <errno.h>
@@ -9,6 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/memory.h"
+
+#include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef AR_SOURCE_DATADIR
+#define AR_SOURCE_DATADIR "data"
+#endif
+#ifndef AR_INSTALL_DATADIR
+#define AR_INSTALL_DATADIR "/usr/local/share/ariadne/data"
+#endif
 
 const ar_tool *ar_tool_find(const ar_tool *tools, const char *name)
 {
@@ -112,3 +123,45 @@ void ar_json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
+
+static int exists(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0;
+}
+
+int ar_data_path(const char *relative, char *buf, size_t size)
+{
+    static const char *const ups[] = {"/../data", "/../../data", "/../../../data"};
+    const char *env = getenv("ARIADNE_DATA");
+    char exe[PATH_MAX];
+    ssize_t n;
+    size_t i;
+    if (env && *env) {
+        snprintf(buf, size, "%s/%s", env, relative);
+        if (exists(buf))
+            return 0;
+    }
+    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        char *slash;
+        exe[n] = '\0';
+        slash = strrchr(exe, '/');
+        if (slash)
+            *slash = '\0';
+        for (i = 0; i < sizeof ups / sizeof ups[0]; i++) {
+            snprintf(buf, size, "%s%s/%s", exe, ups[i], relative);
+            if (exists(buf))
+                return 0;
+        }
+    }
+    snprintf(buf, size, "%s/%s", AR_SOURCE_DATADIR, relative);
+    if (exists(buf))
+        return 0;
+    snprintf(buf, size, "%s/%s", AR_INSTALL_DATADIR, relative);
+    if (exists(buf))
+        return 0;
+    snprintf(buf, size, "data/%s not found ($ARIADNE_DATA, data/ above the program, %s, %s)",
+             relative, AR_SOURCE_DATADIR, AR_INSTALL_DATADIR);
+    return -1;
+}

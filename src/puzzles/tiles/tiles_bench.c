@@ -1,9 +1,8 @@
 /* tiles_bench.c — the sliding-tile benchmark suites: `ariadne bench korf100`
  * (Korf's 100 15-puzzle instances solved optimally with each heuristic, every
  * length checked against the published one) and `korf24` (Korf & Felner's 50
- * 24-puzzle instances: optimal for the easiest, anytime for all). Data come
- * from ../shared/data/tiles, found through $ARIADNE_SHARED, ../shared, or next
- * to the executable.
+ * 24-puzzle instances: optimal for the easiest, anytime for all). The
+ * instances come from data/tiles (ar_data_path finds it).
  * Pattern databases come from the default cache directory and are built there
  * when missing (their build times are printed from the file headers). */
 #include "tiles_bench.h"
@@ -26,45 +25,12 @@ typedef struct instance {
     char board[256];
 } instance;
 
-static int exists(const char *path)
-{
-    struct stat sb;
-    return stat(path, &sb) == 0;
-}
-
-/* Finds <shared>/data/tiles/<name>; 0 on success. */
+/* Finds data/tiles/<name>; 0 on success, else the places looked at in path. */
 static int find_data(const char *name, char *path, size_t size)
 {
-    char exe[PATH_MAX], base[PATH_MAX + 64];
-    const char *env = getenv("ARIADNE_SHARED");
-    static const char *const ups[] = {"/../shared", "/../../shared", "/../../../shared"};
-    ssize_t n;
-    unsigned i;
-    if (env && *env) {
-        snprintf(path, size, "%s/data/tiles/%s", env, name);
-        if (exists(path))
-            return 0;
-    }
-    snprintf(path, size, "../shared/data/tiles/%s", name);
-    if (exists(path))
-        return 0;
-    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        char *slash;
-        exe[n] = '\0';
-        slash = strrchr(exe, '/');
-        if (slash)
-            *slash = '\0';
-        for (i = 0; i < 3; i++) {
-            snprintf(base, sizeof base, "%s%s", exe, ups[i]);
-            snprintf(path, size, "%s/data/tiles/%s", base, name);
-            if (exists(path))
-                return 0;
-        }
-    }
-    fprintf(stderr, "ariadne: bench: cannot find data/tiles/%s: set ARIADNE_SHARED to the shared "
-                    "directory (the one holding data/tiles)\n", name);
-    return -1;
+    char rel[128];
+    snprintf(rel, sizeof rel, "tiles/%s", name);
+    return ar_data_path(rel, path, size);
 }
 
 static int read_instances(const char *name, instance *out, unsigned *count)
@@ -72,8 +38,10 @@ static int read_instances(const char *name, instance *out, unsigned *count)
     char path[PATH_MAX + 128], line[512];
     FILE *f;
     unsigned n = 0;
-    if (find_data(name, path, sizeof path))
+    if (find_data(name, path, sizeof path)) {
+        fprintf(stderr, "ariadne: bench: %s\n", path);
         return -1;
+    }
     f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "ariadne: bench: cannot open %s\n", path);
