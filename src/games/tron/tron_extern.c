@@ -42,7 +42,7 @@ typedef struct ext_bot {
     size_t map_cap;
 } ext_bot;
 
-ar_status tron_extern_create(ar_bot *bot, const char *options, ar_error *err)
+ar_status ar_tron_extern_create(ar_bot *bot, const char *options, ar_error *err)
 {
     ext_bot *e;
     size_t len = strlen(options);
@@ -156,7 +156,7 @@ static ar_status fail(ext_bot *e, ar_status st, ar_error *err, const char *msg)
     return ar_error_set(err, st, "%s", msg);
 }
 
-ar_status tron_extern_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
+ar_status ar_tron_extern_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
                              ar_error *err)
 {
     ext_bot *e = ar_bot_state(bot);
@@ -261,7 +261,7 @@ ar_status tron_extern_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
     }
 }
 
-void tron_extern_new_game(ar_bot *bot)
+void ar_tron_extern_new_game(ar_bot *bot)
 {
     ext_bot *e = ar_bot_state(bot);
     stop(e);
@@ -269,7 +269,7 @@ void tron_extern_new_game(ar_bot *bot)
     e->dead = 0;
 }
 
-void tron_extern_destroy(ar_bot *bot)
+void ar_tron_extern_destroy(ar_bot *bot)
 {
     ext_bot *e = ar_bot_state(bot);
     if (!e)
