@@ -393,7 +393,7 @@ static ar_extprog_status read_more(ar_extprog *p)
 static long line_at(const ar_extprog *p, size_t from)
 {
     size_t avail = p->in_len - from, scan = avail < p->o.max_line ? avail : p->o.max_line;
-    const char *nl = memchr(p->in + from, '\n', scan);
+    const char *nl = scan ? memchr(p->in + from, '\n', scan) : NULL; /* in is NULL before the first read */
     if (nl)
         return (long)(nl - (p->in + from));
     return avail >= p->o.max_line ? -2 : -1;
