@@ -1,10 +1,10 @@
 /* fuzz_replay.c — libFuzzer target for the Tron replay reader behind
- * `ariadne replay` (src/cli/replay_json.c, compiled into this target because
- * the CLI's files are not part of the library).
+ * `ariadne replay` (src/games/tron/tron_replay_json.c on the JSON reader of
+ * src/core/json.c, both in the library).
  *
- * Any input: replay_read either accepts it or explains the refusal in one
- * non-empty line. An accepted replay is drawn at its start, middle and end,
- * and written back as JSON, which must read back to the same replay and
+ * Any input: ar_tron_replay_read either accepts it or explains the refusal in
+ * one non-empty line. An accepted replay is drawn at its start, middle and
+ * end, and written back as JSON, which must read back to the same replay and
  * write out identically (the page embeds exactly that text). A failed check
  * aborts, which libFuzzer reports. Seeds: fuzz/corpus/replay. */
 #include <stdint.h>
@@ -14,7 +14,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static int same_replay(const replay *a, const replay *b)
+static int same_replay(const tron_replay *a, const tron_replay *b)
 {
     size_t cells = (size_t)a->width * (size_t)a->height;
     return strcmp(a->map_name, b->map_name) == 0 && a->width == b->width && a->height == b->height &&
@@ -26,11 +26,11 @@ static int same_replay(const replay *a, const replay *b)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    replay r, again;
+    tron_replay r, again;
     char err[512], err2[512];
     if (size > 1 << 20)
         return 0;
-    if (replay_read((const char *)data, size, &r, err, sizeof err) != 0) {
+    if (ar_tron_replay_read((const char *)data, size, &r, err, sizeof err) != 0) {
         if (err[0] == '\0' || strchr(err, '\n'))
             abort(); /* a refusal must say why, on one line */
         return 0;
@@ -38,30 +38,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     {
         size_t board_size = (size_t)r.height * ((size_t)r.width + 1) + 1, len, len2;
         char *board = malloc(board_size), *json, *json2;
-        replay_turn info;
+        tron_replay_turn info;
         if (!board)
             abort();
-        replay_board(&r, 0, board, board_size, &info);
+        ar_tron_replay_board(&r, 0, board, board_size, &info);
         if (strlen(board) != board_size - 1 || info.ended)
             abort();
-        replay_board(&r, r.turns / 2, board, board_size, &info);
-        replay_board(&r, r.turns, board, board_size, &info);
+        ar_tron_replay_board(&r, r.turns / 2, board, board_size, &info);
+        ar_tron_replay_board(&r, r.turns, board, board_size, &info);
         if (r.on_board ? !info.ended || info.result != r.result : info.ended)
-            abort(); /* replay_read checked how the last turn ends the game */
+            abort(); /* ar_tron_replay_read checked how the last turn ends the game */
         free(board);
 
-        json = replay_write_json(&r, &len);
+        json = ar_tron_replay_write_json(&r, &len);
         if (strlen(json) != len || strpbrk(json, "<>&\n"))
             abort();
-        if (replay_read(json, len, &again, err2, sizeof err2) != 0 || !same_replay(&r, &again))
+        if (ar_tron_replay_read(json, len, &again, err2, sizeof err2) != 0 || !same_replay(&r, &again))
             abort();
-        json2 = replay_write_json(&again, &len2);
+        json2 = ar_tron_replay_write_json(&again, &len2);
         if (len2 != len || memcmp(json, json2, len) != 0)
             abort();
         free(json);
         free(json2);
-        replay_free(&again);
+        ar_tron_replay_free(&again);
     }
-    replay_free(&r);
+    ar_tron_replay_free(&r);
     return 0;
 }

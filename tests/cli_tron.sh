@@ -263,6 +263,11 @@ check "hanging program: loses both" contains "$tmp/m4" "| box | cmd:sleep 5 | wa
 "$BIN" match tron --bots 'cmd:while read l; do echo up; done,wallhug' --maps "$MAPS/box.txt" --games 2 --seed 1 \
     --verbose --quiet >"$tmp/m5" 2>&1
 check "nonsense program: reason" contains "$tmp/m5" "answered 'up', not a direction digit 1-4"
+# What a program writes on stderr is shown, as the contest engine showed it.
+"$BIN" match tron --bots 'cmd:echo from-the-bot >&2; exit 1,wallhug' --maps "$MAPS/box.txt" --games 2 --seed 1 \
+    --verbose --quiet >"$tmp/m6" 2>&1
+check "program's stderr: shown" test "$(grep -c '^from-the-bot$' "$tmp/m6")" -eq 2
+check "program's stderr: still a crash" contains "$tmp/m6" "crashed: it exited with status 1"
 
 # Bad maps and usage: one line, exit 2.
 printf '5 3\n#####\n#1 2\n#####\n' >"$tmp/ragged.txt"
@@ -287,5 +292,8 @@ check "missing map file: exit 2" test $? -eq 2
 check "test-board: exit 0" test $? -eq 0
 "$BIN" help tron >"$tmp/h1" 2>&1
 check "help tron" contains "$tmp/h1" "Moving into a wall, a trail, a head or off the map crashes"
+check "help tron: match tron" contains "$tmp/h1" "ariadne match tron --bots"
+check "help tron: tron-bot" contains "$tmp/h1" "ariadne tron-bot"
+check "help tron: replay" contains "$tmp/h1" "ariadne replay FILE"
 
 exit $fail

@@ -9,10 +9,10 @@ cat <<'HEAD'
 /* tron_replay_page.h — the HTML page of `ariadne replay --html`, generated from
  * web/replay.html by web/template2c.sh: edit the HTML and regenerate, never
  * this file (tests/cli_replay.sh fails when the two differ). Each element is
- * one line of the page; replay.c writes them in order and puts the replay's
- * JSON in place of the line REPLAY_TEMPLATE_MARKER. */
-#ifndef ARIADNE_CLI_REPLAY_TEMPLATE_H
-#define ARIADNE_CLI_REPLAY_TEMPLATE_H
+ * one line of the page; tron_replay.c writes them in order and puts the
+ * replay's JSON in place of the line REPLAY_TEMPLATE_MARKER. */
+#ifndef ARIADNE_TRON_REPLAY_PAGE_H
+#define ARIADNE_TRON_REPLAY_PAGE_H
 
 #define REPLAY_TEMPLATE_MARKER "@REPLAY_JSON@\n"
 

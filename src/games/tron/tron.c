@@ -1,5 +1,6 @@
-/* tron.c — Tron light cycles, the Google AI Challenge 2010 rules: maps in the
- * contest format, positions, the simultaneous-move rules and the game slots.
+/* tron.c — Tron light cycles, the Google AI Challenge 2010 rules: positions,
+ * the simultaneous-move rules, and the game's descriptor with its tables
+ * (evaluations, tools, bench suites); maps are parsed in tron_map.c.
  *
  * Rules (DESIGN.md): both players move at once one cell north, east, south or
  * west; the cell each leaves stays a wall (its trail). Moving into a wall, a
@@ -24,348 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --------------------------------------------------------------- maps */
-
-/* The map used when no --map is given: an empty 15 x 15 room. */
-static const char default_map[] = "15 15\n"
-                                  "###############\n"
-                                  "#1            #\n"
-                                  "#             #\n"
-                                  "#             #\n"
-                                  "#             #\n"
-                                  "#             #\n"
-                                  "#             #\n"
-                                  "#             #\n"
-                                  "#             #\n"
-                                  "#             #\n"
-                                  "#             #\n"
-                                  "#             #\n"
-                                  "#             #\n"
-                                  "#            2#\n"
-                                  "###############\n";
-
-typedef struct line_reader {
-    const char *p, *end;
-    unsigned number;
-} line_reader;
-
-/* The next line without its "\n" or "\r\n"; 0 at the end of the text. */
-static int next_line(line_reader *r, const char **start, size_t *len)
-{
-    const char *e;
-    if (r->p >= r->end)
-        return 0;
-    e = memchr(r->p, '\n', (size_t)(r->end - r->p));
-    *start = r->p;
-    if (!e) {
-        *len = (size_t)(r->end - r->p);
-        r->p = r->end;
-    } else {
-        *len = (size_t)(e - r->p);
-        r->p = e + 1;
-    }
-    if (*len && (*start)[*len - 1] == '\r')
-        (*len)--;
-    r->number++;
-    return 1;
-}
-
-static void show_char(char c, char *buf, size_t size)
-{
-    if (isprint((unsigned char)c))
-        snprintf(buf, size, "'%c'", c);
-    else
-        snprintf(buf, size, "byte 0x%02X", (unsigned)(unsigned char)c);
-}
-
-/* "W H" with optional blanks around; 1 <= W, H <= AR_TRON_MAX_SIDE. */
-static int parse_size_line(const char *s, size_t len, int *w, int *h)
-{
-    char buf[64], *end;
-    long a, b;
-    if (len == 0 || len >= sizeof buf)
-        return 0;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    errno = 0;
-    a = strtol(buf, &end, 10);
-    if (end == buf || errno || (*end != ' ' && *end != '\t'))
-        return 0;
-    s = end;
-    b = strtol(s, &end, 10);
-    if (end == s || errno)
-        return 0;
-    while (*end == ' ' || *end == '\t')
-        end++;
-    if (*end || a < 1 || b < 1 || a > AR_TRON_MAX_SIDE || b > AR_TRON_MAX_SIDE)
-        return 0;
-    *w = (int)a;
-    *h = (int)b;
-    return 1;
-}
-
-/* Remembers the first repair of a lenient parse. */
-static void note(ar_error *err, int *noted, const char *msg)
-{
-    if (*noted || !err)
-        return;
-    *noted = 1;
-    snprintf(err->message, sizeof err->message, "%s", msg);
-}
-
-static void free_variant(ar_variant *v)
-{
-    if (!v)
-        return;
-    free(v->kind);
-    free(v->rows);
-    free(v);
-}
-
-/* Strict parsing stops at the first problem; lenient parsing repairs it and
- * remembers the first repair in err. */
-ar_status ar_tron_variant_from_text(const char *text, size_t len, const ar_tron_map_options *o,
-                                    ar_variant **out, ar_error *err)
-{
-    line_reader r;
-    const char *line;
-    size_t ll;
-    int mw, mh, x, y, lenient = o && o->lenient, noted = 0;
-    int found[2] = {0, 0}, at[2][2] = {{0, 0}, {0, 0}};
-    ar_variant *v;
-    ar_status st = AR_ERR_INPUT;
-    char msg[160];
-    *out = NULL;
-    r.p = text;
-    r.end = text + len;
-    r.number = 0;
-    /* The size line; blank lines before it are tolerated only in protocol input. */
-    do {
-        if (!next_line(&r, &line, &ll))
-            return ar_error_set(err, AR_ERR_INPUT, "empty map: expected a line 'W H' (width and height)");
-    } while (lenient && ll == 0);
-    if (!parse_size_line(line, ll, &mw, &mh))
-        return ar_error_set(err, AR_ERR_INPUT,
-                            "line %u: '%.*s' is not the map size 'W H' (two whole numbers 1..%d)", r.number,
-                            (int)(ll < 40 ? ll : 40), line, AR_TRON_MAX_SIDE);
-    v = ar_xcalloc(1, sizeof *v);
-    snprintf(v->name, sizeof v->name, "%s", o && o->name ? o->name : "map");
-    v->mw = mw;
-    v->mh = mh;
-    v->w = mw + 2;
-    v->h = mh + 4;
-    v->n = v->w * v->h;
-    v->kind = ar_xmalloc((size_t)v->n);
-    memset(v->kind, TRON_OFFMAP, (size_t)v->n);
-    v->rows = ar_xmalloc((size_t)mw * (size_t)mh);
-    memset(v->rows, '#', (size_t)mw * (size_t)mh);
-    v->move_time = o && o->move_time > 0 ? o->move_time : 1.0;
-    v->first_move_time = o && o->first_move_time > 0 ? o->first_move_time : 3.0;
-    if (lenient && err)
-        err->message[0] = '\0';
-    for (y = 0; y < mh; y++) {
-        if (!next_line(&r, &line, &ll)) {
-            if (!lenient) {
-                ar_error_set(err, AR_ERR_INPUT, "the map has %d row%s, the size line says %d", y, y == 1 ? "" : "s",
-                             mh);
-                goto fail;
-            }
-            snprintf(msg, sizeof msg, "the map stops after %d rows of %d; the rest is walls", y, mh);
-            note(err, &noted, msg);
-            break;
-        }
-        if ((int)ll != mw) {
-            if (!lenient) {
-                ar_error_set(err, AR_ERR_INPUT, "row %d (line %u) has %zu characters, the size line says %d",
-                             y + 1, r.number, ll, mw);
-                goto fail;
-            }
-            snprintf(msg, sizeof msg, "row %d has %zu characters, not %d; padded or cut with walls", y + 1, ll,
-                     mw);
-            note(err, &noted, msg);
-        }
-        for (x = 0; x < mw; x++) {
-            char c = (size_t)x < ll ? line[x] : '#';
-            int i = (y + 2) * v->w + (x + 1);
-            if (c == '1' || c == '2') {
-                int p = c - '1';
-                if (found[p]) {
-                    if (!lenient) {
-                        ar_error_set(err, AR_ERR_INPUT,
-                                     "player %d ('%c') appears twice: row %d column %d and row %d column %d",
-                                     p + 1, c, at[p][1] + 1, at[p][0] + 1, y + 1, x + 1);
-                        goto fail;
-                    }
-                    snprintf(msg, sizeof msg, "player %d repeated at row %d column %d; taken as a wall", p + 1,
-                             y + 1, x + 1);
-                    note(err, &noted, msg);
-                    c = '#';
-                } else {
-                    found[p] = 1;
-                    at[p][0] = x;
-                    at[p][1] = y;
-                    v->start[p] = i;
-                }
-            } else if (c != '#' && c != ' ') {
-                if (!lenient) {
-                    char shown[24];
-                    show_char(c, shown, sizeof shown);
-                    ar_error_set(err, AR_ERR_INPUT,
-                                 "row %d column %d: unknown character %s (a map has '#', ' ', '1' and '2')",
-                                 y + 1, x + 1, shown);
-                    goto fail;
-                }
-                snprintf(msg, sizeof msg, "unknown character at row %d column %d; taken as a wall", y + 1, x + 1);
-                note(err, &noted, msg);
-                c = '#';
-            }
-            v->rows[(size_t)y * (size_t)mw + (size_t)x] = c;
-            v->kind[i] = c == '#' ? TRON_WALL : TRON_FLOOR;
-            if (c == ' ')
-                v->free_cells++;
-        }
-    }
-    /* Anything after the rows must be blank (a file may end in empty lines). */
-    while (next_line(&r, &line, &ll)) {
-        size_t k;
-        for (k = 0; k < ll && (line[k] == ' ' || line[k] == '\t'); k++)
-            ;
-        if (k < ll) {
-            if (!lenient) {
-                ar_error_set(err, AR_ERR_INPUT, "line %u: more rows than the size line's %d", r.number, mh);
-                goto fail;
-            }
-            note(err, &noted, "more rows than the size line says; the rest is ignored");
-            break;
-        }
-    }
-    if (!found[0]) {
-        ar_error_set(err, AR_ERR_INPUT, "no start cell for player 1 ('1') in the map");
-        goto fail;
-    }
-    if (!found[1]) {
-        if (!lenient) {
-            ar_error_set(err, AR_ERR_INPUT, "no start cell for player 2 ('2') in the map");
-            goto fail;
-        }
-        /* Shut away on a frame cell whose neighbours are all off the map. */
-        v->start[1] = 1 * v->w + 0;
-        note(err, &noted, "no opponent ('2') in the map");
-    }
-    v->words = ((size_t)v->n + 63) / 64;
-    *out = v;
-    return AR_OK;
-fail:
-    free_variant(v);
-    return st;
-}
-
-int ar_tron_width(const ar_variant *v) { return v->mw; }
-int ar_tron_height(const ar_variant *v) { return v->mh; }
-const char *ar_tron_map_name(const ar_variant *v) { return v->name; }
-double ar_tron_move_time(const ar_variant *v) { return v->move_time; }
-double ar_tron_first_move_time(const ar_variant *v) { return v->first_move_time; }
-
-void ar_tron_map_row(const ar_variant *v, int y, char *buf)
-{
-    memcpy(buf, v->rows + (size_t)y * (size_t)v->mw, (size_t)v->mw);
-    buf[v->mw] = '\0';
-}
-
 /* --------------------------------------------------------- the variant */
 
+/* The options of ar_tron_variant_create (tron_map.c). */
 static const ar_option_spec tron_options[] = {
-    {"map", "FILE", "the map in the contest format (default: an empty 15 x 15 room)"},
-    {"move-time", "S", "seconds per move (default 1, the contest's)"},
-    {"first-move-time", "S", "seconds for the first move (default 3)"},
-    {NULL, NULL, NULL}};
-
-static int parse_seconds(const char *text, double *out)
-{
-    char *end;
-    double x;
-    if (!text || !*text || isspace((unsigned char)*text))
-        return 0;
-    errno = 0;
-    x = strtod(text, &end);
-    if (*end || errno || !isfinite(x) || x <= 0 || x > 3600)
-        return 0;
-    *out = x;
-    return 1;
-}
-
-static ar_status tron_create(const ar_param *params, size_t count, ar_variant **out, ar_error *err)
-{
-    ar_tron_map_options o;
-    const char *file = NULL;
-    char *text = NULL;
-    size_t len = 0, i;
-    ar_status st;
-    memset(&o, 0, sizeof o);
-    o.name = "room15";
-    for (i = 0; i < count; i++) {
-        if (strcmp(params[i].name, "map") == 0)
-            file = params[i].value;
-        else if (strcmp(params[i].name, "move-time") == 0) {
-            if (!parse_seconds(params[i].value, &o.move_time))
-                return ar_error_set(err, AR_ERR_INPUT, "--move-time '%s' is not a number of seconds in (0, 3600]",
-                                    params[i].value ? params[i].value : "");
-        } else if (strcmp(params[i].name, "first-move-time") == 0) {
-            if (!parse_seconds(params[i].value, &o.first_move_time))
-                return ar_error_set(err, AR_ERR_INPUT,
-                                    "--first-move-time '%s' is not a number of seconds in (0, 3600]",
-                                    params[i].value ? params[i].value : "");
-        } else {
-            return ar_error_set(err, AR_ERR_INPUT, "tron has no option --%s", params[i].name);
-        }
-    }
-    if (file) {
-        FILE *f = fopen(file, "rb");
-        size_t cap = 4096;
-        const char *base = strrchr(file, '/');
-        if (!f)
-            return ar_error_set(err, AR_ERR_INPUT, "cannot open map '%s': %s", file, strerror(errno));
-        text = ar_xmalloc(cap);
-        for (;;) {
-            size_t got;
-            if (len == cap) {
-                if (cap > ((size_t)1 << 24)) {
-                    fclose(f);
-                    free(text);
-                    return ar_error_set(err, AR_ERR_INPUT, "map '%s' is too large", file);
-                }
-                cap *= 2;
-                text = ar_xrealloc(text, cap);
-            }
-            got = fread(text + len, 1, cap - len, f);
-            len += got;
-            if (got == 0)
-                break;
-        }
-        fclose(f);
-        o.name = base ? base + 1 : file;
-    }
-    if (file) {
-        char nm[64];
-        size_t nl;
-        snprintf(nm, sizeof nm, "%s", o.name);
-        nl = strlen(nm);
-        if (nl > 4 && strcmp(nm + nl - 4, ".txt") == 0)
-            nm[nl - 4] = '\0';
-        o.name = nm;
-        st = ar_tron_variant_from_text(text, len, &o, out, err);
-        free(text);
-        if (st != AR_OK && err) {
-            char msg[AR_ERROR_MESSAGE_MAX];
-            snprintf(msg, sizeof msg, "%s", err->message);
-            snprintf(err->message, sizeof err->message, "map %.200s: %.300s", file, msg);
-        }
-        return st;
-    }
-    return ar_tron_variant_from_text(default_map, sizeof default_map - 1, &o, out, err);
-}
-
-static void tron_destroy(ar_variant *v) { free_variant(v); }
+    {.name = "map", .metavar = "FILE", .help = "the map in the contest format (default: an empty 15 x 15 room)"},
+    {.name = "move-time", .metavar = "S", .help = "seconds per move (default 1, the contest's)"},
+    {.name = "first-move-time", .metavar = "S", .help = "seconds for the first move (default 3)"},
+    {.name = NULL}};
 
 static void tron_describe(const ar_variant *v, char *buf, size_t size)
 {
@@ -451,7 +118,7 @@ static ar_status tron_parse_position(const ar_variant *v, const char *text, void
             set_occ(p, i);
         } else if (c != '.') {
             char shown[24];
-            show_char(c, shown, sizeof shown);
+            ar_tron_show_char(c, shown, sizeof shown);
             return ar_error_set(err, AR_ERR_INPUT, "row %d column %d: %s is not '#', '.', '1' or '2'", y + 1,
                                 x + 1, shown);
         }
@@ -681,85 +348,6 @@ static ar_status tron_parse_move(const ar_variant *v, const void *pos, int playe
     return ar_error_set(err, AR_ERR_INPUT, "'%.*s' is not a direction: N, E, S or W (or 1-4)", (int)len, text);
 }
 
-/* ------------------------------------------------------------- helpers */
-
-size_t ar_tron_render(const ar_variant *v, const void *pos, int player, char *buf, size_t size)
-{
-    const tron_pos *p = pos;
-    size_t need = 0;
-    int x, y, n;
-    char head[32];
-    n = snprintf(head, sizeof head, "%d %d\n", v->mw, v->mh);
-    need = (size_t)n + (size_t)v->mh * ((size_t)v->mw + 1);
-    if (need + 1 > size)
-        return need;
-    memcpy(buf, head, (size_t)n);
-    buf += n;
-    for (y = 0; y < v->mh; y++) {
-        for (x = 0; x < v->mw; x++) {
-            int i = (y + 2) * v->w + x + 1;
-            char c = tron_occ(p, i) ? '#' : ' ';
-            if (!p->crash[player] && p->head[player] == i)
-                c = '1';
-            else if (!p->crash[1 - player] && p->head[1 - player] == i)
-                c = '2';
-            *buf++ = c;
-        }
-        *buf++ = '\n';
-    }
-    *buf = '\0';
-    return need;
-}
-
-int ar_tron_separated(const ar_variant *v, const void *pos)
-{
-    tron_board b;
-    tron_work w;
-    int r;
-    tron_board_init(&b, v);
-    tron_work_init(&w, b.n);
-    tron_board_load(&b, v, pos);
-    r = tron_board_separated(&b, &w);
-    tron_work_free(&w);
-    tron_board_free(&b);
-    return r;
-}
-
-static int longest_rec(tron_board *b, int at, uint64_t *nodes, uint64_t max_nodes)
-{
-    int d, best = 0;
-    if (++*nodes > max_nodes)
-        return -1;
-    for (d = 1; d <= 4; d++) {
-        int t = at + b->delta[d], r;
-        if (b->cell[t])
-            continue;
-        b->cell[t] = 1;
-        r = longest_rec(b, t, nodes, max_nodes);
-        b->cell[t] = 0;
-        if (r < 0)
-            return -1;
-        if (r + 1 > best)
-            best = r + 1;
-    }
-    return best;
-}
-
-int ar_tron_longest_path(const ar_variant *v, const void *pos, int p, uint64_t max_nodes)
-{
-    tron_board b;
-    uint64_t nodes = 0;
-    int r;
-    const tron_pos *tp = pos;
-    if (tp->crash[p])
-        return 0;
-    tron_board_init(&b, v);
-    tron_board_load(&b, v, pos);
-    r = longest_rec(&b, b.head[p], &nodes, max_nodes);
-    tron_board_free(&b);
-    return r;
-}
-
 /* ---------------------------------------------------------- evaluations */
 
 static int eval_with(const ar_variant *v, const void *pos, int player,
@@ -768,12 +356,12 @@ static int eval_with(const ar_variant *v, const void *pos, int player,
     tron_board b;
     tron_work w;
     int r;
-    tron_board_init(&b, v);
-    tron_work_init(&w, b.n);
-    tron_board_load(&b, v, pos);
+    ar_tron_board_init(&b, v);
+    ar_tron_work_init(&w, b.n);
+    ar_tron_board_load(&b, v, pos);
     r = f(&b, &w, player);
-    tron_work_free(&w);
-    tron_board_free(&b);
+    ar_tron_work_free(&w);
+    ar_tron_board_free(&b);
     if (r > AR_EVAL_MAX)
         r = AR_EVAL_MAX;
     if (r < -AR_EVAL_MAX)
@@ -783,28 +371,50 @@ static int eval_with(const ar_variant *v, const void *pos, int player,
 
 static int eval_chambers(const ar_variant *v, const void *pos, int player)
 {
-    return eval_with(v, pos, player, tron_eval_chambers);
+    return eval_with(v, pos, player, ar_tron_eval_chambers);
 }
 
 static int eval_voronoi(const ar_variant *v, const void *pos, int player)
 {
-    return eval_with(v, pos, player, tron_eval_voronoi);
+    return eval_with(v, pos, player, ar_tron_eval_voronoi);
 }
 
 static const ar_game_eval tron_evals[] = {
-    {"chambers", "tree of chambers over each player's Voronoi territory, parity-capped (tenths of a cell)",
-     eval_chambers},
-    {"voronoi", "cells a player reaches strictly first minus the opponent's (tenths of a cell)", eval_voronoi},
-    {NULL, NULL, NULL}};
+    {.name = "chambers",
+     .summary = "tree of chambers over each player's Voronoi territory, parity-capped (tenths of a cell)",
+     .evaluate = eval_chambers},
+    {.name = "voronoi",
+     .summary = "cells a player reaches strictly first minus the opponent's (tenths of a cell)",
+     .evaluate = eval_voronoi},
+    {.name = NULL}};
 
 static const ar_tool tron_tools[] = {
     {.name = "match",
-     .usage = "ariadne match tron --bots A,B[,...] --maps DIR|FILE [--games N] [--move-time S] [--replay DIR]",
-     .help = "ariadne match tron --bots A,B[,...] --maps DIR|FILE [--games N] [--move-time S] [--replay DIR] plays every map from both sides; a bot may be an external program speaking the contest protocol (cmd:COMMAND); see `ariadne help tron`.",
+     .usage = "ariadne match tron --bots A,B[,C...] --maps DIR|FILE[,...] [--games N] [--seed S] [--replay DIR] "
+              "[--move-time S] [--first-move-time S] [--verbose] [--quiet]",
+     .help = "Tron's front end of `ariadne match`: plays every pair of bots --games games (default 2,\n"
+             "rounded up to even) on every map, the sides alternating so each bot has each start. --maps\n"
+             "takes map files and directories (a directory gives its *.txt files in name order). A bot\n"
+             "is a Tron bot kind (random, wallhug, voronoi, chambers, alphabeta[:time=S,depth=D,...]) or\n"
+             "an external program speaking the contest protocol (cmd:COMMAND, run by /bin/sh -c; it\n"
+             "loses a game it crashes in, answers nonsense in or is late in). Prints a row per map and\n"
+             "pair, the results table with the Elo difference and its 95% interval, Bradley-Terry\n"
+             "ratings and each bot's move times against --move-time (default 1 s; the first move\n"
+             "--first-move-time, default 3 s). --replay DIR writes one replay file per game\n"
+             "(`ariadne replay FILE` checks and shows it); --verbose prints every game's result and\n"
+             "reason; --quiet hides the progress line. Example: ariadne match tron --bots\n"
+             "alphabeta,chambers --maps ../shared/data/tron/maps --move-time 0.1 --seed 1. Exit status:\n"
+             "0 played, 2 a bad map, bot or option (checked before the first game), 3 interrupted.\n"
+             "See `ariadne help tron` and docs/domains/tron.md.",
      .run = ar_tron_match_main},
     {.name = "tron-bot",
      .usage = "ariadne tron-bot [--bot NAME] [--move-time 0.9] [--first-move-time S] [--verbose]",
-     .help = "A drop-in bot for the Google AI Challenge 2010 Tron engine: every turn it reads 'W H' and\nH rows on stdin ('#' wall, ' ' floor, '1' itself, '2' the opponent) and answers one digit\n1-4 (N E S W) and a newline, thinking for the rest of --move-time (default 0.9 s) less a\nsafety margin. --bot: random, wallhug, voronoi, chambers, alphabeta (default).\nMalformed lines are reported on stderr and skipped; bad maps are repaired and answered;\nend of input exits 0. --verbose reports every move on stderr. See docs/domains/tron.md.",
+     .help = "A drop-in bot for the Google AI Challenge 2010 Tron engine: every turn it reads 'W H' and\n"
+             "H rows on stdin ('#' wall, ' ' floor, '1' itself, '2' the opponent) and answers one digit\n"
+             "1-4 (N E S W) and a newline, thinking for the rest of --move-time (default 0.9 s) less a\n"
+             "safety margin. --bot: random, wallhug, voronoi, chambers, alphabeta (default).\n"
+             "Malformed lines are reported on stderr and skipped; bad maps are repaired and answered;\n"
+             "end of input exits 0. --verbose reports every move on stderr. See docs/domains/tron.md.",
      .run = ar_tron_bot_main},
     {.name = NULL}};
 
@@ -824,11 +434,21 @@ const ar_game ar_game_tron = {
     "--move-time S, --first-move-time S. Position: the rows joined by '/', '#' blocked,\n"
     "'.' free, '1' '2' heads, then ' crashed:1|2|both' once over. Moves: N E S W or 1-4.\n"
     "Bots, weakest first: random, wallhug, voronoi, chambers, alphabeta (default), cmd:COMMAND.\n"
-    "Matches over map files: ariadne match tron --bots A,B --maps DIR (docs/domains/tron.md).",
+    "\n"
+    "Tron's own commands (docs/domains/tron.md):\n"
+    "  ariadne match tron --bots A,B[,...] --maps DIR|FILE [--games N] [--move-time S]\n"
+    "      [--replay DIR] plays every map from both sides, with Elo and move times; a bot may\n"
+    "      be an external program speaking the contest protocol (cmd:COMMAND).\n"
+    "  ariadne tron-bot [--bot NAME] [--move-time 0.9] is a drop-in bot for the contest\n"
+    "      engine: it reads maps on stdin and answers a direction 1-4 on stdout.\n"
+    "  ariadne replay FILE [--html OUT.html] [--turn T] checks a replay written by\n"
+    "      match tron --replay and shows the board, or writes a page that animates the game\n"
+    "      (docs/replay.md).\n"
+    "  ariadne bench tron [--quick] runs the bot ladder over the official maps.",
     .flags = AR_GAME_SIMULTANEOUS | AR_GAME_DRAWS | AR_GAME_ACYCLIC,
     .options = tron_options,
-    .create = tron_create,
-    .destroy = tron_destroy,
+    .create = ar_tron_variant_create,
+    .destroy = ar_tron_variant_free,
     .describe = tron_describe,
     .player_name = tron_player_name,
     .position_size = tron_position_size,
@@ -850,6 +470,6 @@ const ar_game ar_game_tron = {
     .bot_kinds = ar_tron_bot_kinds,
     .tools = tron_tools,
     .replay_format = "ariadne-tron-replay",
-    .replay = ar_tron_replay,
+    .replay = ar_tron_replay_main,
     .bench_suites = tron_bench_suites,
 };

@@ -99,9 +99,9 @@ int ar_tron_bench(int quick)
             size_t used = strlen(list);
             snprintf(list + used, sizeof list - used, "%s%s/%s", i ? "," : "", dir, quick_maps[i]);
         }
-        rc = tron_collect_maps(list, &r.maps, &r.nmaps);
+        rc = ar_tron_collect_maps(list, &r.maps, &r.nmaps);
     } else {
-        rc = tron_collect_maps(dir, &r.maps, &r.nmaps);
+        rc = ar_tron_collect_maps(dir, &r.maps, &r.nmaps);
     }
     if (rc)
         return rc;
@@ -111,13 +111,13 @@ int ar_tron_bench(int quick)
            r.nmaps, quick ? "quick: 4 maps" : dir, r.move_time, load);
     fflush(stdout);
     ar_tool_install_sigint();
-    rc = tron_run_all(&r);
+    rc = ar_tron_run_all(&r);
     if (rc == 0 || rc == AR_EXIT_LIMIT) {
-        tron_print_results(&r);
+        ar_tron_print_results(&r);
         load_average(load, sizeof load);
         printf("\nload average at the end: %s (%u CPUs)\n", load, (unsigned)sysconf(_SC_NPROCESSORS_ONLN));
     }
-    tron_run_free(&r);
-    tron_free_maps(r.maps, r.nmaps);
+    ar_tron_run_free(&r);
+    ar_tron_free_maps(r.maps, r.nmaps);
     return rc;
 }

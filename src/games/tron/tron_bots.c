@@ -174,8 +174,8 @@ static ar_status make_bot(ar_bot *bot, int kind, const char *name, const char *o
         return st;
     }
     ar_rng_seed(&s->rng, ar_bot_seed(bot));
-    tron_board_init(&s->b, s->v);
-    tron_work_init(&s->w, s->b.n);
+    ar_tron_board_init(&s->b, s->v);
+    ar_tron_work_init(&s->w, s->b.n);
     ar_bot_set_state(bot, s);
     return AR_OK;
 }
@@ -206,8 +206,8 @@ static void bot_destroy(ar_bot *bot)
     tron_bot *s = ar_bot_state(bot);
     if (!s)
         return;
-    tron_board_free(&s->b);
-    tron_work_free(&s->w);
+    ar_tron_board_free(&s->b);
+    ar_tron_work_free(&s->w);
     free(s);
 }
 
@@ -262,7 +262,7 @@ static int wallhug_move(tron_bot *s, int p, const int *dirs, int n)
     for (i = 0; i < n; i++) {
         int counts[2], region, fr;
         step(&s->b, p, dirs[i]);
-        region = tron_reach(&s->b, &s->w, p, counts);
+        region = ar_tron_reach(&s->b, &s->w, p, counts);
         fr = free_neighbours(&s->b, s->b.head[p]);
         unstep(&s->b, p, dirs[i]);
         if (region > best_region || (region == best_region && fr < best_free)) {
@@ -279,8 +279,8 @@ static int wallhug_move(tron_bot *s, int p, const int *dirs, int n)
 static int evaluate(tron_bot *s)
 {
     s->leaf_evals++;
-    return s->voronoi || s->kind == K_VORONOI ? tron_eval_voronoi(&s->b, &s->w, s->me)
-                                              : tron_eval_chambers(&s->b, &s->w, s->me);
+    return s->voronoi || s->kind == K_VORONOI ? ar_tron_eval_voronoi(&s->b, &s->w, s->me)
+                                              : ar_tron_eval_chambers(&s->b, &s->w, s->me);
 }
 
 static int max_node(tron_bot *s, int depth, int alpha, int beta, int ply);
@@ -444,9 +444,9 @@ static int fill_dfs(tron_bot *s, int depth, int alpha)
         return 0;
     if (depth == 0) {
         s->leaf_evals++;
-        return tron_fill_estimate(b, &s->w, me);
+        return ar_tron_fill_estimate(b, &s->w, me);
     }
-    ub = tron_fill_bound(b, &s->w, me);
+    ub = ar_tron_fill_bound(b, &s->w, me);
     if (ub <= alpha)
         return ub;
     warnsdorff(b, b->head[me], dirs, n);
@@ -469,14 +469,14 @@ static int fill_dfs(tron_bot *s, int depth, int alpha)
 /* The node budget that spends about `work` cell visits in our region. */
 static uint64_t filler_nodes(tron_bot *s, unsigned work)
 {
-    int counts[2], region = tron_reach(&s->b, &s->w, s->me, counts);
+    int counts[2], region = ar_tron_reach(&s->b, &s->w, s->me, counts);
     uint64_t nodes = work / (unsigned)(region + 1);
     return nodes < 64 ? 64 : nodes;
 }
 
 static void filler_root(tron_bot *s, int *dirs, int n, search_result *r)
 {
-    int depth, bound = tron_fill_bound(&s->b, &s->w, s->me);
+    int depth, bound = ar_tron_fill_bound(&s->b, &s->w, s->me);
     r->move = wallhug_move(s, s->me, dirs, n);
     r->score = 0;
     r->depth = 0;
@@ -535,7 +535,7 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
     if (p->crash[0] || p->crash[1])
         return ar_error_set(err, AR_ERR_INPUT, "the game is over");
     s->interrupt = ar_bot_interrupt(bot);
-    tron_board_load(&s->b, s->v, p);
+    ar_tron_board_load(&s->b, s->v, p);
     s->me = player;
     s->nodes = 0;
     s->node_limit = 0;
@@ -563,7 +563,7 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
     case K_CHAMBERS:
         /* Fixed budgets make it reproducible; the clock is only a safety net
          * that the budgets keep it from reaching. */
-        if (tron_board_separated(&s->b, &s->w)) {
+        if (ar_tron_board_separated(&s->b, &s->w)) {
             s->node_limit = filler_nodes(s, CHAMBERS_FILLER_WORK);
             filler_root(s, dirs, n, &r);
         } else {
@@ -575,7 +575,7 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
             r.move = dirs[0];
             break;
         }
-        if (s->endgame && tron_board_separated(&s->b, &s->w)) {
+        if (s->endgame && ar_tron_board_separated(&s->b, &s->w)) {
             if (s->deadline <= 0)
                 s->node_limit = filler_nodes(s, FILLER_WORK); /* no clock: reproducible */
             filler_root(s, dirs, n, &r);
@@ -607,22 +607,49 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
 /* ---------------------------------------------------------------- table */
 
 const ar_bot_kind ar_tron_bot_kinds[] = {
-    {"random", "a random move among those that do not crash at once", "(none)", random_create, tron_choose,
-     NULL, bot_destroy},
-    {"wallhug", "the move into the largest region, hugging walls on ties", "(none)", wallhug_create,
-     tron_choose, NULL, bot_destroy},
-    {"voronoi", "one joint ply scored by Voronoi territory (cells reached first)", "(none)", voronoi_create,
-     tron_choose, NULL, bot_destroy},
-    {"chambers", "two joint plies scored by the tree of chambers with the parity bound, contempt for draws, "
-                 "a small filler once separated",
-     "(none)", chambers_create, tron_choose, NULL, bot_destroy},
-    {"alphabeta", "iterative-deepening alpha-beta over joint moves (chambers), filler once separated",
-     "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi contempt=N", alphabeta_create,
-     tron_choose, NULL, bot_destroy},
-    {"cmd", "an external program speaking the contest protocol (run by /bin/sh -c)",
-     "the command line: cmd:./mybot, cmd:\"python3 bot.py\"", tron_extern_create, tron_extern_choose,
-     tron_extern_new_game, tron_extern_destroy},
-    {"exec", "the same as cmd", "the command line", tron_extern_create, tron_extern_choose,
-     tron_extern_new_game, tron_extern_destroy},
-    {NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
-
+    {.name = "random",
+     .summary = "a random move among those that do not crash at once",
+     .options = "(none)",
+     .create = random_create,
+     .choose = tron_choose,
+     .destroy = bot_destroy},
+    {.name = "wallhug",
+     .summary = "the move into the largest region, hugging walls on ties",
+     .options = "(none)",
+     .create = wallhug_create,
+     .choose = tron_choose,
+     .destroy = bot_destroy},
+    {.name = "voronoi",
+     .summary = "one joint ply scored by Voronoi territory (cells reached first)",
+     .options = "(none)",
+     .create = voronoi_create,
+     .choose = tron_choose,
+     .destroy = bot_destroy},
+    {.name = "chambers",
+     .summary = "two joint plies scored by the tree of chambers with the parity bound, contempt for draws, "
+                "a small filler once separated",
+     .options = "(none)",
+     .create = chambers_create,
+     .choose = tron_choose,
+     .destroy = bot_destroy},
+    {.name = "alphabeta",
+     .summary = "iterative-deepening alpha-beta over joint moves (chambers), filler once separated",
+     .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi contempt=N",
+     .create = alphabeta_create,
+     .choose = tron_choose,
+     .destroy = bot_destroy},
+    {.name = "cmd",
+     .summary = "an external program speaking the contest protocol (run by /bin/sh -c)",
+     .options = "the command line: cmd:./mybot, cmd:\"python3 bot.py\"",
+     .create = ar_tron_extern_create,
+     .choose = ar_tron_extern_choose,
+     .new_game = ar_tron_extern_new_game,
+     .destroy = ar_tron_extern_destroy},
+    {.name = "exec",
+     .summary = "the same as cmd",
+     .options = "the command line",
+     .create = ar_tron_extern_create,
+     .choose = ar_tron_extern_choose,
+     .new_game = ar_tron_extern_new_game,
+     .destroy = ar_tron_extern_destroy},
+    {.name = NULL}};

@@ -39,19 +39,19 @@ typedef struct tron_run {
 /* Collects the map files of a comma-separated list of files and
  * directories (a directory gives its *.txt files, sorted). Returns 0 or an
  * exit status after printing the error. */
-int tron_collect_maps(const char *list, char ***maps, unsigned *count);
-void tron_free_maps(char **maps, unsigned count);
+int ar_tron_collect_maps(const char *list, char ***maps, unsigned *count);
+void ar_tron_free_maps(char **maps, unsigned count);
 /* Plays every pair of bots on every map; fills r's results. Returns 0, or
  * an exit status (bad map or bot: 2; interrupted: 3) after printing why. */
-int tron_run_all(tron_run *r);
+int ar_tron_run_all(tron_run *r);
 /* Prints the results table with Elo, the ratings and the move times. */
-void tron_print_results(const tron_run *r);
-void tron_run_free(tron_run *r);
+void ar_tron_print_results(const tron_run *r);
+void ar_tron_run_free(tron_run *r);
 
 /* The Tron tools of the descriptor (tron.c). */
 int ar_tron_match_main(int argc, char **argv);
 int ar_tron_bot_main(int argc, char **argv);
-int ar_tron_replay(const ar_replay_request *request);
+int ar_tron_replay_main(const ar_replay_request *request);
 int ar_tron_bench(int quick);
 
 

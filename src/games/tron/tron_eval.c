@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void tron_board_init(tron_board *b, const ar_variant *v)
+void ar_tron_board_init(tron_board *b, const ar_variant *v)
 {
     int i;
     b->w = v->w;
@@ -39,14 +39,14 @@ void tron_board_init(tron_board *b, const ar_variant *v)
     b->head[1] = v->start[1];
 }
 
-void tron_board_free(tron_board *b)
+void ar_tron_board_free(tron_board *b)
 {
     free(b->cell);
     free(b->colour);
     b->cell = b->colour = NULL;
 }
 
-void tron_board_load(tron_board *b, const ar_variant *v, const tron_pos *p)
+void ar_tron_board_load(tron_board *b, const ar_variant *v, const tron_pos *p)
 {
     int i;
     for (i = 0; i < v->n; i++)
@@ -55,7 +55,7 @@ void tron_board_load(tron_board *b, const ar_variant *v, const tron_pos *p)
     b->head[1] = p->head[1];
 }
 
-void tron_work_init(tron_work *w, int n)
+void ar_tron_work_init(tron_work *w, int n)
 {
     size_t k = (size_t)n;
     w->n = n;
@@ -72,7 +72,7 @@ void tron_work_init(tron_work *w, int n)
     w->stackdir = ar_xmalloc(k + 1);
 }
 
-void tron_work_free(tron_work *w)
+void ar_tron_work_free(tron_work *w)
 {
     free(w->dist0);
     free(w->dist1);
@@ -120,7 +120,7 @@ static int bfs(const tron_board *b, tron_work *w, int head, int *order, int *dis
     return qt;
 }
 
-int tron_reach(const tron_board *b, tron_work *w, int p, int counts[2])
+int ar_tron_reach(const tron_board *b, tron_work *w, int p, int counts[2])
 {
     int n = bfs(b, w, b->head[p], w->queue, NULL), i;
     counts[0] = counts[1] = 0;
@@ -129,7 +129,7 @@ int tron_reach(const tron_board *b, tron_work *w, int p, int counts[2])
     return n;
 }
 
-int tron_board_separated(const tron_board *b, tron_work *w)
+int ar_tron_board_separated(const tron_board *b, tron_work *w)
 {
     int d;
     bfs(b, w, b->head[0], w->queue, NULL);
@@ -141,14 +141,14 @@ int tron_board_separated(const tron_board *b, tron_work *w)
     return 1;
 }
 
-int tron_fill_bound(const tron_board *b, tron_work *w, int p)
+int ar_tron_fill_bound(const tron_board *b, tron_work *w, int p)
 {
     int counts[2], entry = 1 - b->colour[b->head[p]];
-    tron_reach(b, w, p, counts);
+    ar_tron_reach(b, w, p, counts);
     return tron_parity_fill(counts[entry], counts[1 - entry]);
 }
 
-int tron_voronoi(const tron_board *b, tron_work *w, int counts[2])
+int ar_tron_voronoi(const tron_board *b, tron_work *w, int counts[2])
 {
     int n0, n1, i, shared = 0;
     int *order1 = w->stack;
@@ -307,7 +307,7 @@ static int explore_cell(chamber_ctx *c, int a)
     return len + best;
 }
 
-int tron_chambers(const tron_board *b, tron_work *w, int p, uint8_t mark)
+int ar_tron_chambers(const tron_board *b, tron_work *w, int p, uint8_t mark)
 {
     chamber_ctx c;
     int root = b->head[p];
@@ -322,17 +322,17 @@ int tron_chambers(const tron_board *b, tron_work *w, int p, uint8_t mark)
     return explore_cell(&c, root) - 1;
 }
 
-int tron_fill_estimate(const tron_board *b, tron_work *w, int p)
+int ar_tron_fill_estimate(const tron_board *b, tron_work *w, int p)
 {
     int counts[2], n, i, entry = 1 - b->colour[b->head[p]], bound, est;
-    n = tron_reach(b, w, p, counts);
+    n = ar_tron_reach(b, w, p, counts);
     if (n == 0)
         return 0;
     memset(w->owner, 0, (size_t)b->n);
     for (i = 0; i < n; i++)
         w->owner[w->queue[i]] = 4;
     bound = tron_parity_fill(counts[entry], counts[1 - entry]);
-    est = tron_chambers(b, w, p, 4);
+    est = ar_tron_chambers(b, w, p, 4);
     return est < bound ? est : bound;
 }
 
@@ -343,23 +343,74 @@ int tron_fill_estimate(const tron_board *b, tron_work *w, int p)
  * the same lead in shared territory (it can no longer be contested). */
 static int separated_score(const tron_board *b, tron_work *w, int p)
 {
-    int mine = tron_fill_estimate(b, w, p), theirs = tron_fill_estimate(b, w, 1 - p), diff = mine - theirs;
+    int mine = ar_tron_fill_estimate(b, w, p), theirs = ar_tron_fill_estimate(b, w, 1 - p), diff = mine - theirs;
     return 10 * diff + (diff > 0 ? 200 : diff < 0 ? -200 : 0);
 }
 
-int tron_eval_voronoi(const tron_board *b, tron_work *w, int p)
+int ar_tron_eval_voronoi(const tron_board *b, tron_work *w, int p)
 {
     int counts[2];
-    tron_voronoi(b, w, counts);
+    ar_tron_voronoi(b, w, counts);
     return 10 * (counts[p] - counts[1 - p]);
 }
 
-int tron_eval_chambers(const tron_board *b, tron_work *w, int p)
+int ar_tron_eval_chambers(const tron_board *b, tron_work *w, int p)
 {
     int counts[2], mine, theirs;
-    if (!tron_voronoi(b, w, counts))
+    if (!ar_tron_voronoi(b, w, counts))
         return separated_score(b, w, p);
-    mine = tron_chambers(b, w, p, (uint8_t)(1 + p));
-    theirs = tron_chambers(b, w, 1 - p, (uint8_t)(2 - p));
+    mine = ar_tron_chambers(b, w, p, (uint8_t)(1 + p));
+    theirs = ar_tron_chambers(b, w, 1 - p, (uint8_t)(2 - p));
     return 10 * (mine - theirs);
+}
+
+/* ------------------------------------------- tron.h helpers on positions */
+
+int ar_tron_separated(const ar_variant *v, const void *pos)
+{
+    tron_board b;
+    tron_work w;
+    int r;
+    ar_tron_board_init(&b, v);
+    ar_tron_work_init(&w, b.n);
+    ar_tron_board_load(&b, v, pos);
+    r = ar_tron_board_separated(&b, &w);
+    ar_tron_work_free(&w);
+    ar_tron_board_free(&b);
+    return r;
+}
+
+static int longest_rec(tron_board *b, int at, uint64_t *nodes, uint64_t max_nodes)
+{
+    int d, best = 0;
+    if (++*nodes > max_nodes)
+        return -1;
+    for (d = 1; d <= 4; d++) {
+        int t = at + b->delta[d], r;
+        if (b->cell[t])
+            continue;
+        b->cell[t] = 1;
+        r = longest_rec(b, t, nodes, max_nodes);
+        b->cell[t] = 0;
+        if (r < 0)
+            return -1;
+        if (r + 1 > best)
+            best = r + 1;
+    }
+    return best;
+}
+
+int ar_tron_longest_path(const ar_variant *v, const void *pos, int p, uint64_t max_nodes)
+{
+    tron_board b;
+    uint64_t nodes = 0;
+    int r;
+    const tron_pos *tp = pos;
+    if (tp->crash[p])
+        return 0;
+    ar_tron_board_init(&b, v);
+    ar_tron_board_load(&b, v, pos);
+    r = longest_rec(&b, b.head[p], &nodes, max_nodes);
+    ar_tron_board_free(&b);
+    return r;
 }

@@ -1,52 +1,44 @@
 /* tron_extern.c — bots that are external programs speaking the Tron contest
- * protocol (bot specs "cmd:COMMAND" and "exec:COMMAND").
+ * protocol (bot specs "cmd:COMMAND" and "exec:COMMAND"): the protocol only,
+ * on the adapter for external programs of ariadne/extprog.h (which spawns,
+ * times and kills them).
  *
- * Like the contest engine, a fresh process is started for every game (by
- * /bin/sh -c COMMAND, in its own process group); every turn it is sent
- * "W H" and the rows with itself as '1', and must answer one digit 1-4
- * (N E S W) and a newline within the variant's time per move (the first
- * move, which includes start-up, gets the first-move time). A process that
- * exits, answers anything else or is late has lost: the choose call fails
- * (AR_ERR_LIMIT for a timeout, AR_ERR_INPUT otherwise) and the arena scores
- * the game for the opponent; the process is killed.
- *
- * The program's stdin and stdout are one end of a socket pair rather than
- * pipes, so that writing to a program that has died returns an error
- * (send with MSG_NOSIGNAL) instead of raising SIGPIPE in the caller: the
- * library installs no signal handlers. Its stderr is ours. */
+ * Like the contest engine, a fresh process is started for every game; every
+ * turn it is sent "W H" and the rows with itself as '1', and must answer one
+ * digit 1-4 (N E S W) and a newline within the variant's time per move (the
+ * first move, which includes start-up, gets the first-move time). A process
+ * that exits, answers anything else or is late has lost: the choose call
+ * fails (AR_ERR_LIMIT for a timeout, AR_ERR_INPUT otherwise) with one line
+ * saying which, the arena scores the game for the opponent, and the process
+ * is killed. What it writes on stderr goes on to ours, as the contest's
+ * engine showed it; the adapter keeps the last of it too. */
 #include "tron_internal.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
+#include "ariadne/extprog.h"
 #include "ariadne/timer.h"
 
+/* The longest answer line accepted: the answer is one digit; anything this
+ * long without a newline is not an answer. */
+#define ANSWER_MAX_LINE 512
+
 typedef struct ext_bot {
-    char *command;
-    pid_t pid;       /* 0: not running */
-    int fd;          /* our end of the socket pair */
-    char in[512];    /* bytes read and not yet used */
-    size_t in_len;
-    unsigned moves;  /* answers received in this game */
-    int dead;        /* failed in this game: every later call fails */
-    char *map;
+    ar_extprog *prog;
+    unsigned moves; /* answers received in this game */
+    int dead;       /* failed in this game: every later call fails */
+    char *map;      /* the turn's protocol text */
     size_t map_cap;
 } ext_bot;
 
-ar_status tron_extern_create(ar_bot *bot, const char *options, ar_error *err)
+ar_status ar_tron_extern_create(ar_bot *bot, const char *options, ar_error *err)
 {
     ext_bot *e;
+    ar_extprog_options o;
     size_t len = strlen(options);
     const char *cmd = options;
+    char *command;
     if (len >= 2 && (options[0] == '"' || options[0] == '\'') && options[len - 1] == options[0]) {
         cmd = options + 1;
         len -= 2;
@@ -57,122 +49,59 @@ ar_status tron_extern_create(ar_bot *bot, const char *options, ar_error *err)
     }
     if (len == 0)
         return ar_error_set(err, AR_ERR_INPUT, "bot cmd: which program? e.g. cmd:./mybot or cmd:\"python3 bot.py\"");
+    command = ar_xmalloc(len + 1);
+    memcpy(command, cmd, len);
+    command[len] = '\0';
+    memset(&o, 0, sizeof o);
+    o.max_line = ANSWER_MAX_LINE;
+    o.echo_stderr = 1;
     e = ar_xcalloc(1, sizeof *e);
-    e->command = ar_xmalloc(len + 1);
-    memcpy(e->command, cmd, len);
-    e->command[len] = '\0';
-    e->fd = -1;
+    e->prog = ar_extprog_new(command, &o);
+    free(command);
     ar_bot_set_state(bot, e);
     return AR_OK;
-}
-
-static void stop(ext_bot *e)
-{
-    if (e->pid > 0) {
-        kill(-e->pid, SIGKILL);
-        kill(e->pid, SIGKILL);
-        while (waitpid(e->pid, NULL, 0) < 0 && errno == EINTR)
-            ;
-    }
-    if (e->fd >= 0)
-        close(e->fd);
-    e->pid = 0;
-    e->fd = -1;
-    e->in_len = 0;
-}
-
-static ar_status start(ext_bot *e, ar_error *err)
-{
-    int sv[2];
-    pid_t pid;
-    if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
-        return ar_error_set(err, AR_ERR_IO, "cannot make a socket pair for '%s': %s", e->command, strerror(errno));
-    pid = fork();
-    if (pid < 0) {
-        close(sv[0]);
-        close(sv[1]);
-        return ar_error_set(err, AR_ERR_IO, "cannot start '%s': %s", e->command, strerror(errno));
-    }
-    if (pid == 0) {
-        setpgid(0, 0);
-        signal(SIGPIPE, SIG_DFL);
-        if (dup2(sv[1], 0) < 0 || dup2(sv[1], 1) < 0)
-            _exit(127);
-        close(sv[0]);
-        close(sv[1]);
-        execl("/bin/sh", "sh", "-c", e->command, (char *)NULL);
-        _exit(127);
-    }
-    setpgid(pid, pid); /* also here, so the group exists before any kill */
-    close(sv[1]);
-    fcntl(sv[0], F_SETFD, FD_CLOEXEC);
-    fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_NONBLOCK);
-    e->pid = pid;
-    e->fd = sv[0];
-    e->in_len = 0;
-    return AR_OK;
-}
-
-/* Milliseconds until deadline, at least 0. */
-static int ms_left(double deadline)
-{
-    double left = deadline - ar_now();
-    if (left <= 0)
-        return 0;
-    return left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1;
-}
-
-/* How the program ended, for messages ("exited with status 1"). */
-static void exit_text(ext_bot *e, char *buf, size_t size)
-{
-    int status;
-    pid_t r;
-    double until = ar_now() + 0.2;
-    do {
-        r = waitpid(e->pid, &status, WNOHANG);
-        if (r == 0) {
-            struct timespec ts = {0, 2000000};
-            nanosleep(&ts, NULL);
-        }
-    } while (r == 0 && ar_now() < until);
-    if (r == e->pid) {
-        e->pid = 0;
-        if (WIFEXITED(status))
-            snprintf(buf, size, "exited with status %d", WEXITSTATUS(status));
-        else if (WIFSIGNALED(status))
-            snprintf(buf, size, "was killed by signal %d", WTERMSIG(status));
-        else
-            snprintf(buf, size, "stopped");
-    } else {
-        snprintf(buf, size, "closed its output");
-    }
 }
 
 /* The program has lost this game: kill it and say why. */
 static ar_status fail(ext_bot *e, ar_status st, ar_error *err, const char *msg)
 {
     e->dead = 1;
-    stop(e);
+    ar_extprog_stop(e->prog);
     return ar_error_set(err, st, "%s", msg);
 }
 
-ar_status tron_extern_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
-                             ar_error *err)
+/* The answer line without blanks around it, or 0 when it is not one digit 1-4
+ * (then *shown is what it said, for the message). */
+static int direction(const char *line, size_t len, char *shown, size_t size)
+{
+    size_t a = 0, b = len;
+    while (a < b && (line[a] == ' ' || line[a] == '\t' || line[a] == '\r'))
+        a++;
+    while (b > a && (line[b - 1] == ' ' || line[b - 1] == '\t' || line[b - 1] == '\r'))
+        b--;
+    snprintf(shown, size, "%.*s", (int)(b - a), line + a);
+    if (b - a != 1 || line[a] < '1' || line[a] > '4')
+        return 0;
+    return line[a] - '0';
+}
+
+ar_status ar_tron_extern_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
+                                ar_error *err)
 {
     ext_bot *e = ar_bot_state(bot);
     const ar_variant *v = ar_bot_variant(bot);
+    const char *cmd = ar_extprog_command(e->prog), *line;
     double t0 = ar_now(), limit = e->moves == 0 ? ar_tron_first_move_time(v) : ar_tron_move_time(v);
-    double deadline = t0 + limit;
-    size_t need, sent = 0;
-    ar_status st;
+    size_t need, len;
+    char msg[300], answer[64];
+    int d;
+    ar_extprog_status st;
     if (e->dead)
         return ar_error_set(err, AR_ERR_INPUT, "the program has already failed in this game");
-    if (!e->pid) {
-        st = start(e, err);
-        if (st != AR_OK) {
-            e->dead = 1;
-            return st;
-        }
+    ar_extprog_set_deadline(e->prog, limit); /* start-up counts in the first move */
+    if (!ar_extprog_running(e->prog) && ar_extprog_start(e->prog) != AR_EXTPROG_OK) {
+        e->dead = 1;
+        return ar_error_set(err, AR_ERR_IO, "%s", ar_extprog_reason(e->prog));
     }
     need = ar_tron_render(v, pos, player, NULL, 0);
     if (need + 1 > e->map_cap) {
@@ -180,102 +109,56 @@ ar_status tron_extern_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
         e->map = ar_xrealloc(e->map, e->map_cap);
     }
     ar_tron_render(v, pos, player, e->map, e->map_cap);
-    while (sent < need) {
-        ssize_t k = send(e->fd, e->map + sent, need - sent, MSG_NOSIGNAL);
-        if (k > 0) {
-            sent += (size_t)k;
-            continue;
-        }
-        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
-            struct pollfd pf;
-            pf.fd = e->fd;
-            pf.events = POLLOUT;
-            pf.revents = 0;
-            if (poll(&pf, 1, ms_left(deadline)) == 0) {
-                char msg[300];
-                snprintf(msg, sizeof msg, "'%s' timed out: did not read the map within %.3g s", e->command, limit);
-                return fail(e, AR_ERR_LIMIT, err, msg);
-            }
-            continue;
-        }
-        {
-            char how[64], msg[300];
-            exit_text(e, how, sizeof how);
-            snprintf(msg, sizeof msg, "'%s' crashed: it %s before reading the map", e->command, how);
-            return fail(e, AR_ERR_INPUT, err, msg);
-        }
+    st = ar_extprog_send(e->prog, e->map, need);
+    if (st == AR_EXTPROG_TIMEOUT) {
+        snprintf(msg, sizeof msg, "'%s' timed out: did not read the map within %.3g s", cmd, limit);
+        return fail(e, AR_ERR_LIMIT, err, msg);
     }
-    for (;;) {
-        char *nl = memchr(e->in, '\n', e->in_len);
-        if (nl) {
-            size_t len = (size_t)(nl - e->in), a = 0, b = len;
-            char answer[64];
-            while (a < b && (e->in[a] == ' ' || e->in[a] == '\t' || e->in[a] == '\r'))
-                a++;
-            while (b > a && (e->in[b - 1] == ' ' || e->in[b - 1] == '\t' || e->in[b - 1] == '\r'))
-                b--;
-            snprintf(answer, sizeof answer, "%.*s", (int)(b - a), e->in + a);
-            memmove(e->in, nl + 1, e->in_len - len - 1);
-            e->in_len -= len + 1;
-            if (b - a != 1 || answer[0] < '1' || answer[0] > '4') {
-                char msg[300];
-                snprintf(msg, sizeof msg, "'%s' answered '%s', not a direction digit 1-4", e->command, answer);
-                return fail(e, AR_ERR_INPUT, err, msg);
-            }
-            *out = (ar_gmove)(answer[0] - '0');
-            e->moves++;
-            if (info) {
-                info->seconds = ar_now() - t0;
-                snprintf(info->text, sizeof info->text, "external program, %.3f s", info->seconds);
-            }
-            return AR_OK;
-        }
-        if (e->in_len == sizeof e->in) {
-            char msg[300];
-            snprintf(msg, sizeof msg, "'%s' wrote %zu bytes without a newline", e->command, sizeof e->in);
-            return fail(e, AR_ERR_INPUT, err, msg);
-        }
-        {
-            struct pollfd pf;
-            ssize_t k;
-            int left = ms_left(deadline);
-            pf.fd = e->fd;
-            pf.events = POLLIN;
-            pf.revents = 0;
-            if (left == 0 || poll(&pf, 1, left) == 0) {
-                char msg[300];
-                snprintf(msg, sizeof msg, "'%s' timed out: no answer within %.3g s%s", e->command, limit,
-                         e->moves == 0 ? " (first move)" : "");
-                return fail(e, AR_ERR_LIMIT, err, msg);
-            }
-            k = read(e->fd, e->in + e->in_len, sizeof e->in - e->in_len);
-            if (k > 0) {
-                e->in_len += (size_t)k;
-            } else if (k == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
-                char how[64], msg[300];
-                exit_text(e, how, sizeof how);
-                snprintf(msg, sizeof msg, "'%s' crashed: it %s without answering", e->command, how);
-                return fail(e, AR_ERR_INPUT, err, msg);
-            }
-        }
+    if (st != AR_EXTPROG_OK) {
+        snprintf(msg, sizeof msg, "'%s' crashed: it %s before reading the map", cmd, ar_extprog_reason(e->prog));
+        return fail(e, AR_ERR_INPUT, err, msg);
     }
+    st = ar_extprog_read_line(e->prog, &line, &len);
+    switch (st) {
+    case AR_EXTPROG_OK: break;
+    case AR_EXTPROG_TIMEOUT:
+        snprintf(msg, sizeof msg, "'%s' timed out: no answer within %.3g s%s", cmd, limit,
+                 e->moves == 0 ? " (first move)" : "");
+        return fail(e, AR_ERR_LIMIT, err, msg);
+    case AR_EXTPROG_BAD_OUTPUT:
+        snprintf(msg, sizeof msg, "'%s' %s", cmd, ar_extprog_reason(e->prog));
+        return fail(e, AR_ERR_INPUT, err, msg);
+    default:
+        snprintf(msg, sizeof msg, "'%s' crashed: it %s without answering", cmd, ar_extprog_reason(e->prog));
+        return fail(e, AR_ERR_INPUT, err, msg);
+    }
+    if ((d = direction(line, len, answer, sizeof answer)) == 0) {
+        snprintf(msg, sizeof msg, "'%s' answered '%s', not a direction digit 1-4", cmd, answer);
+        return fail(e, AR_ERR_INPUT, err, msg);
+    }
+    *out = (ar_gmove)d;
+    e->moves++;
+    if (info) {
+        info->seconds = ar_now() - t0;
+        snprintf(info->text, sizeof info->text, "external program, %.3f s", info->seconds);
+    }
+    return AR_OK;
 }
 
-void tron_extern_new_game(ar_bot *bot)
+void ar_tron_extern_new_game(ar_bot *bot)
 {
     ext_bot *e = ar_bot_state(bot);
-    stop(e);
+    ar_extprog_stop(e->prog);
     e->moves = 0;
     e->dead = 0;
 }
 
-void tron_extern_destroy(ar_bot *bot)
+void ar_tron_extern_destroy(ar_bot *bot)
 {
     ext_bot *e = ar_bot_state(bot);
     if (!e)
         return;
-    stop(e);
-    free(e->command);
+    ar_extprog_free(e->prog);
     free(e->map);
     free(e);
 }

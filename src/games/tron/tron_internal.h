@@ -1,7 +1,9 @@
 /* tron_internal.h — what the Tron modules share: the variant (map) and
- * position layouts, a mutable board for searches, and the evaluation
- * primitives (flood fills, Voronoi territory, articulation points, the tree
- * of chambers, the checkerboard parity bound) of tron_eval.c.
+ * position layouts, the map functions of tron_map.c that the rules and the
+ * replay reader use, a mutable board for searches, the evaluation primitives
+ * (flood fills, Voronoi territory, articulation points, the tree of chambers,
+ * the checkerboard parity bound) of tron_eval.c, and the external-program bot
+ * kind of tron_extern.c.
  *
  * Grids are padded: the map of mw x mh cells sits inside a frame of "off
  * map" cells, one cell wide left and right and two above and below (so that
@@ -53,6 +55,18 @@ static inline int tron_delta(int w, int d)
     return d == 1 ? -w : d == 2 ? 1 : d == 3 ? w : -1;
 }
 
+/* ------------------------------------------------------------- maps */
+
+/* (tron_map.c) The descriptor's create and destroy slots. */
+ar_status ar_tron_variant_create(const ar_param *params, size_t count, ar_variant **out, ar_error *err);
+void ar_tron_variant_free(ar_variant *v);
+/* A variant from checked cells: height rows of width characters, row-major,
+ * each '#', ' ', '1' or '2', with exactly one '1' and one '2' (a replay's map,
+ * already checked). No limit on the side but the caller's; default times. */
+ar_variant *ar_tron_variant_from_cells(const char *name, int width, int height, const char *cells);
+/* A map character for a message: "'x'" when printable, else "byte 0x1B". */
+void ar_tron_show_char(char c, char *buf, size_t size);
+
 /* ------------------------------------------------------------ boards */
 
 /* A mutable copy of a position for searches: one byte per cell (0 free). */
@@ -72,49 +86,49 @@ typedef struct tron_work {
     uint8_t *stackdir;
 } tron_work;
 
-void tron_board_init(tron_board *b, const ar_variant *v);
-void tron_board_free(tron_board *b);
-void tron_board_load(tron_board *b, const ar_variant *v, const tron_pos *p);
-void tron_work_init(tron_work *w, int n);
-void tron_work_free(tron_work *w);
+void ar_tron_board_init(tron_board *b, const ar_variant *v);
+void ar_tron_board_free(tron_board *b);
+void ar_tron_board_load(tron_board *b, const ar_variant *v, const tron_pos *p);
+void ar_tron_work_init(tron_work *w, int n);
+void ar_tron_work_free(tron_work *w);
 
 /* Cells reachable from player p's head (excluded) through free cells, by
  * colour: counts[c] cells of colour c. Returns the total. */
-int tron_reach(const tron_board *b, tron_work *w, int p, int counts[2]);
+int ar_tron_reach(const tron_board *b, tron_work *w, int p, int counts[2]);
 /* Whether no free cell is reachable by both heads. */
-int tron_board_separated(const tron_board *b, tron_work *w);
+int ar_tron_board_separated(const tron_board *b, tron_work *w);
 /* The checkerboard bound on the moves a player can make in a region whose
  * cells of the entry colour (the colour of the first cell stepped on) number
  * a and of the other colour b: a path alternates colours. */
 static inline int tron_parity_fill(int a, int b) { return a > b ? 2 * b + 1 : 2 * a; }
 /* The parity bound of player p's whole reachable region. */
-int tron_fill_bound(const tron_board *b, tron_work *w, int p);
+int ar_tron_fill_bound(const tron_board *b, tron_work *w, int p);
 
 /* Voronoi split: w->owner[c] = 1 (player 0 strictly closer), 2 (player 1),
  * 3 (equally close), 0 (unreachable). counts[p] = cells of player p.
  * Returns 1 when some cell is reachable by both (not separated). */
-int tron_voronoi(const tron_board *b, tron_work *w, int counts[2]);
+int ar_tron_voronoi(const tron_board *b, tron_work *w, int counts[2]);
 /* The tree of chambers of player p over the cells with w->owner == mark
- * (after tron_voronoi; mark 1 + p for the territory): the region is cut at
+ * (after ar_tron_voronoi; mark 1 + p for the territory): the region is cut at
  * articulation points into chambers; a path can fill one chamber (up to its
  * parity bound from where it enters) and go on into one child, so the
  * estimate is the best root-to-leaf sum. Uses dist1/disc/low/... as scratch
  * (w->owner is kept). */
-int tron_chambers(const tron_board *b, tron_work *w, int p, uint8_t mark);
+int ar_tron_chambers(const tron_board *b, tron_work *w, int p, uint8_t mark);
 /* Estimated moves left for player p alone in its reachable region: the
  * chamber tree over the region, capped by the parity bound. */
-int tron_fill_estimate(const tron_board *b, tron_work *w, int p);
+int ar_tron_fill_estimate(const tron_board *b, tron_work *w, int p);
 
 /* Evaluations for player p, in tenths of a cell (separated positions are
  * scored by fill estimates, with a bonus for the side that fills longer). */
-int tron_eval_voronoi(const tron_board *b, tron_work *w, int p);
-int tron_eval_chambers(const tron_board *b, tron_work *w, int p);
+int ar_tron_eval_voronoi(const tron_board *b, tron_work *w, int p);
+int ar_tron_eval_chambers(const tron_board *b, tron_work *w, int p);
 
 /* External programs speaking the contest protocol (tron_extern.c). */
-ar_status tron_extern_create(ar_bot *bot, const char *options, ar_error *err);
-ar_status tron_extern_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
-                             ar_error *err);
-void tron_extern_new_game(ar_bot *bot);
-void tron_extern_destroy(ar_bot *bot);
+ar_status ar_tron_extern_create(ar_bot *bot, const char *options, ar_error *err);
+ar_status ar_tron_extern_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
+                                ar_error *err);
+void ar_tron_extern_new_game(ar_bot *bot);
+void ar_tron_extern_destroy(ar_bot *bot);
 
 #endif

@@ -12,7 +12,7 @@
  * 4 W) of the map's '1' and '2' on turn i; file <map>-<game number>.json,
  * games numbered from 1 on each map.
  *
- * The runner (tron_run_all) is shared with `ariadne bench tron`. */
+ * The runner (ar_tron_run_all) is shared with `ariadne bench tron`. */
 #include "ariadne/tool.h"
 #include "tron_cli.h"
 
@@ -39,7 +39,7 @@ static void add_map(char ***maps, unsigned *count, unsigned *cap, const char *pa
     (*maps)[(*count)++] = ar_xstrdup(path);
 }
 
-int tron_collect_maps(const char *list, char ***maps, unsigned *count)
+int ar_tron_collect_maps(const char *list, char ***maps, unsigned *count)
 {
     char *copy = ar_xstrdup(list), *save = NULL, *tok;
     unsigned cap = 0;
@@ -50,7 +50,7 @@ int tron_collect_maps(const char *list, char ***maps, unsigned *count)
         if (stat(tok, &sb) != 0) {
             int rc = ar_tool_fail("match tron: --maps: cannot open '%s': %s", tok, strerror(errno));
             free(copy);
-            tron_free_maps(*maps, *count);
+            ar_tron_free_maps(*maps, *count);
             *maps = NULL;
             *count = 0;
             return rc;
@@ -62,7 +62,7 @@ int tron_collect_maps(const char *list, char ***maps, unsigned *count)
             if (!d) {
                 int rc = ar_tool_fail("match tron: --maps: cannot read directory '%s': %s", tok, strerror(errno));
                 free(copy);
-                tron_free_maps(*maps, *count);
+                ar_tron_free_maps(*maps, *count);
                 *maps = NULL;
                 *count = 0;
                 return rc;
@@ -79,7 +79,7 @@ int tron_collect_maps(const char *list, char ***maps, unsigned *count)
             if (*count == first) {
                 int rc = ar_tool_fail("match tron: --maps: no map files (*.txt) in '%s'", tok);
                 free(copy);
-                tron_free_maps(*maps, *count);
+                ar_tron_free_maps(*maps, *count);
                 *maps = NULL;
                 *count = 0;
                 return rc;
@@ -95,7 +95,7 @@ int tron_collect_maps(const char *list, char ***maps, unsigned *count)
     return 0;
 }
 
-void tron_free_maps(char **maps, unsigned count)
+void ar_tron_free_maps(char **maps, unsigned count)
 {
     unsigned i;
     for (i = 0; i < count; i++)
@@ -191,7 +191,7 @@ static void add_time(tron_times *t, double s, double cpu, double budget)
         t->max_cpu = cpu;
 }
 
-int tron_run_all(tron_run *r)
+int ar_tron_run_all(tron_run *r)
 {
     unsigned m, i, j, k, n = r->nbots, done = 0, total;
     ar_progress pr;
@@ -323,7 +323,7 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-void tron_print_results(const tron_run *r)
+void ar_tron_print_results(const tron_run *r)
 {
     unsigned i;
     printf("\nResults over all maps (%u games, %llu turns):\n", r->table.games_played, r->turns);
@@ -355,7 +355,7 @@ void tron_print_results(const tron_run *r)
     fflush(stdout);
 }
 
-void tron_run_free(tron_run *r)
+void ar_tron_run_free(tron_run *r)
 {
     unsigned i;
     ar_match_table_free(&r->table);
@@ -469,7 +469,7 @@ int ar_tron_match_main(int argc, char **argv)
         free(list);
         return ar_tool_fail("match tron: --bots needs at least two bots separated by commas");
     }
-    if ((rc = tron_collect_maps(maps, &r.maps, &r.nmaps)) != 0) {
+    if ((rc = ar_tron_collect_maps(maps, &r.maps, &r.nmaps)) != 0) {
         free(list);
         return rc;
     }
@@ -505,12 +505,12 @@ int ar_tron_match_main(int argc, char **argv)
     for (i = 0; i < (int)r.nbots; i++)
         printf(" %s%s", specs[i], i + 1 < (int)r.nbots ? "," : "\n\n");
     fflush(stdout);
-    rc = tron_run_all(&r);
+    rc = ar_tron_run_all(&r);
     if (rc == 0 || rc == AR_EXIT_LIMIT)
-        tron_print_results(&r);
-    tron_run_free(&r);
+        ar_tron_print_results(&r);
+    ar_tron_run_free(&r);
 out:
-    tron_free_maps(r.maps, r.nmaps);
+    ar_tron_free_maps(r.maps, r.nmaps);
     free(list);
     return rc;
 }

@@ -1,13 +1,14 @@
-/* replay.c — `ariadne replay FILE [--html OUT.html] [--turn T]`: checks a Tron
- * replay written by `ariadne match tron --replay DIR` (the reader and the
- * rules are in replay_json.c) and either prints a summary with the board, or
- * writes one self-contained HTML page that animates the game.
+/* tron_replay.c — `ariadne replay FILE [--html OUT.html] [--turn T]` for Tron
+ * replays (the game's front end of the generic verb): checks a replay written
+ * by `ariadne match tron --replay DIR` (the reader and the replay of the moves
+ * under the rules are in tron_replay_json.c) and either prints a summary with
+ * the board, or writes one self-contained HTML page that animates the game.
  *
- * The page is the template of replay_template.h (generated from
+ * The page is the template of tron_replay_page.h (generated from
  * web/replay.html) with the replay embedded as JSON in a <script> element.
- * The JSON is re-written by replay_write_json rather than copied from the
- * file, so whatever the file contained, the page holds only checked data in
- * a form that cannot close the <script> element early. */
+ * The JSON is re-written by ar_tron_replay_write_json rather than copied from
+ * the file, so whatever the file contained, the page holds only checked data
+ * in a form that cannot close the <script> element early. */
 #include "ariadne/tool.h"
 #include "tron_cli.h"
 #include "tron_replay_json.h"
@@ -24,7 +25,7 @@ static void print_clean(FILE *out, const char *s)
         fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
 }
 
-static int write_html(const replay *r, const char *path)
+static int write_html(const tron_replay *r, const char *path)
 {
     FILE *out = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
     const char *const *line;
@@ -33,7 +34,7 @@ static int write_html(const replay *r, const char *path)
     int failed;
     if (!out)
         return ar_tool_fail("cannot write '%s': %s", path, strerror(errno));
-    json = replay_write_json(r, &len);
+    json = ar_tron_replay_write_json(r, &len);
     for (line = replay_template; *line; line++) {
         if (strcmp(*line, REPLAY_TEMPLATE_MARKER) == 0) {
             fwrite(json, 1, len, out);
@@ -53,17 +54,17 @@ static int write_html(const replay *r, const char *path)
     return 0;
 }
 
-static void print_summary(const replay *r, size_t turn)
+static void print_summary(const tron_replay *r, size_t turn)
 {
     size_t size = (size_t)r->height * ((size_t)r->width + 1) + 1;
     char *board = malloc(size);
-    replay_turn info;
+    tron_replay_turn info;
     int i;
     if (!board) {
         fputs("ariadne: out of memory\n", stderr);
         return;
     }
-    replay_board(r, turn, board, size, &info);
+    ar_tron_replay_board(r, turn, board, size, &info);
     fputs("map:      ", stdout);
     print_clean(stdout, r->map_name);
     printf(" (%dx%d)\n", r->width, r->height);
@@ -73,7 +74,7 @@ static void print_summary(const replay *r, size_t turn)
         putchar('\n');
     }
     printf("turns:    %zu\n", r->turns);
-    printf("result:   %s (", replay_result_name(r->result));
+    printf("result:   %s (", ar_tron_replay_result_name(r->result));
     print_clean(stdout, r->reason);
     puts(")");
     if (!r->on_board)
@@ -86,14 +87,14 @@ static void print_summary(const replay *r, size_t turn)
     free(board);
 }
 
-int ar_tron_replay(const ar_replay_request *q)
+int ar_tron_replay_main(const ar_replay_request *q)
 {
     const char *file = q->file, *html = q->html, *turn_text = q->turn;
     char why[512];
-    replay r;
+    tron_replay r;
     size_t turn;
     int rc = 0;
-    if (replay_read(q->text, q->len, &r, why, sizeof why))
+    if (ar_tron_replay_read(q->text, q->len, &r, why, sizeof why))
         return ar_tool_fail("%s: %s", file, why);
     turn = r.turns;
     if (turn_text) {
@@ -103,7 +104,7 @@ int ar_tron_replay(const ar_replay_request *q)
         t = strtoull(turn_text, &end, 10);
         if (!*turn_text || *end || errno || turn_text[0] == '-' || t > r.turns) {
             rc = ar_tool_fail("replay: --turn must be a whole number from 0 to %zu (the game's turns)", r.turns);
-            replay_free(&r);
+            ar_tron_replay_free(&r);
             return rc;
         }
         turn = (size_t)t;
@@ -113,11 +114,11 @@ int ar_tron_replay(const ar_replay_request *q)
         if (rc == 0 && strcmp(html, "-") != 0) {
             printf("wrote %s: map ", html);
             print_clean(stdout, r.map_name);
-            printf(", %zu turns, %s\n", r.turns, replay_result_name(r.result));
+            printf(", %zu turns, %s\n", r.turns, ar_tron_replay_result_name(r.result));
         }
     } else {
         print_summary(&r, turn);
     }
-    replay_free(&r);
+    ar_tron_replay_free(&r);
     return rc;
 }
