@@ -5,7 +5,7 @@
 set -eu
 A=${1:?usage: demo.sh PATH/TO/ariadne}
 here=$(cd "$(dirname "$0")/.." && pwd)
-shared="$here"  # the directory holding data/: the repository
+data="$here/data"  # the repository's data directory
 run() { printf '\n$ %s\n' "$*"; "$@"; }
 verify_json() { # verify_json DOMAIN ARGS... : solve with --json, then replay with verify
     local domain=$1; shift
@@ -29,5 +29,5 @@ run "$A" solve tiles "8 6 7 2 5 4 3 0 1"
 verify_json tiles "8 6 7 2 5 4 3 0 1"
 run "$A" solve loyd "FBCDE KAGHJ PLMIO UQRNT VWXS+" --time-limit 30
 run "$A" analyse nim "3 4 5"
-run "$A" solve sarov -f "$shared/data/sarov/318210.txt"
-verify_json sarov -f "$shared/data/sarov/318210.txt"
+run "$A" solve sarov -f "$data/sarov/318210.txt"
+verify_json sarov -f "$data/sarov/318210.txt"

@@ -6,8 +6,8 @@ set -u
 A=${1:?usage: run.sh PATH/TO/ariadne [--quick]}
 quick=${2:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
-shared=${ARIADNE_SHARED:-$here}  # the directory holding data/: the repository
-export ARIADNE_SHARED=$shared
+data=${ARIADNE_DATA:-$here/data}  # the repository's data directory
+export ARIADNE_DATA=$data
 status=0
 for suite in $("$A" bench | sed -n 's/^  \([a-z0-9-]*\) .*/\1/p'); do
     printf '\n## ariadne bench %s %s\n\n' "$suite" "$quick"
@@ -15,8 +15,8 @@ for suite in $("$A" bench | sed -n 's/^  \([a-z0-9-]*\) .*/\1/p'); do
 done
 printf '\n## bench/sarov.sh\n\n'
 if [ "$quick" = "--quick" ]; then
-    bash "$here/bench/sarov.sh" "$A" "$shared" 3 || status=1
+    bash "$here/bench/sarov.sh" "$A" "$data" 3 || status=1
 else
-    bash "$here/bench/sarov.sh" "$A" "$shared" 100 || status=1
+    bash "$here/bench/sarov.sh" "$A" "$data" 100 || status=1
 fi
 exit $status

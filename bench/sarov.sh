@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # bench/sarov.sh — benchmark of the Sarov towers solver.
 #
-# Usage: bench/sarov.sh PATH/TO/ariadne PATH/TO/shared [COUNT]
+# Usage: bench/sarov.sh PATH/TO/ariadne PATH/TO/data [COUNT]
 #
-# Part 1 solves every layout in SHARED/data/sarov and prints one row per layout:
+# Part 1 solves every layout in DATA/sarov and prints one row per layout:
 # colours, the published optimum, the length found (and whether it is proven
 # optimal and equal to the published one), nodes expanded and seconds.
 # Part 2 generates COUNT (default 100) random 10-colour layouts with seeds
 # 1..COUNT, solves each, and prints the median and worst time and node count.
 # Exits 1 if any published layout is not solved to its stated optimum.
 set -u
-ariadne=${1:?usage: sarov.sh ARIADNE SHARED_DIR [COUNT]}
-shared=${2:?usage: sarov.sh ARIADNE SHARED_DIR [COUNT]}
+ariadne=${1:?usage: sarov.sh ARIADNE DATA_DIR [COUNT]}
+data=${2:?usage: sarov.sh ARIADNE DATA_DIR [COUNT]}
 count=${3:-100}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -21,10 +21,10 @@ json_get() {
     sed -n "s/.*\"$2\"[[:space:]]*:[[:space:]]*\"\{0,1\}\([^,\"}]*\)\"\{0,1\}.*/\1/p" <<<"$1" | head -n 1
 }
 
-echo "Sarov towers: published layouts ($shared/data/sarov)"
+echo "Sarov towers: published layouts ($data/sarov)"
 printf '%-14s %7s %8s %7s %8s %10s %12s %9s\n' layout colours optimum length proven nodes generated seconds
 bad=0
-for f in "$shared"/data/sarov/*.txt; do
+for f in "$data"/sarov/*.txt; do
     name=$(basename "$f" .txt)
     want=$(sed -n 's/^# optimal: *\([0-9]*\).*/\1/p' "$f" | head -n 1)
     cols=$(grep -v '^[[:space:]]*#' "$f" | grep -c '[^[:space:]]')

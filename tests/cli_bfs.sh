@@ -5,9 +5,9 @@
 # symmetric and plain runs agreeing, JSON, limits and one-line errors; and,
 # when the Hanoi domain lists the "pdb" solver, optimal solutions that verify
 # and `ariadne pdb build|info|verify hanoi` writing the files that solver loads.
-# Usage: bash cli_bfs.sh PATH/TO/ariadne SHARED_DIR
+# Usage: bash cli_bfs.sh PATH/TO/ariadne DATA_DIR
 set -u
-A=${1:?usage: cli_bfs.sh ARIADNE SHARED}
+A=${1:?usage: cli_bfs.sh ARIADNE DATA_DIR}
 pass=0
 fail=0
 tmp=$(mktemp -d)

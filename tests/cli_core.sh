@@ -2,10 +2,10 @@
 # cli_core.sh — the `ariadne` command as a user meets it: every verb, the JSON
 # fields, exit statuses, one-line errors for bad input, and that every
 # solution the tool prints is accepted by `ariadne verify`.
-# Usage: bash cli_core.sh PATH/TO/ariadne SHARED_DIR
+# Usage: bash cli_core.sh PATH/TO/ariadne DATA_DIR
 set -u
-A=${1:?usage: cli_core.sh ARIADNE SHARED}
-SHARED=${2:-}
+A=${1:?usage: cli_core.sh ARIADNE DATA_DIR}
+DATA=${2:-}
 pass=0
 fail=0
 tmp=$(mktemp -d)

@@ -4,11 +4,11 @@
 # illegal move answered with a new prompt, and undo. Goofspiel, the template
 # game, is played and matched too: chance, simultaneous bids, hidden bids.
 #
-# Usage: bash cli_games.sh ARIADNE_BINARY SHARED_DIR
+# Usage: bash cli_games.sh ARIADNE_BINARY DATA_DIR
 # tmux is not installed here; CI's .ci/run installs it. Without it the play
 # loop is driven through a pipe instead (same checks, no terminal).
 set -u
-BIN=${1:?usage: cli_games.sh ARIADNE_BINARY SHARED_DIR}
+BIN=${1:?usage: cli_games.sh ARIADNE_BINARY DATA_DIR}
 # The bench node count recorded with the search as it is (also in
 # tests/test_gamesearch.c): a change in search behaviour changes it.
 BENCH_NODES=158247

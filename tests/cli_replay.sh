@@ -7,12 +7,12 @@
 # self-contained; and, when node, Debian's chromium and tests/replay's
 # node_modules (`npm ci` there) are present, tests/replay/test.mjs steps
 # through the games in headless Chromium. Otherwise that part is skipped.
-# Usage: bash cli_replay.sh PATH/TO/ariadne SHARED_DIR
+# Usage: bash cli_replay.sh PATH/TO/ariadne DATA_DIR
 # REPLAY_SCREENSHOT=FILE keeps the screenshot of the finished quadrant game
 # (docs/tron-replay.png was made that way).
 set -u
-A=${1:?usage: cli_replay.sh ARIADNE SHARED}
-SHARED=${2:?usage: cli_replay.sh ARIADNE SHARED}
+A=${1:?usage: cli_replay.sh ARIADNE DATA_DIR}
+DATA=${2:?usage: cli_replay.sh ARIADNE DATA_DIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 pass=0; fail=0
@@ -179,7 +179,7 @@ grep -q 'alert(1)' "$tmp/xss.html" && ! grep -q '<script>alert' "$tmp/xss.html" 
 
 # A replay written by `ariadne match tron --replay`, when this build has one.
 mkdir -p "$tmp/match"
-if "$A" match tron --bots random,random --games 1 --maps "$SHARED/data/tron/maps/u.txt" --seed 3 \
+if "$A" match tron --bots random,random --games 1 --maps "$DATA/tron/maps/u.txt" --seed 3 \
         --replay "$tmp/match" >/dev/null 2>&1 && [ -n "$(ls "$tmp/match")" ]; then
     for f in "$tmp"/match/*; do
         "$A" replay "$f" --html "$tmp/match.html" >/dev/null 2>"$tmp/err" && ok || bad "match replay $f: $(cat "$tmp/err")"

@@ -3,17 +3,17 @@
 # solved to its stated optimum and verified, the generator, play with a hint and
 # undo, and one-line errors for bad layout files. The domain is src/puzzles/sarov/
 # (docs/domains/sarov.md).
-# Usage: bash cli_sarov.sh PATH/TO/ariadne SHARED_DIR
+# Usage: bash cli_sarov.sh PATH/TO/ariadne DATA_DIR
 set -u
-A=${1:?usage: cli_sarov.sh ARIADNE SHARED}
-SHARED=${2:?usage: cli_sarov.sh ARIADNE SHARED}
+A=${1:?usage: cli_sarov.sh ARIADNE DATA_DIR}
+DATA=${2:?usage: cli_sarov.sh ARIADNE DATA_DIR}
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 field() { sed -n "s/.*\"$1\":\(\"[^\"]*\"\|[^,}]*\).*/\1/p" "$tmp/out" | head -1; }
 
-for f in "$SHARED"/data/sarov/*.txt; do
+for f in "$DATA"/sarov/*.txt; do
     want=$(sed -n 's/^# optimal: *\([0-9]*\).*/\1/p' "$f")
     "$A" solve sarov -f "$f" --json --quiet >"$tmp/out" 2>"$tmp/err" || bad "solve $f exit $?"
     [ "$(field length)" = "$want" ] && ok || bad "$f: length $(field length), published $want"
@@ -28,7 +28,7 @@ cmp -s "$tmp/g1" "$tmp/g2" && ok || bad "generate is not deterministic"
 "$A" solve sarov -f "$tmp/g1" --quiet >"$tmp/out" 2>&1 && grep -q "optimal:     yes" "$tmp/out" && ok || bad "generated layout not solved optimally"
 
 # play: a hint, an illegal move explained, a legal move, undo, quit
-printf 'hint\n1-2\n1-7\nundo\nquit\n' | "$A" play sarov -f "$SHARED/data/sarov/ramses.txt" >"$tmp/out" 2>&1
+printf 'hint\n1-2\n1-7\nundo\nquit\n' | "$A" play sarov -f "$DATA/sarov/ramses.txt" >"$tmp/out" 2>&1
 [ $? -eq 0 ] && ok || bad "play exit status"
 grep -q "hint: 1-7" "$tmp/out" && ok || bad "play: no hint"
 grep -q "not a move here" "$tmp/out" && ok || bad "play: bad move not explained"
@@ -45,7 +45,7 @@ for f in missing badnum cols dup; do
     [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || bad "$f: stderr is not one line: $(cat "$tmp/err")"
     [ ! -s "$tmp/out" ] && ok || bad "$f: output on bad input"
 done
-"$A" verify sarov -f "$SHARED/data/sarov/ramses.txt" "1-2" >"$tmp/out" 2>"$tmp/err"
+"$A" verify sarov -f "$DATA/sarov/ramses.txt" "1-2" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "move 1" "$tmp/err" && ok || bad "illegal move not rejected with its index"
 
 echo "cli_sarov: $pass passed, $fail failed"

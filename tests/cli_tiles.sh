@@ -2,10 +2,10 @@
 # cli_tiles.sh — command-line tests of the tiles and loyd domains and of
 # `ariadne pdb`: exit codes, error messages, solutions replayed by
 # `ariadne verify`, and the pdb verbs on small databases in a temporary
-# --pdb-dir. Usage: bash cli_tiles.sh ARIADNE_BINARY SHARED_DIR
+# --pdb-dir. Usage: bash cli_tiles.sh ARIADNE_BINARY DATA_DIR
 set -u
 A=$1
-SHARED=${2:-../shared}
+DATA=${2:?usage: $0 ARIADNE DATA_DIR}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export XDG_CACHE_HOME=$T/cache   # never touch the user's cache
@@ -120,7 +120,7 @@ check "pdb not a file" 2 "$A" pdb info "$T/nothing.pdb"
 check "pdb no domain pdbs" 2 "$A" pdb build jugs '3,5 -> 4'
 
 # --- bench suites run (quick) ---
-check "bench korf100 quick" 0 env ARIADNE_SHARED="$SHARED" XDG_CACHE_HOME="$T/cache" "$A" bench korf100 --quick
+check "bench korf100 quick" 0 env ARIADNE_DATA="$DATA" XDG_CACHE_HOME="$T/cache" "$A" bench korf100 --quick
 contains "bench korf100 lengths" "$T/out" "all lengths equal to the published ones: yes"
 
 echo "cli_tiles: $((n - fail)) of $n checks passed"

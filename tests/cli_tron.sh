@@ -9,11 +9,11 @@
 # maps, and exits cleanly on end of input. External bot commands that crash,
 # time out or answer nonsense lose their games.
 #
-# Usage: bash cli_tron.sh ARIADNE_BINARY SHARED_DIR
+# Usage: bash cli_tron.sh ARIADNE_BINARY DATA_DIR
 set -u
-BIN=${1:?usage: cli_tron.sh ARIADNE_BINARY SHARED_DIR}
-SHARED=${2:-../shared}
-MAPS=$SHARED/data/tron/maps
+BIN=${1:?usage: cli_tron.sh ARIADNE_BINARY DATA_DIR}
+DATA=${2:?usage: $0 ARIADNE DATA_DIR}
+MAPS=$DATA/tron/maps
 
 fail=0
 tmp=$(mktemp -d)

@@ -42,9 +42,9 @@ static unsigned read_row(const char *path, const char *key, uint64_t *out, unsig
 
 static void reference_path(char *buf, size_t size)
 {
-    const char *env = getenv("ARIADNE_SHARED");
+    const char *env = getenv("ARIADNE_DATA");
     if (env && *env) {
-        snprintf(buf, size, "%s/data/facts/reference-values.md", env);
+        snprintf(buf, size, "%s/facts/reference-values.md", env);
     } else {
         /* <source root>/tests/test_hanoi.c -> <source root>/data/... */
         const char *file = __FILE__;

@@ -1,6 +1,6 @@
 /* test_sarov.c — tests of the Sarov towers domain and its solver.
  *
- * Golden: every layout in shared/data/sarov is solved to the optimum stated in
+ * Golden: every layout in data/sarov is solved to the optimum stated in
  * its "# optimal: N moves" header, and the moves replay to the goal through the
  * domain's own rules. Property: on small random layouts an exhaustive
  * breadth-first search written here (no heuristic, no pruning, columns sorted
@@ -44,17 +44,19 @@ static char *slurp(const char *path)
     return buf;
 }
 
-static void shared_dir(char *out, size_t size)
+/* The repository's data directory: $ARIADNE_DATA (CTest sets it), else
+ * data/ beside tests/ in the source tree this file is in. */
+static void data_dir(char *out, size_t size)
 {
-    const char *env = getenv("ARIADNE_SHARED");
+    const char *env = getenv("ARIADNE_DATA");
     if (env && *env) {
         snprintf(out, size, "%s", env);
     } else {
         const char *file = __FILE__, *slash = strrchr(file, '/');
         if (slash)
-            snprintf(out, size, "%.*s/../../shared", (int)(slash - file), file);
+            snprintf(out, size, "%.*s/../data", (int)(slash - file), file);
         else
-            snprintf(out, size, "../../shared");
+            snprintf(out, size, "../data");
     }
 }
 
@@ -108,10 +110,10 @@ static void test_golden(void)
     DIR *d;
     struct dirent *e;
     int files = 0;
-    shared_dir(dir, sizeof dir);
-    snprintf(path, sizeof path, "%s/data/sarov", dir);
+    data_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/sarov", dir);
     d = opendir(path);
-    CHECK_MSG(d != NULL, "cannot open %s (set ARIADNE_SHARED)", path);
+    CHECK_MSG(d != NULL, "cannot open %s (set ARIADNE_DATA)", path);
     if (!d)
         return;
     while ((e = readdir(d)) != NULL) {
@@ -124,7 +126,7 @@ static void test_golden(void)
         long want;
         if (n < 5 || strcmp(e->d_name + n - 4, ".txt") != 0)
             continue;
-        snprintf(path, sizeof path, "%s/data/sarov/%s", dir, e->d_name);
+        snprintf(path, sizeof path, "%s/sarov/%s", dir, e->d_name);
         text = slurp(path);
         CHECK_MSG(text != NULL, "cannot read %s", path);
         if (!text)
@@ -148,7 +150,7 @@ static void test_golden(void)
         files++;
     }
     closedir(d);
-    CHECK_MSG(files >= 8, "only %d layouts found in %s/data/sarov", files, dir);
+    CHECK_MSG(files >= 8, "only %d layouts found in %s/sarov", files, dir);
 }
 
 /* --- exhaustive BFS ------------------------------------------------------ */

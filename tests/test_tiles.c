@@ -4,7 +4,7 @@
  * The reference is a complete breadth-first search written here over the
  * 8-puzzle (all 181,440 boards of the goal's parity class) and the 2x4 board:
  * its depth distribution must equal the published one
- * (../shared/data/tiles/depth_distribution.txt), and every solver's length on
+ * (data/tiles/depth_distribution.txt), and every solver's length on
  * sampled boards must equal the BFS distance. Korf's 15-puzzle instances with
  * the shortest published lengths are solved optimally; every solution is
  * replayed by the domain's own rules; parser errors name what is wrong. */
@@ -150,10 +150,10 @@ static void bfs(ar_instance *goal_inst, unsigned n, space *sp)
     }
 }
 
-static const char *shared_file(const char *name, char *buf, size_t size)
+static const char *data_file(const char *name, char *buf, size_t size)
 {
-    const char *env = getenv("ARIADNE_SHARED");
-    snprintf(buf, size, "%s/%s", env && *env ? env : "../shared", name);
+    const char *env = getenv("ARIADNE_DATA");
+    snprintf(buf, size, "%s/%s", env && *env ? env : "data", name);
     return buf;
 }
 
@@ -174,8 +174,8 @@ static void test_eight_puzzle_distribution(space *sp)
                 maxd = sp->depth[i];
         }
     CHECK_EQ_U(maxd, 31);
-    f = fopen(shared_file("data/tiles/depth_distribution.txt", path, sizeof path), "r");
-    CHECK_MSG(f != NULL, "cannot open %s (set ARIADNE_SHARED)", path);
+    f = fopen(data_file("tiles/depth_distribution.txt", path, sizeof path), "r");
+    CHECK_MSG(f != NULL, "cannot open %s (set ARIADNE_DATA to the data directory)", path);
     if (f) {
         while (fgets(line, sizeof line, f)) {
             unsigned puzzle, depth;
@@ -265,7 +265,7 @@ static void test_two_by_four(void)
 static void test_korf_sample(void)
 {
     char path[512], line[256];
-    FILE *f = fopen(shared_file("data/tiles/korf100.txt", path, sizeof path), "r");
+    FILE *f = fopen(data_file("tiles/korf100.txt", path, sizeof path), "r");
     unsigned solved = 0;
     CHECK_MSG(f != NULL, "cannot open %s", path);
     if (!f)

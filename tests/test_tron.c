@@ -268,11 +268,11 @@ static void test_parser(void)
 /* Every official map loads, with the free-cell count INDEX.txt gives. */
 static void test_official_maps(void)
 {
-    const char *shared = getenv("ARIADNE_SHARED");
+    const char *data = getenv("ARIADNE_DATA");
     char path[1024], line[512];
     FILE *index;
     unsigned count = 0;
-    snprintf(path, sizeof path, "%s/data/tron/INDEX.txt", shared ? shared : "../shared");
+    snprintf(path, sizeof path, "%s/tron/INDEX.txt", data ? data : "data");
     index = fopen(path, "r");
     if (!index) {
         fprintf(stderr, "test_tron: %s not found; official maps skipped\n", path);
@@ -291,7 +291,7 @@ static void test_official_maps(void)
         if (line[0] == '#' || !fr || sscanf(line, "%127s %dx%d", name, &w, &h) != 3)
             continue;
         free_cells = atoi(fr + 5);
-        snprintf(path, sizeof path, "%s/data/tron/maps/%s", shared ? shared : "../shared", name);
+        snprintf(path, sizeof path, "%s/tron/maps/%s", data ? data : "data", name);
         f = fopen(path, "rb");
         CHECK_MSG(f != NULL, "%s", path);
         if (!f)

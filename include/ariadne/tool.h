@@ -82,7 +82,7 @@ int ar_tool_fail(const char *fmt, ...)
 char *ar_read_file(const char *path, char *why, size_t why_size);
 
 /* The path of a file of the project's data directory (maps, instances,
- * published values; `relative` such as "tiles/korf100.txt"), found in
+ * published values; `relative` such as "NAME/maps"), found in
  * order: $ARIADNE_DATA, the data/ directory of the source tree the program
  * was built from (up to three levels above the executable, e.g.
  * build/ariadne -> data/, then the source tree's path as built), and the

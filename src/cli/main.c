@@ -383,9 +383,14 @@ int main(int argc, char **argv)
     for (v = verbs; v->name; v++)
         if (strcmp(v->name, argv[1]) == 0) {
             int i;
+            /* `ariadne VERB GAME --help`: the game's own front end's help. */
+            const ar_tool *fe = argc > 2 ? cli_game_front_end(ar_game_find(argv[2]), v->name) : NULL;
             for (i = 2; i < argc; i++)
                 if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-                    printf("Usage: %s\n\n%s\n", v->usage, v->help);
+                    if (fe)
+                        printf("Usage: %s\n\n%s\n", fe->usage, fe->help);
+                    else
+                        printf("Usage: %s\n\n%s\n", v->usage, v->help);
                     return 0;
                 }
             return v->run(argc - 1, argv + 1);

@@ -403,7 +403,7 @@ static const ar_tool tron_tools[] = {
              "--first-move-time, default 3 s). --replay DIR writes one replay file per game\n"
              "(`ariadne replay FILE` checks and shows it); --verbose prints every game's result and\n"
              "reason; --quiet hides the progress line. Example: ariadne match tron --bots\n"
-             "alphabeta,chambers --maps ../shared/data/tron/maps --move-time 0.1 --seed 1. Exit status:\n"
+             "alphabeta,chambers --maps data/tron/maps --move-time 0.1 --seed 1. Exit status:\n"
              "0 played, 2 a bad map, bot or option (checked before the first game), 3 interrupted.\n"
              "See `ariadne help tron` and docs/domains/tron.md.",
      .run = ar_tron_match_main},

@@ -1,5 +1,5 @@
-/* bench_tron.c — `ariadne bench tron`: every pair of Tron bots on every
- * official map of the Google AI Challenge 2010 (../shared/data/tron/maps),
+/* tron_bench.c — `ariadne bench tron`: every pair of Tron bots on every
+ * official map of the Google AI Challenge 2010 (data/tron/maps),
  * both starting sides, fixed seed: win/draw/loss and Elo for each pair,
  * ratings, per-move time statistics and the share of moves within the
  * budget (it must be 100%).
@@ -9,53 +9,20 @@
  * move 0.1 s (the bots think for half of it, leaving the rest as a margin
  * for a loaded machine) — the ranking of the bots is what it measures.
  * --quick: four small maps, four bots, 0.05 s per move.
- * The maps are found through $ARIADNE_SHARED, ../shared, or next to the
- * executable. */
+ * ar_data_path finds the maps. */
 #include "ariadne/tool.h"
 #include "tron_cli.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
-
-static int is_dir(const char *path)
-{
-    struct stat sb;
-    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-}
 
 static int find_maps(char *path, size_t size)
 {
-    const char *env = getenv("ARIADNE_SHARED");
-    static const char *const ups[] = {"/../shared", "/../../shared", "/../../../shared"};
-    char exe[PATH_MAX];
-    ssize_t n;
-    unsigned i;
-    if (env && *env) {
-        snprintf(path, size, "%s/data/tron/maps", env);
-        if (is_dir(path))
-            return 0;
-    }
-    snprintf(path, size, "../shared/data/tron/maps");
-    if (is_dir(path))
+    if (ar_data_path("tron/maps", path, size) == 0)
         return 0;
-    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        char *slash;
-        exe[n] = '\0';
-        slash = strrchr(exe, '/');
-        if (slash)
-            *slash = '\0';
-        for (i = 0; i < 3; i++) {
-            snprintf(path, size, "%s%s/data/tron/maps", exe, ups[i]);
-            if (is_dir(path))
-                return 0;
-        }
-    }
-    fprintf(stderr, "ariadne: bench tron: cannot find data/tron/maps: set ARIADNE_SHARED to the shared "
-                    "directory (the one holding data/tron)\n");
+    fprintf(stderr, "ariadne: bench tron: %s\n", path);
     return -1;
 }
 

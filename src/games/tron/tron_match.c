@@ -461,7 +461,7 @@ int ar_tron_match_main(int argc, char **argv)
     if (!bots)
         return ar_tool_fail("match tron: which bots? e.g. --bots alphabeta,wallhug (or cmd:./mybot)");
     if (!maps)
-        return ar_tool_fail("match tron: which maps? --maps DIR|FILE (e.g. ../shared/data/tron/maps)");
+        return ar_tool_fail("match tron: which maps? --maps DIR|FILE (e.g. data/tron/maps)");
     list = ar_xstrdup(bots);
     r.nbots = split_bots(list, specs, 32);
     r.specs = specs;
