@@ -1,4 +1,4 @@
-/* test_jugs.c — tests of the water-jug domain (src/domains/jugs.c), the template
+/* test_jugs.c — tests of the water-jug domain (src/puzzles/jugs/jugs.c), the template
  * domain and the search tests' domain with non-unit costs.
  *
  * Everything is checked against searches written here, independent of
