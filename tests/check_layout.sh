@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# check_layout.sh — the rules that keep the tree readable (docs/architecture.md):
+#   1. every folder under src/puzzles and src/games is registered by one line
+#      of its list file, and every line names a folder's descriptor;
+#   2. nothing in src/core, src/search, src/gamesearch, src/cli or the public
+#      headers names a registered puzzle or game (code, help texts, comments);
+#   3. no source file is longer than 800 lines;
+#   4. no two files of the library call each other in a loop (tools/cycles.py
+#      over the built objects), when python3 and objdump are there.
+# Usage: bash check_layout.sh SOURCE_DIR [BUILD_DIR]
+set -u
+src=${1:?usage: check_layout.sh SOURCE_DIR [BUILD_DIR]}
+build=${2:-}
+cd "$src" || exit 2
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# 1. one folder, one line
+for kind in puzzles games; do
+    list=src/$kind/$kind.def
+    for dir in src/$kind/*/; do
+        name=$(basename "$dir")
+        n=$(grep -c "^AR_[A-Z]*(ar_[a-z]*_$name)" "$list")
+        [ "$n" -eq 1 ] && ok || bad "$dir is listed $n times in $list (want 1)"
+    done
+    for sym in $(sed -n 's/^AR_[A-Z]*(\(ar_[a-z_]*\))$/\1/p' "$list"); do
+        grep -rqs "^const ar_[a-z]* $sym = {" src/$kind/*/ && ok || bad "$list names $sym, which no folder defines"
+    done
+done
+
+# 2. the generic layers name no domain
+names=$(find src/puzzles src/games -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
+hits=$(grep -rn -i -E "\b($names)\b" src/core src/search src/gamesearch src/cli include/ariadne)
+[ -z "$hits" ] && ok || bad "a generic layer names a domain:
+$hits"
+
+# 3. file sizes
+while read -r lines file; do
+    [ "$file" = total ] && continue
+    [ "$lines" -le 800 ] && ok || bad "$file has $lines lines (at most 800)"
+done < <(find src include tests fuzz -name '*.c' -o -name '*.h' | xargs wc -l)
+
+# 4. no call loops between the library's files
+if [ -n "$build" ] && command -v python3 >/dev/null && command -v objdump >/dev/null; then
+    out=$(python3 tools/cycles.py "$build") && ok || bad "files call each other in a loop:
+$out"
+else
+    echo "check_layout: call loops not checked (needs a build directory, python3 and objdump)"
+fi
+
+echo "check_layout: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
