@@ -43,6 +43,5 @@ int verb_bench(int argc, char **argv)
     ar_tool_install_sigint();
     if ((s = cli_bench_suite(suite)) != NULL)
         return s->run(quick);
-    list_suites(stderr);
-    return ar_tool_fail("bench: unknown suite '%s'", suite);
+    return ar_tool_fail("bench: unknown suite '%s' (`ariadne bench` lists them)", suite);
 }

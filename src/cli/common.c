@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -32,6 +33,16 @@ static int parse_double(const char *opt, const char *text, double min, double *o
     return 0;
 }
 
+/* A limit in seconds: a number above 0. */
+static int parse_seconds(const char *opt, const char *text, double *out)
+{
+    if (parse_double(opt, text, -1e300, out))
+        return AR_EXIT_BAD_INPUT;
+    if (!(*out > 0))
+        return ar_tool_fail("option --%s: %s is too small (more than 0 seconds)", opt, text);
+    return 0;
+}
+
 static int parse_u64(const char *opt, const char *text, uint64_t min, uint64_t *out)
 {
     char *end;
@@ -42,8 +53,10 @@ static int parse_u64(const char *opt, const char *text, uint64_t min, uint64_t *
         return ar_tool_fail("option --%s: '%s' is not a whole number", opt, text);
     errno = 0;
     v = strtoull(text, &end, 10);
-    if (*end || errno)
-        return ar_tool_fail("option --%s: '%s' is not a whole number (or too large)", opt, text);
+    if (*end)
+        return ar_tool_fail("option --%s: '%s' is not a whole number", opt, text);
+    if (errno == ERANGE)
+        return ar_tool_fail("option --%s: %s is too large (at most %llu)", opt, text, ULLONG_MAX);
     if (v < min)
         return ar_tool_fail("option --%s: %s is too small (at least %llu)", opt, text,
                         (unsigned long long)min);
@@ -84,10 +97,8 @@ static int apply_generic(cli *c, const char *name, const char *value)
             return ar_tool_fail("option --depth-limit: %s is too large", value);
         s->depth_limit = (unsigned)u;
     } else if (strcmp(name, "time-limit") == 0) {
-        if (parse_double(name, value, 0.0, &s->limits.time_limit))
+        if (parse_seconds(name, value, &s->limits.time_limit))
             return AR_EXIT_BAD_INPUT;
-        if (s->limits.time_limit <= 0)
-            return ar_tool_fail("option --time-limit: must be more than 0 seconds");
     } else if (strcmp(name, "memory-limit") == 0) {
         ar_error err;
         size_t bytes;

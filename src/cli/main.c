@@ -356,7 +356,8 @@ int verb_generate(int argc, char **argv)
     ar_error_clear(&err);
     if (c.domain->generate(c.params, (size_t)c.param_count, seed, &text, &err) != AR_OK)
         return ar_tool_fail("generate: %s", err.message);
-    fprintf(stderr, "ariadne: seed %" PRIu64 "\n", seed);
+    if (!c.quiet)
+        fprintf(stderr, "ariadne: seed %" PRIu64 "\n", seed);
     fputs(text, stdout);
     if (text[0] && text[strlen(text) - 1] != '\n')
         putchar('\n');

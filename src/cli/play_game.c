@@ -272,7 +272,8 @@ uint64_t game_seed(game_args *a)
     if (!a->has_seed) {
         a->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
         a->has_seed = 1;
-        fprintf(stderr, "ariadne: seed %" PRIu64 "\n", a->seed);
+        if (!a->quiet)
+            fprintf(stderr, "ariadne: seed %" PRIu64 "\n", a->seed);
     }
     return a->seed;
 }

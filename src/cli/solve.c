@@ -8,7 +8,9 @@
  * plainly after them. */
 #include "cli.h"
 
+#include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -435,9 +437,14 @@ int verb_at(int argc, char **argv)
         rc = ar_tool_fail("at: how many moves? usage: ariadne at DOMAIN [options] --moves M");
         goto out;
     }
+    errno = 0;
     m = strtoull(c.at_moves, &end, 10);
     if (*end || c.at_moves[0] < '0' || c.at_moves[0] > '9') {
         rc = ar_tool_fail("option --moves: '%s' is not a whole number", c.at_moves);
+        goto out;
+    }
+    if (errno == ERANGE) {
+        rc = ar_tool_fail("option --moves: %s is out of range (at most %llu)", c.at_moves, ULLONG_MAX);
         goto out;
     }
     state = malloc(c.domain->state_size(inst) + 1);
