@@ -3,7 +3,8 @@
 # each checked so it cannot come back: numbers too large for their option are
 # "out of range"/"too large", never accepted or "not a number"; a limit of no
 # time says so; an unknown bench suite is one line and nothing else; --quiet
-# hides the seed line too.
+# hides the seed line too; options given twice or where they do not apply are
+# refused.
 # Usage: bash cli_newcomer.sh PATH/TO/ariadne DATA_DIR
 A=${1:?usage: cli_newcomer.sh ARIADNE DATA_DIR}
 tmp=$(mktemp -d)
@@ -50,6 +51,27 @@ expect 0 "$A" generate jugs --quiet
 [ ! -s "$tmp/err" ] && ok || bad "generate --quiet wrote: $(cat "$tmp/err")"
 expect 0 "$A" generate jugs
 err_is "seed"
+
+# Options are declared once: a repeated one, or one that does not apply to
+# the verb or the algorithm, is refused with one line naming it.
+expect 2 "$A" solve hanoi --discs 3 --discs 4
+err_is "option --discs given twice"; one_line; no_output
+expect 2 "$A" solve hanoi --discs 3 --node-limit 5 --node-limit 6
+err_is "option --node-limit given twice"; one_line
+expect 2 "$A" solve sarov -f a.txt -f b.txt
+err_is "option -f given twice"; one_line
+expect 2 "$A" solve hanoi --discs 3 --seed 4
+err_is "option --seed does not apply to solve"; one_line; no_output
+expect 2 "$A" generate jugs --time-limit 3
+err_is "option --time-limit does not apply to generate"; one_line
+expect 2 "$A" verify hanoi --discs 2 --heuristic misplaced "1-2 1-3 2-3"
+err_is "option --heuristic does not apply to verify"; one_line
+expect 2 "$A" solve hanoi --discs 3 --weight 3
+err_is "option --weight applies to --algo wastar only"; one_line
+expect 2 "$A" solve hanoi --discs 3 --algo astar --beam-width 5
+err_is "option --beam-width applies to --algo beam only"; one_line
+expect 0 "$A" solve hanoi --discs 3 --pegs 4 --algo wastar --weight 3 --quiet
+expect 0 "$A" solve hanoi --discs 3 --pegs 4 --algo beam --beam-width 5 --quiet
 
 echo "cli_newcomer: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -36,7 +36,13 @@ solve_verify() { # solve_verify NAME DOMAIN INSTANCE [options]: solve, then veri
     local mv len
     mv=$(grep -o '"moves":"[^"]*"' "$T/out" | sed 's/"moves":"//; s/"$//')
     len=$(grep -o '"length":[0-9]*' "$T/out" | sed 's/"length"://')
-    check "$name verify" 0 "$A" verify "$dom" "$inst" "$mv" "$@"
+    # verify takes the domain's options, not the search's (those are refused there)
+    local keep=() skip=0 o
+    for o in "$@"; do
+        if [ $skip = 1 ]; then skip=0; continue; fi
+        case $o in --algo|--heuristic|--time-limit|--node-limit|--weight) skip=1 ;; *) keep+=("$o") ;; esac
+    done
+    check "$name verify" 0 "$A" verify "$dom" "$inst" "$mv" "${keep[@]}"
     contains "$name verify" "$T/out" "solved in $len moves"
 }
 

@@ -27,8 +27,10 @@ static int parse_double(const char *opt, const char *text, double min, double *o
     v = strtod(text, &end);
     if (*end || errno || !isfinite(v) || isspace((unsigned char)*text))
         return ar_tool_fail("option --%s: '%s' is not a number", opt, text);
-    if (v < min)
-        return ar_tool_fail("option --%s: %s is too small (at least %g)", opt, text, min);
+    if (v < min || (min == 0 && v <= 0))
+        return ar_tool_fail(min == 0 ? "option --%s: %s is too small (more than %g)"
+                                     : "option --%s: %s is too small (at least %g)",
+                            opt, text, min);
     *out = v;
     return 0;
 }
@@ -66,15 +68,46 @@ static int parse_u64(const char *opt, const char *text, uint64_t min, uint64_t *
 
 enum { OPT_FLAG, OPT_VALUE };
 
-static const struct {
+/* The generic options, declared once: whether each takes a value, which
+ * verbs take it (NULL: every verb that parses with cli_parse), and which
+ * algorithm it is for (NULL: any). The parser rejects an option a verb or
+ * the chosen algorithm does not take, and an option given twice. */
+static const struct generic_option {
     const char *name;
     int kind;
+    const char *verbs;      /* space-separated */
+    const char *algorithms; /* space-separated; checked against --algo */
 } generic_options[] = {
-    {"algo", OPT_VALUE},        {"heuristic", OPT_VALUE}, {"weight", OPT_VALUE},
-    {"beam-width", OPT_VALUE},  {"depth-limit", OPT_VALUE}, {"time-limit", OPT_VALUE},
-    {"memory-limit", OPT_VALUE}, {"node-limit", OPT_VALUE}, {"json", OPT_FLAG},
-    {"quiet", OPT_FLAG},        {"progress", OPT_VALUE},  {"seed", OPT_VALUE},
-    {"moves-file", OPT_VALUE},  {"moves", OPT_VALUE},     {NULL, 0}};
+    {"algo", OPT_VALUE, "solve hint at play", NULL},
+    {"heuristic", OPT_VALUE, "solve hint at play", NULL},
+    {"weight", OPT_VALUE, "solve hint at play", "wastar"},
+    {"beam-width", OPT_VALUE, "solve hint at play", "beam"},
+    {"depth-limit", OPT_VALUE, "solve hint at play", "dfs iddfs idastar"},
+    {"time-limit", OPT_VALUE, "solve hint at play bfs pdb", NULL},
+    {"memory-limit", OPT_VALUE, "solve hint at play bfs pdb", NULL},
+    {"node-limit", OPT_VALUE, "solve hint at play", NULL},
+    {"json", OPT_FLAG, NULL, NULL},
+    {"quiet", OPT_FLAG, NULL, NULL},
+    {"progress", OPT_VALUE, NULL, NULL},
+    {"seed", OPT_VALUE, "generate", NULL},
+    {"moves-file", OPT_VALUE, "verify", NULL},
+    {"moves", OPT_VALUE, "at", NULL},
+    {NULL, 0, NULL, NULL}};
+
+/* Whether word (up to its first space: "pdb build" is "pdb") is one of the
+ * space-separated words of list. */
+static int in_list(const char *list, const char *word)
+{
+    size_t n = strcspn(word, " ");
+    while (list && *list) {
+        while (*list == ' ')
+            list++;
+        if (strncmp(list, word, n) == 0 && (list[n] == ' ' || list[n] == '\0'))
+            return 1;
+        list = strchr(list, ' ');
+    }
+    return 0;
+}
 
 static int apply_generic(cli *c, const char *name, const char *value)
 {
@@ -138,6 +171,7 @@ static int apply_generic(cli *c, const char *name, const char *value)
 int cli_parse(cli *c, int argc, char **argv, int want_domain)
 {
     int i, only_positional = 0;
+    unsigned given = 0; /* generic options seen, by index */
     size_t phys;
     memset(c, 0, sizeof *c);
     ar_search_options_init(&c->search);
@@ -173,8 +207,16 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
             memcpy(name, a + 2, len);
             name[len] = '\0';
             for (k = 0; generic_options[k].name; k++)
-                if (strcmp(generic_options[k].name, name) == 0)
-                    kind = generic_options[k].kind;
+                if (strcmp(generic_options[k].name, name) == 0) {
+                    const struct generic_option *g = &generic_options[k];
+                    if (g->verbs && !in_list(g->verbs, c->verb))
+                        return ar_tool_fail("option --%s does not apply to %s (see `ariadne help %s`)",
+                                            name, c->verb, c->verb);
+                    if (given & (1u << k))
+                        return ar_tool_fail("option --%s given twice", name);
+                    given |= 1u << k;
+                    kind = g->kind;
+                }
             if (kind < 0 && c->domain && c->domain->options) {
                 for (spec = c->domain->options; spec->name; spec++)
                     if (strcmp(spec->name, name) == 0)
@@ -199,6 +241,10 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
                 return ar_tool_fail("option --%s takes no value", name);
             }
             if (spec) {
+                int j;
+                for (j = 0; j < c->param_count; j++)
+                    if (strcmp(c->params[j].name, spec->name) == 0)
+                        return ar_tool_fail("option --%s given twice", spec->name);
                 if (c->param_count >= CLI_MAX_ARGS)
                     return ar_tool_fail("too many options");
                 c->params[c->param_count].name = spec->name;
@@ -212,6 +258,8 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
         if (!only_positional && strcmp(a, "-f") == 0) {
             if (i + 1 >= argc)
                 return ar_tool_fail("option -f needs a file name");
+            if (c->file)
+                return ar_tool_fail("option -f given twice ('%s' and '%s')", c->file, argv[i + 1]);
             c->file = argv[++i];
             continue;
         }
@@ -220,6 +268,15 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
         if (c->positional_count >= CLI_MAX_ARGS)
             return ar_tool_fail("too many arguments");
         c->positional[c->positional_count++] = a;
+    }
+    /* An algorithm's own options need that algorithm. */
+    {
+        int k;
+        for (k = 0; generic_options[k].name; k++)
+            if ((given & (1u << k)) && generic_options[k].algorithms &&
+                !(c->search.algorithm && in_list(generic_options[k].algorithms, c->search.algorithm)))
+                return ar_tool_fail("option --%s applies to --algo %s only", generic_options[k].name,
+                                    generic_options[k].algorithms);
     }
     if (c->quiet)
         c->progress_mode = AR_PROGRESS_OFF;

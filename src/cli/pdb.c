@@ -53,7 +53,7 @@ static int load_abstractions(cli *c, selection *sel)
     if (!sel->prov)
         return ar_tool_fail("pdb: the %s domain has no pattern databases", c->domain->name);
     if (c->positional_count > 1)
-        return ar_tool_fail("pdb %s: unexpected argument '%s'", c->verb, c->positional[1]);
+        return ar_tool_fail("%s: unexpected argument '%s'", c->verb, c->positional[1]);
     sample[0] = '\0';
     if (c->positional_count == 0 && !c->file)
         sel->prov->sample_instance(c->params, (size_t)c->param_count, sample, sizeof sample);
@@ -313,7 +313,15 @@ int verb_pdb(int argc, char **argv)
             return ar_tool_fail("pdb build: unknown domain '%s' (see `ariadne list`)", argv[2]);
         return do_files(what, argc - 2, argv + 2);
     }
-    rc = cli_parse(&c, argc - 1, argv + 1, 1);
+    {
+        /* Parsed as the verb "pdb build" (info, verify): its options are pdb's. */
+        char *args[CLI_MAX_ARGS + 2];
+        int n = argc - 1 < CLI_MAX_ARGS + 1 ? argc - 1 : CLI_MAX_ARGS + 1, i;
+        args[0] = strcmp(what, "build") == 0 ? "pdb build" : strcmp(what, "info") == 0 ? "pdb info" : "pdb verify";
+        for (i = 1; i < n; i++)
+            args[i] = argv[i + 1];
+        rc = cli_parse(&c, n, args, 1);
+    }
     if (rc)
         return rc;
     ar_tool_install_sigint();
