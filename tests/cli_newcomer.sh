@@ -73,5 +73,23 @@ err_is "option --beam-width applies to --algo beam only"; one_line
 expect 0 "$A" solve hanoi --discs 3 --pegs 4 --algo wastar --weight 3 --quiet
 expect 0 "$A" solve hanoi --discs 3 --pegs 4 --algo beam --beam-width 5 --quiet
 
+# analyse: a proven rule's answer wins and no ten-second search is spent.
+start=$(date +%s)
+expect 0 "$A" analyse nim "3 4 4095"
+[ $(( $(date +%s) - start )) -le 5 ] && ok || bad "analyse nim took more than 5 s"
+grep -q "^first to move: value win (proven by rule bouton)" "$tmp/out" && ok || bad "analyse nim value: $(cat "$tmp/out")"
+grep -q "^best move: 3:4088" "$tmp/out" && ok || bad "analyse nim best move: $(cat "$tmp/out")"
+expect 0 "$A" analyse nim "3 4 4095" --json
+grep -q '"best": "3:4088"' "$tmp/out" && ok || bad "analyse nim --json: $(cat "$tmp/out")"
+# ... where the search proves the value itself, it says so (and agrees).
+expect 0 "$A" analyse nim "3 4 5"
+grep -q "value win in 11 plies (proven)" "$tmp/out" && ok || bad "analyse nim 3 4 5: $(cat "$tmp/out")"
+# analyse on simultaneous moves picks MCTS itself.
+expect 0 "$A" analyse tron --iters 300 --seed 1
+grep -q "MCTS" "$tmp/out" && ok || bad "analyse tron: $(cat "$tmp/out" "$tmp/err")"
+# A bad evaluation is refused before anything is printed.
+expect 2 "$A" analyse nim "3 4 5" --eval nope
+err_is "no evaluation 'nope'"; one_line; no_output
+
 echo "cli_newcomer: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,11 +1,15 @@
 /* analyse.c — `ariadne analyse GAME [POSITION] [--moves M]`: the value of a
  * position for the player to move and the best move.
  *
- * Alpha-beta (default) searches until the value is proven or a limit stops
- * it (then the value is labelled heuristic, with the depth reached); the
- * game's perfect rules, where they apply, are shown beside it as an
- * independent verdict; --algo mcts gives visit counts and win rates instead,
- * --algo minimax the plain search. */
+ * Alpha-beta (default where it applies; MCTS for simultaneous, chance and
+ * hidden-information positions and for more than two players) searches until
+ * the value is proven or a limit stops it (then the value is labelled
+ * heuristic, with the depth reached). The game's perfect rules, where they
+ * apply, are shown beside it as an independent verdict, and a proven rule
+ * wins: the search then gets one second instead of ten by default, and when
+ * it proves nothing the rule's value and move are the answer. --algo mcts
+ * gives visit counts and win rates instead, --algo minimax the plain search.
+ * Everything that can be refused is checked before anything is printed. */
 #include "cli.h"
 #include "game_cli.h"
 
@@ -43,8 +47,10 @@ int verb_analyse(int argc, char **argv)
     unsigned char *pos = NULL;
     char *picture = NULL;
     ar_error err;
-    int rc, who;
-    const char *algo;
+    int rc, who, rule_value = 0;
+    const char *algo, *rule_name = NULL;
+    const ar_game_eval *eval = NULL;
+    ar_gmove rule_move = AR_GMOVE_NONE;
     rc = game_parse_args(&a, argc, argv,
                          "moves algo depth time-limit node-limit eval steps iters seed memory-limit json quiet");
     if (rc)
@@ -58,9 +64,22 @@ int verb_analyse(int argc, char **argv)
     picture = ar_xmalloc(65536);
     if ((rc = game_make_position(&a, a.npositional ? a.positional[0] : NULL, a.moves, pos)) != 0)
         goto out;
-    algo = a.algo ? a.algo : "alphabeta";
+    who = g->to_move(a.v, pos);
+    /* Alpha-beta where it applies, else MCTS, which searches any position. */
+    algo = a.algo ? a.algo
+                  : (who < 0 || (g->flags & AR_GAME_HIDDEN) || ar_game_players(g, a.v) > 2) ? "mcts"
+                                                                                             : "alphabeta";
     if (strcmp(algo, "alphabeta") && strcmp(algo, "ab") && strcmp(algo, "minimax") && strcmp(algo, "mcts")) {
         rc = ar_tool_fail("analyse: --algo '%s' is not alphabeta, minimax or mcts", algo);
+        goto out;
+    }
+    if (a.eval && !(eval = ar_game_eval_find(g, a.eval))) {
+        rc = ar_tool_fail("analyse: %s has no evaluation '%s'", g->name, a.eval);
+        goto out;
+    }
+    if (who < 0 && g->outcome(a.v, pos) == AR_ONGOING && strcmp(algo, "mcts") != 0) {
+        rc = ar_tool_fail("analyse %s: %s here; use --algo mcts", g->name,
+                          who == AR_PLAYER_CHANCE ? "chance moves" : "the players move at once");
         goto out;
     }
     if (!a.json) {
@@ -83,14 +102,9 @@ int verb_analyse(int argc, char **argv)
         rc = 0;
         goto out;
     }
-    who = g->to_move(a.v, pos);
-    if (who < 0 && strcmp(algo, "mcts") != 0) {
-        rc = ar_tool_fail("analyse %s: both players move at once here; use --algo mcts", g->name);
-        goto out;
-    }
     ar_tool_install_sigint();
     /* Rules first: an independent, exact verdict where one applies. */
-    if (!a.json && g->strategies && who >= 0) {
+    if (g->strategies && who >= 0) {
         const ar_game_strategy *s;
         for (s = g->strategies; s->name; s++) {
             int value;
@@ -102,9 +116,15 @@ int verb_analyse(int argc, char **argv)
             if (s->choose(a.v, pos, NULL, &m, &err) != AR_OK)
                 continue;
             g->format_move(a.v, pos, who, m, mv, sizeof mv);
-            printf("rule %s: %s to move %s; %s %s\n", s->name, g->player_name(a.v, who),
-                   value > 0 ? "wins" : value < 0 ? "loses against perfect play" : "draws",
-                   value >= 0 ? "winning move" : "best try", mv);
+            if (!rule_name) {
+                rule_name = s->name;
+                rule_value = value;
+                rule_move = m;
+            }
+            if (!a.json)
+                printf("rule %s: %s to move %s; %s %s\n", s->name, g->player_name(a.v, who),
+                       value > 0 ? "wins" : value < 0 ? "loses against perfect play" : "draws",
+                       value >= 0 ? "winning move" : "best try", mv);
         }
     }
     if (strcmp(algo, "mcts") == 0) {
@@ -118,12 +138,8 @@ int verb_analyse(int argc, char **argv)
         mo.limits.interrupt = &ar_tool_interrupted;
         mo.limits.memory_limit = a.memory_limit;
         mo.seed = game_seed(&a);
-        if (a.eval) {
-            mo.eval = ar_game_eval_find(g, a.eval);
-            if (!mo.eval) {
-                rc = ar_tool_fail("analyse: %s has no evaluation '%s'", g->name, a.eval);
-                goto out;
-            }
+        if (eval) {
+            mo.eval = eval;
             mo.playout = AR_PLAYOUT_EVAL;
         }
         ar_error_clear(&err);
@@ -156,20 +172,16 @@ int verb_analyse(int argc, char **argv)
         ar_gsearch_options o;
         ar_gsearch_result r;
         ar_status st;
+        int by_rule;
         char sc[64], mv[64], pv[1024];
         ar_gsearch_options_init(&o);
         o.depth = a.depth;
-        o.limits.time_limit = a.time_limit > 0 ? a.time_limit : (a.depth ? 0 : 10.0);
+        /* Ten seconds by default; one when a proven rule already answers. */
+        o.limits.time_limit = a.time_limit > 0 ? a.time_limit : (a.depth ? 0 : rule_name ? 1.0 : 10.0);
         o.limits.node_limit = a.node_limit;
         o.limits.interrupt = &ar_tool_interrupted;
         o.limits.memory_limit = a.memory_limit;
-        if (a.eval) {
-            o.eval = ar_game_eval_find(g, a.eval);
-            if (!o.eval) {
-                rc = ar_tool_fail("analyse: %s has no evaluation '%s'", g->name, a.eval);
-                goto out;
-            }
-        }
+        o.eval = eval;
         ar_error_clear(&err);
         if (a.steps && ar_gsearch_parse_steps(a.steps, &o.steps, &err) != AR_OK) {
             rc = ar_tool_fail("analyse: --steps: %s", err.message);
@@ -181,12 +193,24 @@ int verb_analyse(int argc, char **argv)
             rc = ar_tool_fail("analyse: %s", err.message);
             goto out;
         }
-        if (st == AR_ERR_LIMIT || r.best == AR_GMOVE_NONE) {
+        if ((st == AR_ERR_LIMIT || r.best == AR_GMOVE_NONE) && !rule_name) {
             fprintf(stderr, "ariadne: analyse: %s\n", err.message);
             rc = AR_EXIT_LIMIT;
             goto out;
         }
-        game_score_text(r.score, r.exact, sc, sizeof sc);
+        by_rule = rule_name && (st != AR_OK || !r.exact);
+        if (by_rule) {
+            /* The search proved nothing: the proven rule's verdict is the answer. */
+            snprintf(sc, sizeof sc, "%s (proven by rule %s)",
+                     rule_value > 0 ? "win" : rule_value < 0 ? "loss" : "draw", rule_name);
+            r.exact = 1;
+            r.best = rule_move;
+            r.score = rule_value > 0 ? AR_SCORE_WIN : rule_value < 0 ? -AR_SCORE_WIN : 0;
+            r.pv[0] = rule_move;
+            r.pv_length = 1;
+        } else {
+            game_score_text(r.score, r.exact, sc, sizeof sc);
+        }
         g->format_move(a.v, pos, who, r.best, mv, sizeof mv);
         pv_text(g, a.v, pos, r.pv, r.pv_length, pv, sizeof pv);
         if (a.json) {
@@ -200,6 +224,11 @@ int verb_analyse(int argc, char **argv)
             printf(", \"depth\": %d, \"nodes\": %" PRIu64 ", \"seconds\": %.3f, \"stopped\": ", r.depth, r.nodes,
                    r.seconds);
             ar_json_string(stdout, ar_stop_reason_name(r.stop));
+            printf(", \"rule\": ");
+            if (by_rule)
+                ar_json_string(stdout, rule_name);
+            else
+                printf("null");
             printf("}\n");
         } else {
             printf("%s to move: value %s\n", g->player_name(a.v, who), sc);
@@ -207,7 +236,9 @@ int verb_analyse(int argc, char **argv)
             printf("line: %s\n", pv);
             printf("%s depth %d, %" PRIu64 " nodes, %.3f s%s\n", strcmp(algo, "minimax") == 0 ? "minimax" : "alpha-beta",
                    r.depth, r.nodes, r.seconds,
-                   r.stop != AR_STOP_NONE ? " (stopped by a limit: the value is the last completed depth's)" : "");
+                   by_rule ? " (no proof within the limit: the rule gives the value and the move)"
+                   : r.stop != AR_STOP_NONE ? " (stopped by a limit: the value is the last completed depth's)"
+                                            : "");
         }
         rc = 0;
     }
