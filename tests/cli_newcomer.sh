@@ -30,6 +30,13 @@ err_is "out of range"; one_line; no_output
 # 2^64 - 1 moves of 64 discs is the whole solution: fine.
 expect 0 "$A" at hanoi --discs 64 --moves 18446744073709551615
 
+# `at` where there is no formula solves and replays, as its help says (the
+# final position agrees with `verify` of the same three moves: 23113).
+expect 0 "$A" at hanoi --discs 5 --from 13213 --to 22131 --moves 3
+grep -qx "23113" "$tmp/out" && ok || bad "at hanoi from/to: $(cat "$tmp/out" "$tmp/err")"
+expect 2 "$A" at hanoi --discs 5 --from 13213 --to 22131 --moves 30
+err_is "the solution has only 26 moves"; one_line
+
 # A whole number too large for its option says so.
 expect 2 "$A" solve hanoi --discs 3 --node-limit 99999999999999999999
 err_is "99999999999999999999 is too large"; one_line; no_output

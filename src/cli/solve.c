@@ -454,15 +454,20 @@ int verb_at(int argc, char **argv)
         goto out;
     }
     ar_error_clear(&err);
-    if (c.domain->state_after) {
+    st = AR_ERR_UNSUPPORTED;
+    if (c.domain->state_after)
         st = c.domain->state_after(inst, m, state, &err);
-    } else {
-        /* No formula: solve, then replay the first m moves of the solution. */
+    if (st == AR_ERR_UNSUPPORTED) {
+        /* No formula for this instance: solve, then replay the first m moves
+         * of the solution (streamed solutions are stored for this). */
         ar_result res;
+        ar_error_clear(&err);
         st = ar_solve(c.domain, inst, &c.search, NULL, &res, &err);
         ar_progress_finish(&c.progress);
         if (st == AR_OK && res.outcome != AR_OUTCOME_SOLVED)
             st = ar_error_set(&err, AR_ERR_UNSUPPORTED, "no solution was found to step through");
+        if (st == AR_OK && !res.moves)
+            st = ar_error_set(&err, AR_ERR_UNSUPPORTED, "the solution is too long to step through");
         if (st == AR_OK && m > res.length)
             st = ar_error_set(&err, AR_ERR_INPUT, "the solution has only %" PRIu64 " moves", res.length);
         if (st == AR_OK) {
