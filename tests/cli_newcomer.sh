@@ -98,5 +98,20 @@ grep -q "MCTS" "$tmp/out" && ok || bad "analyse tron: $(cat "$tmp/out" "$tmp/err
 expect 2 "$A" analyse nim "3 4 5" --eval nope
 err_is "no evaluation 'nope'"; one_line; no_output
 
+# Pattern databases: a file cut inside its header is "truncated" (its magic is
+# intact), a directory is "is a directory"; the path is named once.
+mkdir -p "$tmp/pdb"
+expect 0 "$A" pdb build tiles --size 3x3 --pattern 4-4 --pdb-dir "$tmp/pdb" --quiet
+f=$(ls "$tmp/pdb"/*.pdb | head -1)
+head -c 100 "$f" >"$tmp/cut.pdb"
+expect 2 "$A" pdb info "$tmp/cut.pdb"
+err_is "truncated: 100 bytes, shorter than the 4096-byte header"; one_line; no_output
+expect 2 "$A" pdb info "$tmp"
+err_is "is a directory"; one_line
+cp "$tmp/cut.pdb" "$f"
+expect 2 "$A" solve tiles "8 6 7 2 5 4 3 0 1" --heuristic pdb --pattern 4-4 --pdb-dir "$tmp/pdb" --quiet
+err_is "truncated"; one_line
+[ "$(grep -o "$(basename "$f")" "$tmp/err" | wc -l)" -eq 1 ] && ok || bad "the path is named more than once: $(cat "$tmp/err")"
+
 echo "cli_newcomer: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -360,8 +360,12 @@ static ar_status decode_header(const unsigned char *h, size_t avail, ar_pdb_head
     unsigned char copy[HEADER_BYTES];
     uint64_t bits;
     memset(hd, 0, sizeof *hd);
-    if (avail < HEADER_BYTES || memcmp(h, magic, 8) != 0)
+    if (avail < sizeof magic || memcmp(h, magic, sizeof magic) != 0)
         return ar_error_set(err, AR_ERR_INPUT, "%s: not an ariadne pattern database (bad magic)", path);
+    if (avail < HEADER_BYTES)
+        return ar_error_set(err, AR_ERR_INPUT,
+                            "%s: truncated: %zu bytes, shorter than the %u-byte header", path, avail,
+                            (unsigned)HEADER_BYTES);
     if (get32(h, OFF_BOM) != BOM)
         return ar_error_set(err, AR_ERR_INPUT,
                             "%s: written on a machine of the other byte order; rebuild it here", path);
@@ -456,6 +460,11 @@ ar_status ar_pdb_read_header(const char *path, ar_pdb_header *out, ar_error *err
     if (fd < 0) {
         free(h);
         return ar_error_set(err, AR_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+    }
+    if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        close(fd);
+        free(h);
+        return ar_error_set(err, AR_ERR_INPUT, "%s: is a directory, not a pattern database file", path);
     }
     n = read(fd, h, HEADER_BYTES);
     st = decode_header(h, n < 0 ? 0 : (size_t)n, out, path, err);
@@ -688,12 +697,12 @@ ar_status ar_pdb_open(const ar_pdb_abstraction *a, const char *dir, const ar_pdb
     if (stat(path, &sb) == 0) {
         ar_error_clear(&why);
         st = ar_pdb_load(path, 1, o ? o->mem : NULL, out, &why);
-        if (st == AR_OK && ar_pdb_matches(&out->header, a, &why) != AR_OK) {
+        if (st != AR_OK) /* the message names the file */
+            return ar_error_set(err, st, "pattern database: %s", why.message);
+        if (ar_pdb_matches(&out->header, a, &why) != AR_OK) {
             ar_pdb_free(out);
-            st = AR_ERR_INPUT;
+            return ar_error_set(err, AR_ERR_INPUT, "pattern database %s: %s", path, why.message);
         }
-        if (st != AR_OK)
-            return ar_error_set(err, st, "pattern database %s: %s", path, why.message);
         return AR_OK;
     }
     if ((st = ar_pdb_build(a, o, out, err)) != AR_OK)
