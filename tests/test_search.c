@@ -400,10 +400,14 @@ static void test_unknown_names(void)
     opts.algorithm = "no-such-algo";
     CHECK(ar_solve(p, inst, &opts, NULL, &r, &err) == AR_ERR_INPUT);
     CHECK(strstr(err.message, "no-such-algo") != NULL);
+    /* A failed solve leaves no result that reads as solved. */
+    CHECK(r.outcome == AR_OUTCOME_NONE && r.moves == NULL);
+    CHECK_STR(ar_outcome_name(r.outcome), "none");
     opts.algorithm = "astar";
     opts.heuristic = "no-such-heuristic";
     CHECK(ar_solve(p, inst, &opts, NULL, &r, &err) == AR_ERR_INPUT);
     CHECK(strstr(err.message, "no-such-heuristic") != NULL);
+    CHECK(r.outcome == AR_OUTCOME_NONE);
     p->destroy(inst);
 }
 

@@ -23,7 +23,8 @@ extern "C" {
 typedef enum ar_outcome {
     AR_OUTCOME_SOLVED,      /* result holds a solution (optimal or not: see .optimal) */
     AR_OUTCOME_NO_SOLUTION, /* the whole reachable space was searched: none exists */
-    AR_OUTCOME_STOPPED      /* a limit or an interrupt stopped the search */
+    AR_OUTCOME_STOPPED,     /* a limit or an interrupt stopped the search */
+    AR_OUTCOME_NONE         /* no result: ar_result_init's value, kept when ar_solve fails */
 } ar_outcome;
 
 typedef enum ar_stop_reason {
@@ -112,7 +113,7 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
 void ar_result_free(ar_result *result);
 void ar_result_init(ar_result *result);
 
-const char *ar_outcome_name(ar_outcome outcome); /* "solved", "no_solution", "limit" */
+const char *ar_outcome_name(ar_outcome outcome); /* "solved", "no_solution", "limit", "none" */
 const char *ar_stop_reason_name(ar_stop_reason reason);
 
 #ifdef __cplusplus

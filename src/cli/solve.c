@@ -93,6 +93,7 @@ static int exit_status(const ar_result *res, int have_moves)
     case AR_OUTCOME_SOLVED: return AR_EXIT_OK;
     case AR_OUTCOME_NO_SOLUTION: return AR_EXIT_NO_SOLUTION;
     case AR_OUTCOME_STOPPED: return have_moves ? AR_EXIT_OK : AR_EXIT_LIMIT;
+    case AR_OUTCOME_NONE: break; /* ar_solve failed: reported before any result */
     }
     return AR_EXIT_LIMIT;
 }

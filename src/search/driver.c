@@ -52,7 +52,11 @@ void ar_search_options_init(ar_search_options *opts)
     opts->beam_width = 1000;
 }
 
-void ar_result_init(ar_result *result) { memset(result, 0, sizeof *result); }
+void ar_result_init(ar_result *result)
+{
+    memset(result, 0, sizeof *result);
+    result->outcome = AR_OUTCOME_NONE; /* a failed ar_solve must not read as solved */
+}
 
 void ar_result_free(ar_result *result)
 {
@@ -66,6 +70,7 @@ const char *ar_outcome_name(ar_outcome outcome)
     case AR_OUTCOME_SOLVED: return "solved";
     case AR_OUTCOME_NO_SOLUTION: return "no_solution";
     case AR_OUTCOME_STOPPED: return "limit";
+    case AR_OUTCOME_NONE: return "none";
     }
     return "limit";
 }
