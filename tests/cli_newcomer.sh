@@ -113,5 +113,9 @@ expect 2 "$A" solve tiles "8 6 7 2 5 4 3 0 1" --heuristic pdb --pattern 4-4 --pd
 err_is "truncated"; one_line
 [ "$(grep -o "$(basename "$f")" "$tmp/err" | wc -l)" -eq 1 ] && ok || bad "the path is named more than once: $(cat "$tmp/err")"
 
+# An external bot that cannot run is refused before any game is played.
+expect 2 "$A" match tron --bots cmd:/nonexistent/prog,random --maps "$2/tron/maps/u.txt" --games 2 --seed 1
+err_is "cannot run '/nonexistent/prog': No such file or directory"; one_line; no_output
+
 echo "cli_newcomer: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -337,8 +337,28 @@ static void test_process_group(void)
     ar_extprog_free(NULL);
 }
 
+/* ar_extprog_check: a program that cannot run is caught before any game;
+ * what the shell interprets first is left to the shell. */
+static void test_check(void)
+{
+    ar_error err;
+    ar_error_clear(&err);
+    CHECK(ar_extprog_check("/nonexistent/bot --fast", &err) == AR_ERR_INPUT);
+    CHECK(strstr(err.message, "cannot run '/nonexistent/bot'") != NULL);
+    CHECK(ar_extprog_check("no-such-program-anywhere-42", &err) == AR_ERR_INPUT);
+    CHECK(strstr(err.message, "no such program on $PATH") != NULL);
+    CHECK(ar_extprog_check("/tmp", &err) == AR_ERR_INPUT);
+    CHECK(strstr(err.message, "directory") != NULL);
+    CHECK(ar_extprog_check("sh -c 'echo 1'", &err) == AR_OK);
+    CHECK(ar_extprog_check("  /bin/sh", &err) == AR_OK);
+    CHECK(ar_extprog_check("cd /tmp && ./bot", &err) == AR_OK);
+    CHECK(ar_extprog_check("FOO=1 bot", &err) == AR_OK);
+    CHECK(ar_extprog_check("exit 3", &err) == AR_OK); /* a builtin: the shell runs it */
+}
+
 int main(void)
 {
+    test_check();
     test_echo();
     test_timeout();
     test_crashes();

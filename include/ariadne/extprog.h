@@ -37,6 +37,7 @@
 #define ARIADNE_EXTPROG_H
 
 #include <stddef.h>
+#include "ariadne/error.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -65,6 +66,14 @@ typedef struct ar_extprog_options {
      * arrives (what a person watching a match expects); 0: only keep it. */
     int echo_stderr;
 } ar_extprog_options;
+
+/* Whether `command` can be run, checked before any game: the program its
+ * first word names must exist and be executable (a path, or a name found on
+ * $PATH). AR_ERR_INPUT with one line ("cannot run '/x/bot': No such file or
+ * directory") when not. A command the shell interprets before running a
+ * program (a builtin such as `cd`, a variable assignment, shell syntax) is
+ * not checked: AR_OK. */
+ar_status ar_extprog_check(const char *command, ar_error *err);
 
 /* A program that will run `command` (by /bin/sh -c) when started; options
  * may be NULL (the defaults). Nothing is started yet. */

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -44,6 +45,59 @@ struct ar_extprog {
     char err_tail[AR_EXTPROG_STDERR_KEEP + 1];
     size_t err_len;
 };
+
+/* Whether path is a regular file we may execute. */
+static int runnable(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && access(path, X_OK) == 0;
+}
+
+ar_status ar_extprog_check(const char *command, ar_error *err)
+{
+    /* Shell keywords and builtins: the shell runs them itself. */
+    static const char *const shell_words[] = {
+        ".", ":", "[", "{", "(", "alias", "bg", "break", "case", "cd", "command", "continue", "echo",
+        "eval", "exec", "exit", "export", "false", "fc", "fg", "for", "getopts", "hash", "if", "jobs",
+        "kill", "let", "local", "printf", "pwd", "read", "readonly", "return", "set", "shift",
+        "source", "test", "times", "trap", "true", "type", "ulimit", "umask", "unalias", "unset",
+        "until", "wait", "while", NULL};
+    char word[1024], path[2048];
+    const char *s = command, *dirs;
+    size_t n = 0, i;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    while (s[n] && s[n] != ' ' && s[n] != '\t' && s[n] != '\n')
+        n++;
+    if (n == 0 || n >= sizeof word)
+        return AR_OK;
+    memcpy(word, s, n);
+    word[n] = '\0';
+    if (strpbrk(word, "=;|&$`()<>'\"\\*?[~"))
+        return AR_OK; /* the shell interprets it first */
+    for (i = 0; shell_words[i]; i++)
+        if (strcmp(word, shell_words[i]) == 0)
+            return AR_OK;
+    if (strchr(word, '/')) {
+        struct stat sb;
+        if (stat(word, &sb) != 0)
+            return ar_error_set(err, AR_ERR_INPUT, "cannot run '%s': %s", word, strerror(errno));
+        if (!runnable(word))
+            return ar_error_set(err, AR_ERR_INPUT, "cannot run '%s': %s", word,
+                                S_ISDIR(sb.st_mode) ? "it is a directory" : "it is not executable");
+        return AR_OK;
+    }
+    for (dirs = getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin"; *dirs;) {
+        size_t len = strcspn(dirs, ":");
+        snprintf(path, sizeof path, "%.*s/%s", (int)(len ? len : 1), len ? dirs : ".", word);
+        if (runnable(path))
+            return AR_OK;
+        dirs += len;
+        if (*dirs == ':')
+            dirs++;
+    }
+    return ar_error_set(err, AR_ERR_INPUT, "cannot run '%s': no such program on $PATH", word);
+}
 
 ar_extprog *ar_extprog_new(const char *command, const ar_extprog_options *options)
 {

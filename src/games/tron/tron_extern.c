@@ -52,6 +52,15 @@ ar_status ar_tron_extern_create(ar_bot *bot, const char *options, ar_error *err)
     command = ar_xmalloc(len + 1);
     memcpy(command, cmd, len);
     command[len] = '\0';
+    /* A program that cannot run is a bad bot spec, refused before any game. */
+    {
+        ar_error why;
+        ar_error_clear(&why);
+        if (ar_extprog_check(command, &why) != AR_OK) {
+            free(command);
+            return ar_error_set(err, AR_ERR_INPUT, "bot cmd: %s", why.message);
+        }
+    }
     memset(&o, 0, sizeof o);
     o.max_line = ANSWER_MAX_LINE;
     o.echo_stderr = 1;
