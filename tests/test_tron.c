@@ -18,6 +18,7 @@
 #include "ariadne/rng.h"
 #include "games/tron/tron.h"
 #include "games/tron/tron_internal.h"
+#include "games/tron/tron_cli.h"
 
 static const ar_game *G = &ar_game_tron;
 
@@ -497,8 +498,23 @@ static void test_external(void)
     G->destroy(v);
 }
 
+/* The move-time table's percentiles: one of the values, never decreasing in
+ * p, however few the moves (the median was once above the 99th percentile). */
+static void test_percentiles(void)
+{
+    const double two[] = {0.004, 0.006}, five[] = {1, 2, 3, 4, 5};
+    CHECK(ar_tron_percentile(two, 2, 0.5) <= ar_tron_percentile(two, 2, 0.99));
+    CHECK(ar_tron_percentile(two, 2, 0.5) == 0.004);
+    CHECK(ar_tron_percentile(two, 2, 0.99) == 0.006);
+    CHECK(ar_tron_percentile(five, 5, 0.5) == 3);
+    CHECK(ar_tron_percentile(five, 5, 0.99) == 5);
+    CHECK(ar_tron_percentile(five, 5, 0.2) == 1);
+    CHECK(ar_tron_percentile(five, 1, 0.99) == 1);
+}
+
 int main(void)
 {
+    test_percentiles();
     test_rules();
     test_render();
     test_parser();

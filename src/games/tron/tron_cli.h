@@ -47,6 +47,10 @@ int ar_tron_run_all(tron_run *r);
 /* Prints the results table with Elo, the ratings and the move times. */
 void ar_tron_print_results(const tron_run *r);
 void ar_tron_run_free(tron_run *r);
+/* The p-quantile (0 < p <= 1) of n sorted values by nearest rank: one of the
+ * values, never decreasing in p (the median and the 99th percentile of the
+ * move-time table agree however few the moves). */
+double ar_tron_percentile(const double *sorted, size_t n, double p);
 
 /* The Tron tools of the descriptor (tron.c). */
 int ar_tron_match_main(int argc, char **argv);

@@ -347,12 +347,23 @@ void ar_tron_print_results(const tron_run *r)
         for (k = 0; k < t->count; k++)
             sum += t->seconds[k];
         printf("| %s | %zu | %.2f | %.2f | %.2f | %.2f | %.2f%% (%zu of %zu) | %.2f | %.2f%% |\n", r->specs[i],
-               t->count, 1000 * sum / (double)t->count, 1000 * t->seconds[t->count / 2],
-               1000 * t->seconds[(size_t)((double)(t->count - 1) * 0.99)], 1000 * t->seconds[t->count - 1],
+               t->count, 1000 * sum / (double)t->count, 1000 * ar_tron_percentile(t->seconds, t->count, 0.5),
+               1000 * ar_tron_percentile(t->seconds, t->count, 0.99), 1000 * t->seconds[t->count - 1],
                100.0 * (double)t->within / (double)t->count, t->within, t->count, 1000 * t->max_cpu,
                100.0 * (double)t->within_cpu / (double)t->count);
     }
     fflush(stdout);
+}
+
+double ar_tron_percentile(const double *sorted, size_t n, double p)
+{
+    /* Nearest rank: the smallest value with at least p of the sample at or
+     * below it, so every percentile is one of the values and they never
+     * decrease as p grows. */
+    size_t rank = (size_t)ceil(p * (double)n);
+    if (n == 0)
+        return 0;
+    return sorted[rank == 0 ? 0 : rank > n ? n - 1 : rank - 1];
 }
 
 void ar_tron_run_free(tron_run *r)
