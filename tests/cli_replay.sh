@@ -138,7 +138,8 @@ for args in "" "--html" "$tmp/win.json --bogus" "$tmp/win.json $tmp/win.json" "$
     [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || bad "replay $args: exit $rc: $(cat "$tmp/err")"
 done
 # Moves that do not end the game: it ended off the board (the match engine
-# writes that when a bot's program fails or times out), any result.
+# writes that when a bot's program fails or times out), and the reason must
+# say which bot failed, with the result that follows.
 variant forfeit 's/,\[2,3\]\]/]/; s/"reason":"a hand-made game"/"reason":"player 2 (cmd:.\/bot) failed: timed out"/'
 "$A" replay "$tmp/forfeit.json" >"$tmp/out" 2>"$tmp/err" && grep -q "^ended:    off the board after turn 3" "$tmp/out" && ok ||
     bad "forfeit: $(cat "$tmp/err" "$tmp/out")"
@@ -147,12 +148,16 @@ expect_board forfeit "#######
 #   #2#
 #   ###
 #######"
-variant nomoves 's/"moves":\[.*\], *"result"/"moves":[],"result"/'
+variant nomoves 's/"moves":\[.*\], *"result"/"moves":[],"result"/; s/"reason":"a hand-made game"/"reason":"player 2 (random:seed=1) failed: it exited with status 1"/'
 expect_board nomoves "#######
 #1    #
 #     #
 #    2#
 #######"
+variant cutshort 's/,\[2,3\]\]/]/; s/"reason":"a hand-made game"/"reason":"crashed into a wall"/'
+refuse cutshort 'reason: the moves do not end the game, so a bot must have failed'
+variant wrongwinner 's/,\[2,3\]\]/]/; s/"reason":"a hand-made game"/"reason":"player 1 (wallhug) failed: timed out"/'
+refuse wrongwinner 'result: "1" does not follow from the reason: player 1 failed, so 2 wins'
 # Escapes and members a later version may add are fine; a BOM is skipped.
 variant extra 's/"version":1,/"version":1,"seed":42,"note":{"a":[true,false,null,-1.5e3]},/'
 "$A" replay "$tmp/extra.json" >/dev/null 2>"$tmp/err" && ok || bad "extra members refused: $(cat "$tmp/err")"

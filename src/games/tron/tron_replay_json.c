@@ -98,8 +98,26 @@ static int check_rules(ar_json_check *c, const ar_json *moves, tron_replay *r)
      * The rules cannot check such a result; every move still had to be legal
      * up to there. */
     r->on_board = g.last.ended;
-    if (!r->on_board)
+    if (!r->on_board) {
+        /* Then the reason must say which bot failed (as the match engine
+         * writes it), and the result must follow from that. */
+        int loser = strncmp(r->reason, "both players failed", 19) == 0   ? 0
+                    : strncmp(r->reason, "player 1 ", 9) == 0 && strstr(r->reason, " failed") ? 1
+                    : strncmp(r->reason, "player 2 ", 9) == 0 && strstr(r->reason, " failed") ? 2
+                                                                                             : -1;
+        if (loser < 0)
+            return ar_json_fail(c, NULL, "reason",
+                                "the moves do not end the game, so a bot must have failed or run out "
+                                "of time after turn %zu, but the reason says \"%.60s\"",
+                                r->turns, r->reason);
+        if (r->result != (loser == 0 ? 0 : 3 - loser))
+            return ar_json_fail(c, NULL, "result",
+                                "\"%s\" does not follow from the reason: %s",
+                                r->result == 0 ? "draw" : r->result == 1 ? "1" : "2",
+                                loser == 0 ? "both failed, a draw" : loser == 1 ? "player 1 failed, so 2 wins"
+                                                                                : "player 2 failed, so 1 wins");
         return 0;
+    }
     if (g.last.result != r->result) {
         describe_end(&g.last, what, sizeof what);
         return ar_json_fail(c, NULL, "result",
