@@ -77,6 +77,12 @@ expect 2 "$A" solve hanoi --discs 3 --weight 3
 err_is "option --weight applies to --algo wastar only"; one_line
 expect 2 "$A" solve hanoi --discs 3 --algo astar --beam-width 5
 err_is "option --beam-width applies to --algo beam only"; one_line
+expect 2 "$A" solve hanoi --discs 3 --heuristic misplaced --algo recursive
+err_is "recursive uses no heuristic (--heuristic misplaced does not apply)"; one_line; no_output
+expect 2 "$A" solve hanoi --discs 3 --pegs 4 --heuristic misplaced --algo bfs
+err_is "bfs uses no heuristic"; one_line
+expect 0 "$A" solve hanoi --discs 3 --pegs 4 --heuristic misplaced --algo astar --quiet
+expect 0 "$A" solve tiles "8 6 7 2 5 4 3 0 1" --heuristic manhattan --algo ida --quiet
 expect 0 "$A" solve hanoi --discs 3 --pegs 4 --algo wastar --weight 3 --quiet
 expect 0 "$A" solve hanoi --discs 3 --pegs 4 --algo beam --beam-width 5 --quiet
 

@@ -76,11 +76,18 @@ typedef struct ar_heuristic {
     uint64_t (*estimate)(const ar_instance *inst, const void *state);
 } ar_heuristic;
 
+/* A domain solver's flags. */
+enum {
+    AR_SOLVER_USES_HEURISTIC = 1u << 0 /* it reads --heuristic (the domain's heuristics) */
+};
+
 /* A domain's own algorithm (closed forms, specialised solvers), selectable by
  * --algo like the generic ones. */
 typedef struct ar_domain_solver {
     const char *name;
     const char *summary;
+    unsigned flags; /* AR_SOLVER_*; a --heuristic given to a solver without
+                       AR_SOLVER_USES_HEURISTIC is refused */
     /* Solves the instance. A solver may stream moves into sink (when sink is
      * non-NULL; it then sets result->streamed) or store them in result->moves.
      * It fills result like ar_solve does and returns AR_OK whenever result is

@@ -152,6 +152,11 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
                             "unknown algorithm '%s' for %s (see `ariadne list`)", algo_name, p->name);
     if (opts->weight < 1.0 && algo && strcmp(algo->name, "wastar") == 0)
         return ar_error_set(err, AR_ERR_INPUT, "--weight must be at least 1 (got %g)", opts->weight);
+    /* A heuristic given to an algorithm that uses none would silently do nothing. */
+    if (opts->heuristic && (solver ? !(solver->flags & AR_SOLVER_USES_HEURISTIC)
+                                   : !(algo->flags & AR_ALGO_USES_HEURISTIC)))
+        return ar_error_set(err, AR_ERR_INPUT, "%s uses no heuristic (--heuristic %s does not apply)",
+                            solver ? solver->name : algo->name, opts->heuristic);
 
     if (p->check_solvable) {
         ar_error why;
@@ -184,9 +189,6 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
         if (opts->heuristic && !h)
             return ar_error_set(err, AR_ERR_INPUT, "unknown heuristic '%s' for %s (see `ariadne list`)",
                                 opts->heuristic, p->name);
-    } else if (opts->heuristic && !ar_puzzle_heuristic(p, opts->heuristic)) {
-        return ar_error_set(err, AR_ERR_INPUT, "unknown heuristic '%s' for %s (see `ariadne list`)",
-                            opts->heuristic, p->name);
     }
     if (h && h->prepare) {
         ar_mem mem;

@@ -390,12 +390,15 @@ static const ar_domain_solver loyd_solvers[] = {
     {.name = "anytime",
      .summary = "improving solutions, then IDA* raising the proven lower bound; with --time-limit the "
                 "best solution and the bound (default)",
+     .flags = AR_SOLVER_USES_HEURISTIC,
      .run = run_anytime},
     {.name = "ida",
      .summary = "IDA* with the transport move; optimal (practical for short solutions)",
+     .flags = AR_SOLVER_USES_HEURISTIC,
      .run = run_ida},
     {.name = "wida",
      .summary = "weighted IDA*: f = g + W*h (--weight, default 2); not optimal",
+     .flags = AR_SOLVER_USES_HEURISTIC,
      .run = run_wida},
     {.name = NULL}};
 

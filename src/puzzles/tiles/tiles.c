@@ -463,13 +463,16 @@ static ar_status run_anytime(ar_instance *in, const ar_search_options *opts, con
 static const ar_domain_solver tiles_solvers[] = {
     {.name = "ida",
      .summary = "IDA* specialised for sliding tiles (in-place moves, incremental heuristics); optimal",
+     .flags = AR_SOLVER_USES_HEURISTIC,
      .run = run_ida},
     {.name = "wida",
      .summary = "weighted IDA*: f = g + W*h (--weight, default 2); fast, not optimal",
+     .flags = AR_SOLVER_USES_HEURISTIC,
      .run = run_wida},
     {.name = "anytime",
      .summary = "improving solutions (weighted IDA*), then IDA* raising the proven lower bound until "
                 "the best is proven optimal or a limit stops it",
+     .flags = AR_SOLVER_USES_HEURISTIC,
      .run = run_anytime},
     {.name = NULL}};
 
