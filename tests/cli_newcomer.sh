@@ -119,6 +119,11 @@ expect 2 "$A" solve tiles "8 6 7 2 5 4 3 0 1" --heuristic pdb --pattern 4-4 --pd
 err_is "truncated"; one_line
 [ "$(grep -o "$(basename "$f")" "$tmp/err" | wc -l)" -eq 1 ] && ok || bad "the path is named more than once: $(cat "$tmp/err")"
 
+# A bad move is named once: by its index and text, then the domain's reason.
+expect 2 "$A" verify sarov -f "$2/sarov/ramses.txt" "1-2"
+err_is "move 1 ('1-2'): the run from column 1"; one_line
+[ "$(grep -o "1-2" "$tmp/err" | wc -l)" -eq 1 ] && ok || bad "the move text is repeated: $(cat "$tmp/err")"
+
 # An external bot that cannot run is refused before any game is played.
 expect 2 "$A" match tron --bots cmd:/nonexistent/prog,random --maps "$2/tron/maps/u.txt" --games 2 --seed 1
 err_is "cannot run '/nonexistent/prog': No such file or directory"; one_line; no_output

@@ -389,27 +389,24 @@ static ar_status sv_parse_move(const ar_instance *in, const void *state, const c
                             "'3-7'",
                             shown, in->ncols);
     if (f < 1 || f > in->ncols || t < 1 || t > in->ncols)
-        return ar_error_set(err, AR_ERR_INPUT, "move '%s': columns are numbered 1..%d", shown,
-                            in->ncols);
+        return ar_error_set(err, AR_ERR_INPUT, "columns are numbered 1..%d", in->ncols);
     if (f == t)
-        return ar_error_set(err, AR_ERR_INPUT, "move '%s': a run cannot move onto its own column",
-                            shown);
+        return ar_error_set(err, AR_ERR_INPUT, "a run cannot move onto its own column");
     f--;
     t--;
     sv_unpack(in, state, &p);
     runlen = sv_run_len(&p, f);
     if (!runlen)
-        return ar_error_set(err, AR_ERR_INPUT, "move '%s': column %d is empty", shown, f + 1);
+        return ar_error_set(err, AR_ERR_INPUT, "column %d is empty", f + 1);
     if (!sv_can_move(&p, f, t, runlen, &merged)) {
         int bottom = p.c[f][p.h[f] - runlen], top = p.c[t][p.h[t] - 1];
         if (sv_num(top) == 0 && sv_colour(top) == sv_colour(bottom))
             return ar_error_set(err, AR_ERR_INPUT,
-                                "move '%s': column %d has %c0 on top and nothing goes on a 0",
-                                shown, t + 1, 'a' + sv_colour(top));
+                                "column %d has %c0 on top and nothing goes on a 0", t + 1, 'a' + sv_colour(top));
         return ar_error_set(err, AR_ERR_INPUT,
-                            "move '%s': the run from column %d has %c%d at its bottom, which "
+                            "the run from column %d has %c%d at its bottom, which "
                             "cannot go on %c%d (needs the same colour and a larger number)",
-                            shown, f + 1, 'a' + sv_colour(bottom), sv_num(bottom),
+                            f + 1, 'a' + sv_colour(bottom), sv_num(bottom),
                             'a' + sv_colour(top), sv_num(top));
     }
     *out = sv_move_code(f, t, runlen, merged);
