@@ -124,6 +124,14 @@ expect 2 "$A" verify sarov -f "$2/sarov/ramses.txt" "1-2"
 err_is "move 1 ('1-2'): the run from column 1"; one_line
 [ "$(grep -o "1-2" "$tmp/err" | wc -l)" -eq 1 ] && ok || bad "the move text is repeated: $(cat "$tmp/err")"
 
+# tron-bot: an unknown bot lists each kind once; unreadable input is an error.
+expect 2 "$A" tron-bot --bot bogus
+one_line
+[ "$(grep -o ' random' "$tmp/err" | wc -l)" -eq 1 ] && ok || bad "a bot kind listed twice: $(cat "$tmp/err")"
+"$A" tron-bot <"$tmp" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "cannot read standard input" "$tmp/err" && ok || bad "tron-bot < DIR: exit $rc: $(cat "$tmp/err")"
+printf '' | "$A" tron-bot >"$tmp/out" 2>"$tmp/err" && ok || bad "tron-bot: empty input is not the end"
+
 # An external bot that cannot run is refused before any game is played.
 expect 2 "$A" match tron --bots cmd:/nonexistent/prog,random --maps "$2/tron/maps/u.txt" --games 2 --seed 1
 err_is "cannot run '/nonexistent/prog': No such file or directory"; one_line; no_output

@@ -692,6 +692,11 @@ ar_status ar_bot_create(const ar_game *g, const ar_variant *v, const char *spec,
                 strncat(list, q->name, sizeof list - strlen(list) - 1);
             }
             for (q = kinds; q->name; q++) {
+                const ar_bot_kind *own = game_kinds(g);
+                while (own && own->name && strcmp(own->name, q->name) != 0)
+                    own++;
+                if (own && own->name)
+                    continue; /* the game's own kind of that name is already listed */
                 strncat(list, " ", sizeof list - strlen(list) - 1);
                 strncat(list, q->name, sizeof list - strlen(list) - 1);
             }

@@ -236,5 +236,8 @@ int ar_tron_bot_main(int argc, char **argv)
 done:
     free(line);
     free(text);
+    /* The end of input is the end of the game; a read error is not. */
+    if (ferror(stdin))
+        return ar_tool_fail("tron-bot: cannot read standard input: %s", strerror(errno));
     return 0;
 }
