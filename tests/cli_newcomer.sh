@@ -132,6 +132,13 @@ one_line
 [ $rc -eq 2 ] && grep -q "cannot read standard input" "$tmp/err" && ok || bad "tron-bot < DIR: exit $rc: $(cat "$tmp/err")"
 printf '' | "$A" tron-bot >"$tmp/out" 2>"$tmp/err" && ok || bad "tron-bot: empty input is not the end"
 
+# play draws the position: Hanoi's pegs, Sarov's columns standing up.
+printf 'quit\n' | "$A" play hanoi --discs 3 >"$tmp/out" 2>&1
+grep -q '^ 3$' "$tmp/out" && grep -q '^ --  --  --$' "$tmp/out" && ok || bad "play hanoi picture: $(cat "$tmp/out")"
+printf 'quit\n' | "$A" play sarov -f "$2/sarov/ramil69.txt" >"$tmp/out" 2>&1
+grep -q '^  1  2  3  4  5  6  7  8$' "$tmp/out" && grep -q '^ b4 b6 f5 d2 b0 c5 f6 a1$' "$tmp/out" && ok ||
+    bad "play sarov picture: $(cat "$tmp/out")"
+
 # An external bot that cannot run is refused before any game is played.
 expect 2 "$A" match tron --bots cmd:/nonexistent/prog,random --maps "$2/tron/maps/u.txt" --games 2 --seed 1
 err_is "cannot run '/nonexistent/prog': No such file or directory"; one_line; no_output

@@ -129,6 +129,9 @@ typedef struct ar_puzzle {
     int (*is_goal)(const ar_instance *inst, const void *state);     /* (required) */
     /* (required) Text of a state in the domain's notation (may span lines). */
     void (*format_state)(const ar_instance *inst, const void *state, char *buf, size_t size);
+    /* A picture of a state for people (several lines: pegs, columns, a grid),
+     * for `ariadne play`. NULL: format_state. */
+    void (*draw)(const ar_instance *inst, const void *state, char *buf, size_t size);
     /* Hash of a state; NULL hashes the bytes (states must then be canonical:
      * equal states have equal bytes, padding included). */
     uint64_t (*hash)(const ar_instance *inst, const void *state);

@@ -1,6 +1,7 @@
 /* play.c — `ariadne play DOMAIN`: a person solves a puzzle at the terminal.
  *
- * Generic over the puzzle interface: the position is drawn with format_state,
+ * Generic over the puzzle interface: the position is drawn with the domain's
+ * draw (a picture), else format_state,
  * moves are read in the domain's notation, a bad move is explained (the
  * domain's own parse message) and the prompt comes back with nothing lost.
  * Undo keeps a stack of earlier positions; a hint solves from the current
@@ -132,7 +133,10 @@ int verb_play(int argc, char **argv)
         ar_error err;
         size_t len;
         char *cmd;
-        p->format_state(inst, state, text, 65536);
+        if (p->draw)
+            p->draw(inst, state, text, 65536);
+        else
+            p->format_state(inst, state, text, 65536);
         printf("\n%s\n", text);
         if (p->is_goal(inst, state)) {
             printf("solved in %zu moves!\n", h.count - 1);

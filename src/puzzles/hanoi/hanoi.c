@@ -91,6 +91,45 @@ static void hanoi_format_state(const ar_instance *inst, const void *state, char 
     write_position(pos, inst->discs, buf, size);
 }
 
+/* The pegs side by side, each disc as its number from the bottom of its peg
+ * up, the pegs' numbers underneath:
+ *        1
+ *        2
+ *   5    3    4
+ *  ---  ---  ---
+ *   1    2    3          */
+static void hanoi_draw(const ar_instance *inst, const void *state, char *buf, size_t size)
+{
+    unsigned char pos[AR_HANOI_MAX_DISCS], stack[AR_HANOI_MAX_PEGS][AR_HANOI_MAX_DISCS];
+    unsigned height[AR_HANOI_MAX_PEGS] = {0}, top = 0, p, row, w = inst->discs >= 10 ? 4 : 3;
+    size_t used = 0;
+    int d;
+#define PUT(...) (used < size ? used += (size_t)snprintf(buf + used, size - used, __VA_ARGS__) : used)
+    if (size)
+        buf[0] = '\0';
+    hanoi_unpack(inst, state, pos);
+    for (d = (int)inst->discs - 1; d >= 0; d--) /* largest first: bottom up */
+        stack[pos[d]][height[pos[d]]++] = (unsigned char)(d + 1);
+    for (p = 0; p < inst->pegs; p++)
+        top = height[p] > top ? height[p] : top;
+    for (row = top; row > 0; row--) {
+        for (p = 0; p < inst->pegs; p++) {
+            if (height[p] >= row)
+                PUT("%*u%*s", (int)w - 1, stack[p][row - 1], 2, "");
+            else
+                PUT("%*s", (int)w + 1, "");
+        }
+        while (used > 0 && used < size && buf[used - 1] == ' ')
+            buf[--used] = '\0';
+        PUT("\n");
+    }
+    for (p = 0; p < inst->pegs; p++)
+        PUT(" %.*s%s", (int)w - 1, "----", p + 1 < inst->pegs ? " " : "\n");
+    for (p = 0; p < inst->pegs; p++)
+        PUT("%*c%*s", (int)w - 1, hanoi_peg_char(p), p + 1 < inst->pegs ? 2 : 0, "");
+#undef PUT
+}
+
 static uint64_t hanoi_state_count(const ar_instance *inst)
 {
     uint64_t c = 1;
@@ -342,6 +381,7 @@ const ar_puzzle ar_domain_hanoi = {
     .initial_state = hanoi_initial_state,
     .is_goal = hanoi_is_goal,
     .format_state = hanoi_format_state,
+    .draw = hanoi_draw,
     .state_count = hanoi_state_count,
     .max_moves = hanoi_max_moves,
     .legal_moves = hanoi_legal_moves,

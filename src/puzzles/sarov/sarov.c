@@ -267,6 +267,40 @@ static int sv_is_goal(const ar_instance *in, const void *state)
     return ar_sarov_bound(&p, SV_BOUND_LINKS) == 0;
 }
 
+/* The columns standing up, bottom brick at the bottom, numbered underneath:
+ *   c0
+ *   c1 a0
+ *   b5 a1 f3
+ *    1  2  3  4     */
+static void sv_draw(const ar_instance *in, const void *state, char *buf, size_t size)
+{
+    sv_pos p;
+    size_t used = 0;
+    int i, row, top = 0;
+#define PUT(...) (used < size ? used += (size_t)snprintf(buf + used, size - used, __VA_ARGS__) : used)
+    if (size)
+        buf[0] = '\0';
+    sv_unpack(in, state, &p);
+    for (i = 0; i < p.ncols; i++)
+        top = p.h[i] > top ? p.h[i] : top;
+    for (row = top; row > 0; row--) {
+        for (i = 0; i < p.ncols; i++) {
+            if (p.h[i] >= row) {
+                int b = p.c[i][row - 1];
+                PUT(" %c%d", 'a' + sv_colour(b), sv_num(b));
+            } else {
+                PUT("   ");
+            }
+        }
+        while (used > 0 && used < size && buf[used - 1] == ' ')
+            buf[--used] = '\0';
+        PUT("\n");
+    }
+    for (i = 0; i < p.ncols; i++)
+        PUT("%3d", i + 1);
+#undef PUT
+}
+
 static void sv_format_state(const ar_instance *in, const void *state, char *buf, size_t size)
 {
     sv_pos p;
@@ -475,6 +509,7 @@ const ar_puzzle ar_domain_sarov = {
     .initial_state = sv_initial_state,
     .is_goal = sv_is_goal,
     .format_state = sv_format_state,
+    .draw = sv_draw,
     .max_moves = sv_max_moves,
     .legal_moves = sv_legal_moves,
     .apply = sv_apply,
