@@ -31,9 +31,8 @@ int main(void)
     ar_instance *inst;
     ar_result res;
     ar_error err;
-    char text[4096];
-    size_t used = 0;
-    uint64_t i, length, cost;
+    char *text;
+    uint64_t length, cost;
     int solved;
     unsigned long long streamed = 0;
     ar_move_sink sink = {count_moves, &streamed};
@@ -57,16 +56,14 @@ int main(void)
     printf("jugs: %s, %llu moves costing %llu litres, %s\n", ar_outcome_name(res.outcome),
            (unsigned long long)res.length, (unsigned long long)res.cost, res.note);
     /* 3. Every answer is checked: the moves as text, replayed by the rules. */
-    for (i = 0; i < res.length && used + 64 < sizeof text; i++) {
-        used += jugs->format_move(inst, res.moves[i], text + used, sizeof text - used);
-        text[used++] = ' ';
-    }
-    text[used] = '\0';
-    if (ar_puzzle_replay(jugs, inst, text, &length, &cost, &solved, NULL, &err) != AR_OK || !solved) {
+    text = ar_puzzle_format_moves(jugs, inst, res.moves, res.length);
+    if (!text || ar_puzzle_replay(jugs, inst, text, &length, &cost, &solved, NULL, &err) != AR_OK ||
+        !solved) {
         fprintf(stderr, "jugs: the solution does not replay: %s\n", err.message);
         return 1;
     }
     printf("verified: %s\n", text);
+    free(text);
     ar_result_free(&res);
     jugs->destroy(inst);
 

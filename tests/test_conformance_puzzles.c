@@ -183,15 +183,13 @@ static int solve_and_verify(const ar_puzzle *p, ar_instance *inst, uint64_t node
     if ((res.outcome == AR_OUTCOME_SOLVED || res.outcome == AR_OUTCOME_STOPPED) && res.moves) {
         /* The solution (or the best so far of a stopped search) as text,
          * then replayed: what `ariadne verify` does. */
-        size_t cap = (size_t)res.length * 32 + 16, used = 0;
-        char *text = malloc(cap);
-        uint64_t i, length = 0, cost = 0;
+        char *text = ar_puzzle_format_moves(p, inst, res.moves, res.length);
+        uint64_t length = 0, cost = 0;
         int goal = 0;
-        text[0] = '\0';
-        for (i = 0; i < res.length; i++) {
-            used += p->format_move(inst, res.moves[i], text + used, cap - used - 1);
-            text[used++] = ' ';
-            text[used] = '\0';
+        CHECK(text != NULL);
+        if (!text) {
+            ar_result_free(&res);
+            return 0;
         }
         ar_error_clear(&err);
         CHECK_MSG(ar_puzzle_replay(p, inst, text, &length, &cost, &goal, NULL, &err) == AR_OK,

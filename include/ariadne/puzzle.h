@@ -233,6 +233,13 @@ ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const ch
                            uint64_t *length, uint64_t *cost, int *solved, void *final_state,
                            ar_error *err);
 
+/* The moves in the domain's notation as one malloc'd string, separated by
+ * single spaces (run together for AR_PUZZLE_SINGLE_CHAR_MOVES domains): the
+ * text ar_puzzle_replay and `ariadne verify` read back. NULL when out of
+ * memory. */
+char *ar_puzzle_format_moves(const ar_puzzle *p, const ar_instance *inst, const ar_move *moves,
+                             uint64_t count);
+
 /* Writes moves in the domain's notation: separated by spaces (run together
  * for AR_PUZZLE_SINGLE_CHAR_MOVES domains), wrapped before column 78 when
  * wrap is set; *column carries the current column across calls, so a long

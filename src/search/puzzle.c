@@ -175,3 +175,37 @@ void ar_puzzle_print_moves(FILE *out, const ar_puzzle *p, const ar_instance *ins
     }
     fwrite(block, 1, used, out);
 }
+
+char *ar_puzzle_format_moves(const ar_puzzle *p, const ar_instance *inst, const ar_move *moves,
+                             uint64_t count)
+{
+    int single = (p->flags & AR_PUZZLE_SINGLE_CHAR_MOVES) != 0;
+    size_t cap = 64, used = 0;
+    char *text = malloc(cap);
+    uint64_t i;
+    if (!text)
+        return NULL;
+    text[0] = '\0';
+    for (i = 0; i < count; i++) {
+        char buf[64];
+        size_t n = p->format_move(inst, moves[i], buf, sizeof buf);
+        if (n >= sizeof buf)
+            n = sizeof buf - 1;
+        if (used + n + 2 > cap) {
+            char *bigger;
+            while (used + n + 2 > cap)
+                cap *= 2;
+            if (!(bigger = realloc(text, cap))) {
+                free(text);
+                return NULL;
+            }
+            text = bigger;
+        }
+        if (i && !single)
+            text[used++] = ' ';
+        memcpy(text + used, buf, n);
+        used += n;
+        text[used] = '\0';
+    }
+    return text;
+}
