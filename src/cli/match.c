@@ -154,6 +154,12 @@ int verb_match(int argc, char **argv)
         start = ar_xmalloc(a.g->position_size(a.v));
         if ((rc = game_make_position(&a, a.npositional ? a.positional[0] : NULL, a.moves, start)) != 0)
             goto out;
+        if (a.g->outcome(a.v, start) != AR_ONGOING) {
+            char res[96];
+            ar_game_outcome_text(a.g, a.v, a.g->outcome(a.v, start), res, sizeof res);
+            rc = ar_tool_fail("match %s: the start position is already finished (%s)", a.g->name, res);
+            goto out;
+        }
     }
     /* Check every bot spec before anything is printed. */
     {
