@@ -139,6 +139,10 @@ printf 'quit\n' | "$A" play sarov -f "$2/sarov/ramil69.txt" >"$tmp/out" 2>&1
 grep -q '^  1  2  3  4  5  6  7  8$' "$tmp/out" && grep -q '^ b4 b6 f5 d2 b0 c5 f6 a1$' "$tmp/out" && ok ||
     bad "play sarov picture: $(cat "$tmp/out")"
 
+# Options of a game that contradict each other are refused.
+expect 2 "$A" analyse nim "3 4 5" --play normal --misere
+err_is "--misere contradicts --play normal"; one_line; no_output
+
 # A match from a finished position is refused before any game.
 expect 2 "$A" match tictactoe --bots random,random xxx/oo./...
 err_is "the start position is already finished (X wins)"; one_line; no_output

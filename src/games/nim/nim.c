@@ -70,8 +70,12 @@ static ar_status nim_create(const ar_param *params, size_t count, ar_variant **o
     {
         size_t i;
         for (i = 0; i < count; i++)
-            if (strcmp(params[i].name, "misere") == 0)
+            if (strcmp(params[i].name, "misere") == 0) {
+                if (play && strcmp(play, "normal") == 0)
+                    return ar_error_set(err, AR_ERR_INPUT,
+                                        "--misere contradicts --play normal (give one of them)");
                 m = 1;
+            }
     }
     st = ar_param_int(params, count, "k", 1, NIM_MAX_K, 1, &k, err);
     if (st != AR_OK)
