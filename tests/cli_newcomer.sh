@@ -139,6 +139,13 @@ printf 'quit\n' | "$A" play sarov -f "$2/sarov/ramil69.txt" >"$tmp/out" 2>&1
 grep -q '^  1  2  3  4  5  6  7  8$' "$tmp/out" && grep -q '^ b4 b6 f5 d2 b0 c5 f6 a1$' "$tmp/out" && ok ||
     bad "play sarov picture: $(cat "$tmp/out")"
 
+# Moves given both ways to verify are refused, not read as an instance.
+echo "1-2 1-3 2-3" >"$tmp/moves.txt"
+expect 2 "$A" verify hanoi --discs 2 1-3 --moves-file "$tmp/moves.txt"
+err_is "'1-3' reads as moves, and --moves-file gives them too"; one_line; no_output
+expect 0 "$A" verify hanoi --discs 2 --moves-file "$tmp/moves.txt"
+expect 0 "$A" verify hanoi --discs 2 "11 33" --moves-file "$tmp/moves.txt"
+
 # Options of a game that contradict each other are refused.
 expect 2 "$A" analyse nim "3 4 5" --play normal --misere
 err_is "--misere contradicts --play normal"; one_line; no_output

@@ -347,6 +347,27 @@ int verb_hint(int argc, char **argv)
     return rc;
 }
 
+/* Whether text, which is not a valid instance, replays as moves from the
+ * default instance of the options: then it was meant as moves. */
+static int looks_like_moves(cli *c, const char *text)
+{
+    ar_instance *inst = NULL;
+    ar_error err;
+    uint64_t length, cost;
+    int solved, moves = 0;
+    ar_error_clear(&err);
+    if (c->domain->create(text, c->params, (size_t)c->param_count, &inst, &err) == AR_OK) {
+        c->domain->destroy(inst);
+        return 0; /* a valid instance */
+    }
+    inst = NULL;
+    if (c->domain->create(NULL, c->params, (size_t)c->param_count, &inst, &err) == AR_OK) {
+        moves = ar_puzzle_replay(c->domain, inst, text, &length, &cost, &solved, NULL, &err) == AR_OK;
+        c->domain->destroy(inst);
+    }
+    return moves;
+}
+
 int verb_verify(int argc, char **argv)
 {
     cli c;
@@ -369,6 +390,11 @@ int verb_verify(int argc, char **argv)
         if (!file_moves)
             return ar_tool_fail("%s", why);
         moves_text = file_moves;
+        if (c.positional_count == 1 && !c.file && looks_like_moves(&c, c.positional[0])) {
+            free(file_moves);
+            return ar_tool_fail("verify: '%s' reads as moves, and --moves-file gives them too: give the "
+                                "moves one way", c.positional[0]);
+        }
         rc = cli_make_instance(&c, c.positional_count == 1 ? c.positional[0] : NULL, &inst);
     } else {
         if (c.positional_count < 1)
