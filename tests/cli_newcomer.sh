@@ -100,6 +100,9 @@ grep -q "value win in 11 plies (proven)" "$tmp/out" && ok || bad "analyse nim 3 
 # analyse on simultaneous moves picks MCTS itself.
 expect 0 "$A" analyse tron --iters 300 --seed 1
 grep -q "MCTS" "$tmp/out" && ok || bad "analyse tron: $(cat "$tmp/out" "$tmp/err")"
+# ... and a variant it cannot value is refused before anything is printed.
+expect 2 "$A" analyse goofspiel --players 3 --iters 100
+err_is "3 players"; one_line; no_output
 # A bad evaluation is refused before anything is printed.
 expect 2 "$A" analyse nim "3 4 5" --eval nope
 err_is "no evaluation 'nope'"; one_line; no_output

@@ -2,7 +2,8 @@
  * position for the player to move and the best move.
  *
  * Alpha-beta (default where it applies; MCTS for simultaneous, chance and
- * hidden-information positions and for more than two players) searches until
+ * hidden-information positions; games of more than two players are refused)
+ * searches until
  * the value is proven or a limit stops it (then the value is labelled
  * heuristic, with the depth reached). The game's perfect rules, where they
  * apply, are shown beside it as an independent verdict, and a proven rule
@@ -66,11 +67,14 @@ int verb_analyse(int argc, char **argv)
         goto out;
     who = g->to_move(a.v, pos);
     /* Alpha-beta where it applies, else MCTS, which searches any position. */
-    algo = a.algo ? a.algo
-                  : (who < 0 || (g->flags & AR_GAME_HIDDEN) || ar_game_players(g, a.v) > 2) ? "mcts"
-                                                                                             : "alphabeta";
+    algo = a.algo ? a.algo : (who < 0 || (g->flags & AR_GAME_HIDDEN)) ? "mcts" : "alphabeta";
     if (strcmp(algo, "alphabeta") && strcmp(algo, "ab") && strcmp(algo, "minimax") && strcmp(algo, "mcts")) {
         rc = ar_tool_fail("analyse: --algo '%s' is not alphabeta, minimax or mcts", algo);
+        goto out;
+    }
+    if (ar_game_players(g, a.v) > 2) {
+        rc = ar_tool_fail("analyse %s: %d players; the search engines value two-player positions", g->name,
+                          ar_game_players(g, a.v));
         goto out;
     }
     if (a.eval && !(eval = ar_game_eval_find(g, a.eval))) {
