@@ -107,6 +107,13 @@ err_is "3 players"; one_line; no_output
 expect 2 "$A" analyse nim "3 4 5" --eval nope
 err_is "no evaluation 'nope'"; one_line; no_output
 
+# Pattern databases: the size announced before a build is the file's (a
+# projected table stores fewer entries than its search visits).
+expect 0 "$A" pdb build tiles --size 4x4 --pattern 5-5-5 --pdb-dir "$tmp/pdb5"
+err_is "524160 entries, 259.9 KiB on disk"
+size=$(stat -c %s "$tmp/pdb5/tiles-4x4-1.2.3.6.7-4b.pdb")
+[ "$size" -eq 266176 ] && ok || bad "the 5-tile file has $size bytes (announced 259.9 KiB = 266176)"
+
 # Pattern databases: a file cut inside its header is "truncated" (its magic is
 # intact), a directory is "is a directory"; the path is named once.
 mkdir -p "$tmp/pdb"

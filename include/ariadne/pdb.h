@@ -134,6 +134,10 @@ typedef struct ar_pdb_build_options {
     ar_progress *progress;                    /* may be NULL */
 } ar_pdb_build_options;
 
+/* The entries the table of a stores (with a projection, stored_count; the
+ * search covers count states) and the size of its file, header included. */
+uint64_t ar_pdb_entries(const ar_pdb_abstraction *a);
+size_t ar_pdb_file_bytes(const ar_pdb_abstraction *a);
 /* Bytes a build needs (the 2-bit marks plus the table) and a rough time in
  * seconds on this machine, for the message before a build. */
 void ar_pdb_estimate(const ar_pdb_abstraction *a, size_t *bytes, double *seconds);

@@ -149,8 +149,8 @@ static int do_build(cli *c)
             fprintf(stderr,
                     "ariadne: building %s %s pattern %s: %" PRIu64 " entries, %s on disk, %s while "
                     "building, about %.0f s\n",
-                    a->domain, a->size, a->pattern, a->count,
-                    ar_format_bytes(ar_bitarray_bytes_for(a->count, a->bits), tb, sizeof tb),
+                    a->domain, a->size, a->pattern, ar_pdb_entries(a),
+                    ar_format_bytes(ar_pdb_file_bytes(a), tb, sizeof tb),
                     ar_format_bytes(need, nb, sizeof nb), secs < 1 ? 1.0 : secs);
         ar_mem_init(&mem, c->search.limits.memory_limit);
         memset(&o, 0, sizeof o);
@@ -201,7 +201,7 @@ static int do_info_domain(cli *c)
             printf("file:         none, not cached: %s\n", abs[i]->uncached);
             printf("domain:       %s %s\n", abs[i]->domain, abs[i]->size);
             printf("pattern:      %s\n", abs[i]->pattern);
-            printf("estimate:     %" PRIu64 " entries, %s to build, about %.0f s\n", abs[i]->count,
+            printf("estimate:     %" PRIu64 " entries, %s to build, about %.0f s\n", ar_pdb_entries(abs[i]),
                    ar_format_bytes(need, nb, sizeof nb), secs < 1 ? 1.0 : secs);
         } else if (ar_pdb_read_header(path, &h, &err) == AR_OK) {
             print_header(path, &h);
@@ -211,7 +211,7 @@ static int do_info_domain(cli *c)
             ar_pdb_estimate(abs[i], &need, &secs);
             printf("file:         %s (not built: %s)\n", path, err.message);
             printf("pattern:      %s\n", abs[i]->pattern);
-            printf("estimate:     %" PRIu64 " entries, %s to build, about %.0f s\n", abs[i]->count,
+            printf("estimate:     %" PRIu64 " entries, %s to build, about %.0f s\n", ar_pdb_entries(abs[i]),
                    ar_format_bytes(need, nb, sizeof nb), secs < 1 ? 1.0 : secs);
         }
     }

@@ -53,6 +53,13 @@ static uint64_t padded(uint64_t count) { return (count + 31u) & ~(uint64_t)31u; 
 
 static uint64_t stored(const ar_pdb_abstraction *a) { return a->project ? a->stored_count : a->count; }
 
+uint64_t ar_pdb_entries(const ar_pdb_abstraction *a) { return stored(a); }
+
+size_t ar_pdb_file_bytes(const ar_pdb_abstraction *a)
+{
+    return HEADER_BYTES + ar_bitarray_bytes_for(stored(a), a->bits);
+}
+
 void ar_pdb_estimate(const ar_pdb_abstraction *a, size_t *bytes, double *seconds)
 {
     size_t marks = ar_bitarray_bytes_for(padded(a->count), 2);
