@@ -392,10 +392,32 @@ static int parse_literal(parser *p, ar_json *out, const char *word, ar_json_type
     return 0;
 }
 
+/* After an element of an array or an object: a ',' that another element
+ * must follow, or the closing bracket. Returns 0 to read the next element,
+ * 1 when the container is closed, -1 on an error (reported). */
+static int next_or_close(parser *p, char close, const char *container)
+{
+    char what[32];
+    skip_ws(p);
+    if (p->pos < p->len && p->text[p->pos] == ',') {
+        p->pos++;
+        skip_ws(p);
+        if (p->pos < p->len && p->text[p->pos] == close)
+            return fail(p, p->pos, "trailing ',' before '%c'", close);
+        return 0;
+    }
+    if (p->pos < p->len && p->text[p->pos] == close) {
+        p->pos++;
+        return 1;
+    }
+    return fail(p, p->pos, "expected ',' or '%c' in %s, found %s", close, container,
+                describe_at(p, what, sizeof what));
+}
+
 static int parse_array(parser *p, ar_json *out)
 {
     size_t cap = 0;
-    char what[32];
+    int rc;
     out->type = AR_JSON_ARRAY;
     out->offset = p->pos;
     p->pos++;
@@ -414,25 +436,15 @@ static int parse_array(parser *p, ar_json *out)
         skip_ws(p);
         if (parse_value(p, &out->items[out->count - 1]))
             return -1;
-        skip_ws(p);
-        if (p->pos < p->len && p->text[p->pos] == ',') {
-            p->pos++;
-            skip_ws(p);
-            if (p->pos < p->len && p->text[p->pos] == ']')
-                return fail(p, p->pos, "trailing ',' before ']'");
-            continue;
-        }
-        if (p->pos < p->len && p->text[p->pos] == ']') {
-            p->pos++;
-            return 0;
-        }
-        return fail(p, p->pos, "expected ',' or ']' in an array, found %s", describe_at(p, what, sizeof what));
+        if ((rc = next_or_close(p, ']', "an array")) != 0)
+            return rc < 0 ? -1 : 0;
     }
 }
 
 static int parse_object(parser *p, ar_json *out)
 {
     size_t cap = 0, i;
+    int rc;
     char what[32];
     out->type = AR_JSON_OBJECT;
     out->offset = p->pos;
@@ -475,19 +487,8 @@ static int parse_object(parser *p, ar_json *out)
         skip_ws(p);
         if (parse_value(p, &out->items[out->count - 1]))
             return -1;
-        skip_ws(p);
-        if (p->pos < p->len && p->text[p->pos] == ',') {
-            p->pos++;
-            skip_ws(p);
-            if (p->pos < p->len && p->text[p->pos] == '}')
-                return fail(p, p->pos, "trailing ',' before '}'");
-            continue;
-        }
-        if (p->pos < p->len && p->text[p->pos] == '}') {
-            p->pos++;
-            return 0;
-        }
-        return fail(p, p->pos, "expected ',' or '}' in an object, found %s", describe_at(p, what, sizeof what));
+        if ((rc = next_or_close(p, '}', "an object")) != 0)
+            return rc < 0 ? -1 : 0;
     }
 }
 
