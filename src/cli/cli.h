@@ -54,8 +54,7 @@ int verb_play(int argc, char **argv);
 
 /* --- what the domains bring (extensions.c) --- */
 
-/* A verb that a puzzle or game declares (not a front end), or NULL; name
- * NULL: the first one. */
+/* The verb called name that a puzzle or game declares (not a front end), or NULL. */
 const ar_tool *cli_domain_verb(const char *name);
 void cli_each_domain_verb(void (*fn)(const ar_tool *tool, void *ctx), void *ctx);
 /* The game's own front end for a generic verb ("match", "replay"), or NULL. */

@@ -15,28 +15,6 @@ static int is_front_end(const char *name)
     return strcmp(name, "match") == 0 || strcmp(name, "replay") == 0;
 }
 
-static const ar_tool *first_verb(const ar_tool *tools, const char *name)
-{
-    for (; tools && tools->name; tools++)
-        if (!is_front_end(tools->name) && (!name || strcmp(tools->name, name) == 0))
-            return tools;
-    return NULL;
-}
-
-const ar_tool *cli_domain_verb(const char *name)
-{
-    const ar_puzzle *const *p;
-    const ar_game *const *g;
-    const ar_tool *t;
-    for (p = ar_puzzles(); *p; p++)
-        if ((t = first_verb((*p)->tools, name)) != NULL)
-            return t;
-    for (g = ar_games(); *g; g++)
-        if ((t = first_verb((*g)->tools, name)) != NULL)
-            return t;
-    return NULL;
-}
-
 void cli_each_domain_verb(void (*fn)(const ar_tool *tool, void *ctx), void *ctx)
 {
     const ar_puzzle *const *p;
@@ -50,6 +28,25 @@ void cli_each_domain_verb(void (*fn)(const ar_tool *tool, void *ctx), void *ctx)
         for (t = (*g)->tools; t && t->name; t++)
             if (!is_front_end(t->name))
                 fn(t, ctx);
+}
+
+typedef struct verb_query {
+    const char *name;
+    const ar_tool *found;
+} verb_query;
+
+static void match_verb(const ar_tool *t, void *ctx)
+{
+    verb_query *q = ctx;
+    if (!q->found && strcmp(t->name, q->name) == 0)
+        q->found = t;
+}
+
+const ar_tool *cli_domain_verb(const char *name)
+{
+    verb_query q = {name, NULL};
+    cli_each_domain_verb(match_verb, &q);
+    return q.found;
 }
 
 const ar_tool *cli_game_front_end(const ar_game *g, const char *verb)

@@ -93,6 +93,21 @@ static void print_usage(const ar_tool *t, void *out)
     fprintf((FILE *)out, "  %s\n", t->usage);
 }
 
+static void print_verb_help(const char *usage, const char *help)
+{
+    printf("Usage: %s\n\n%s\n", usage, help);
+}
+
+/* Whether --help or -h follows the verb. */
+static int wants_help(int argc, char **argv)
+{
+    int i;
+    for (i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return 1;
+    return 0;
+}
+
 static void overview(FILE *out)
 {
     const verb *v;
@@ -261,11 +276,11 @@ static int verb_help_impl(int argc, char **argv)
         return ar_tool_fail("help: one topic at a time");
     for (v = verbs; v->name; v++)
         if (strcmp(v->name, argv[1]) == 0) {
-            printf("Usage: %s\n\n%s\n", v->usage, v->help);
+            print_verb_help(v->usage, v->help);
             return 0;
         }
     if ((t = cli_domain_verb(argv[1])) != NULL) {
-        printf("Usage: %s\n\n%s\n", t->usage, t->help);
+        print_verb_help(t->usage, t->help);
         return 0;
     }
     p = ar_puzzle_find(argv[1]);
@@ -383,26 +398,19 @@ int main(int argc, char **argv)
     }
     for (v = verbs; v->name; v++)
         if (strcmp(v->name, argv[1]) == 0) {
-            int i;
             /* `ariadne VERB GAME --help`: the game's own front end's help. */
             const ar_tool *fe = argc > 2 ? cli_game_front_end(ar_game_find(argv[2]), v->name) : NULL;
-            for (i = 2; i < argc; i++)
-                if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-                    if (fe)
-                        printf("Usage: %s\n\n%s\n", fe->usage, fe->help);
-                    else
-                        printf("Usage: %s\n\n%s\n", v->usage, v->help);
-                    return 0;
-                }
+            if (wants_help(argc, argv)) {
+                print_verb_help(fe ? fe->usage : v->usage, fe ? fe->help : v->help);
+                return 0;
+            }
             return v->run(argc - 1, argv + 1);
         }
     if ((t = cli_domain_verb(argv[1])) != NULL) {
-        int i;
-        for (i = 2; i < argc; i++)
-            if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-                printf("Usage: %s\n\n%s\n", t->usage, t->help);
-                return 0;
-            }
+        if (wants_help(argc, argv)) {
+            print_verb_help(t->usage, t->help);
+            return 0;
+        }
         return t->run(argc - 1, argv + 1);
     }
     return ar_tool_fail("unknown verb '%s' (see `ariadne help`)", argv[1]);
