@@ -49,8 +49,10 @@ void ar_run_begin(ar_run *run, const ar_search_options *opts, ar_result *res);
 void ar_run_init(ar_run *run, const ar_puzzle *p, ar_instance *inst, const ar_heuristic *h,
                  const ar_search_options *opts, ar_result *res);
 
-/* The full check behind ar_run_should_stop (call that instead). */
-int ar_run_check_expanded(ar_run *run);
+/* Whether the search must stop, with the time and interrupt checks made
+ * now (and the progress line drawn): for searches whose steps are too coarse
+ * or too few for ar_run_should_stop's every-1024 rhythm. */
+int ar_run_check_now(ar_run *run);
 
 /* Whether the search must stop: the node limit on every call, then time,
  * Ctrl-C and the progress line every 1024 expansions (of res->expanded).
@@ -61,11 +63,9 @@ static inline int ar_run_should_stop(ar_run *run)
     uint64_t expanded = run->res->expanded;
     if (run->stop == AR_STOP_NONE && expanded < run->next_check && expanded < run->node_cap)
         return 0;
-    return ar_run_check_expanded(run);
+    return ar_run_check_now(run);
 }
-/* The same with the time and interrupt checks made now, for searches whose
- * steps are too coarse or too few for the every-1024 rhythm. */
-int ar_run_check_now(ar_run *run);
+
 /* Stops the run for a reason the search found itself (memory refused, a
  * depth bound). */
 void ar_run_stop(ar_run *run, ar_stop_reason why);

@@ -60,22 +60,6 @@ static int check_clock(ar_run *run)
     return 0;
 }
 
-int ar_run_check_expanded(ar_run *run)
-{
-    const ar_limits *lim = &run->opts->limits;
-    ar_result *res = run->res;
-    if (run->stop != AR_STOP_NONE)
-        return 1;
-    if (lim->node_limit && res->expanded >= lim->node_limit) {
-        run->stop = AR_STOP_NODES;
-        return 1;
-    }
-    if (res->expanded < run->next_check)
-        return 0;
-    run->next_check = res->expanded + 1024;
-    return check_clock(run);
-}
-
 int ar_run_check_now(ar_run *run)
 {
     const ar_limits *lim = &run->opts->limits;
