@@ -2,7 +2,7 @@
 # cli_sarov.sh — Sarov towers through the command line: every published layout
 # solved to its stated optimum and verified, the generator, play with a hint and
 # undo, and one-line errors for bad layout files. The domain is src/puzzles/sarov/
-# (docs/domains/sarov.md).
+# (docs/puzzles/sarov.md).
 # Usage: bash cli_sarov.sh PATH/TO/ariadne DATA_DIR
 set -u
 A=${1:?usage: cli_sarov.sh ARIADNE DATA_DIR}

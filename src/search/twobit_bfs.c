@@ -16,7 +16,7 @@
  * does not fit), plus a small scratch per thread. The work per level is a
  * sequential scan of the table (cheap: whole words without a current entry
  * are skipped) plus the expansions, whose neighbours are random accesses; see
- * the domains' docs (docs/domains/) for measured rates. */
+ * the domains' docs (docs/puzzles/) for measured rates. */
 #include "ariadne/bfs2.h"
 
 #include <inttypes.h>

@@ -405,7 +405,7 @@ static const ar_tool tron_tools[] = {
              "reason; --quiet hides the progress line. Example: ariadne match tron --bots\n"
              "alphabeta,chambers --maps data/tron/maps --move-time 0.1 --seed 1. Exit status:\n"
              "0 played, 2 a bad map, bot or option (checked before the first game), 3 interrupted.\n"
-             "See `ariadne help tron` and docs/domains/tron.md.",
+             "See `ariadne help tron` and docs/games/tron.md.",
      .run = ar_tron_match_main},
     {.name = "tron-bot",
      .usage = "ariadne tron-bot [--bot NAME] [--move-time 0.9] [--first-move-time S] [--verbose]",
@@ -414,7 +414,7 @@ static const ar_tool tron_tools[] = {
              "1-4 (N E S W) and a newline, thinking for the rest of --move-time (default 0.9 s) less a\n"
              "safety margin. --bot: random, wallhug, voronoi, chambers, alphabeta (default).\n"
              "Malformed lines are reported on stderr and skipped; bad maps are repaired and answered;\n"
-             "end of input exits 0. --verbose reports every move on stderr. See docs/domains/tron.md.",
+             "end of input exits 0. --verbose reports every move on stderr. See docs/games/tron.md.",
      .run = ar_tron_bot_main},
     {.name = NULL}};
 
@@ -435,7 +435,7 @@ const ar_game ar_game_tron = {
     "'.' free, '1' '2' heads, then ' crashed:1|2|both' once over. Moves: N E S W or 1-4.\n"
     "Bots, weakest first: random, wallhug, voronoi, chambers, alphabeta (default), cmd:COMMAND.\n"
     "\n"
-    "Tron's own commands (docs/domains/tron.md):\n"
+    "Tron's own commands (docs/games/tron.md):\n"
     "  ariadne match tron --bots A,B[,...] --maps DIR|FILE [--games N] [--move-time S]\n"
     "      [--replay DIR] plays every map from both sides, with Elo and move times; a bot may\n"
     "      be an external program speaking the contest protocol (cmd:COMMAND).\n"

@@ -14,7 +14,7 @@
  * "how many canonical suffixes of r discs when u interchangeable pegs are
  * already in use"), so a 4-peg space from the standard start needs about a
  * sixth of the table. Each representative stands for e!/(e-u)! positions (e
- * interchangeable pegs, u of them used). docs/domains/hanoi-bfs.md has the
+ * interchangeable pegs, u of them used). docs/puzzles/hanoi-bfs.md has the
  * proof that this is sound. */
 #include "hanoi_internal.h"
 

@@ -21,7 +21,7 @@
  * separated again; and every move either makes one new such link (or stands a
  * 6 on the floor) or makes none. The optimum is therefore the number of links
  * still missing plus the number of "waste" moves, and all the cleverness goes
- * into bounding the waste (docs/domains/sarov.md). */
+ * into bounding the waste (docs/puzzles/sarov.md). */
 #include "sarov_internal.h"
 
 #include <stdio.h>

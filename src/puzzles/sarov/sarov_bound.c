@@ -4,7 +4,7 @@
  * graph of blocks. The solver (sarov_solve.c) evaluates it at every node; the
  * generic heuristics "order" and "runs" at the end of this file offer it to
  * the library's A* and IDA* on the packed state. The proof is in the comment
- * below and in docs/domains/sarov.md. */
+ * below and in docs/puzzles/sarov.md. */
 #include "sarov_internal.h"
 
 #include <string.h>

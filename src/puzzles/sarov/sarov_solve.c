@@ -1,7 +1,7 @@
 /* sarov_solve.c — "sarov-astar", the domain's optimal solver: A* over states
  * in a column-order-free encoding, with a canonical transposition table, the
  * bound of sarov_bound.c (lazily evaluated, raised by pathmax), and only the
- * pruning rules proven safe in sv_gen below and in docs/domains/sarov.md. A
+ * pruning rules proven safe in sv_gen below and in docs/puzzles/sarov.md. A
  * weighted first pass finds a solution to hold, so a limit still leaves one;
  * the limits, counters, progress line and labelled stopped result are the
  * public run context's (ariadne/run.h). The generator asks the same weighted
