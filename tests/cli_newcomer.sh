@@ -168,5 +168,38 @@ err_is "the start position is already finished (X wins)"; one_line; no_output
 expect 2 "$A" match tron --bots cmd:/nonexistent/prog,random --maps "$2/tron/maps/u.txt" --games 2 --seed 1
 err_is "cannot run '/nonexistent/prog': No such file or directory"; one_line; no_output
 
+# The weighted IDA* takes --weight (named in the refusal for other algorithms),
+# and a large weight is fast: weight 50 on Korf's first instance solves at
+# once (it found nothing in minutes before children were ordered and cycles
+# on the path cut); the solution replays.
+K1="14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+expect 2 "$A" solve tiles "$K1" --weight 3
+err_is "applies to --algo wastar or wida only"; one_line; no_output
+for w in 50 1000; do
+    expect 0 "$A" solve tiles "$K1" --algo wida --weight "$w" --heuristic linear --time-limit 3 --json --quiet
+    moves=$(sed -n 's/.*"moves":"\([^"]*\)".*/\1/p' "$tmp/out")
+    [ -n "$moves" ] && "$A" verify tiles "$K1" "$moves" >/dev/null 2>&1 && ok || bad "wida weight $w: $(cat "$tmp/out")"
+done
+
+# The anytime solver returns a solution on a random 8x8 early (weighted A*
+# seeds it), and pattern databases exist for 8x8 (groups of three, "blocks").
+"$A" generate tiles --size 8x8 --seed 1 --quiet >"$tmp/t8.txt"
+expect 0 "$A" solve tiles -f "$tmp/t8.txt" --algo anytime --time-limit 20 --json --quiet
+moves=$(sed -n 's/.*"moves":"\([^"]*\)".*/\1/p' "$tmp/out")
+[ -n "$moves" ] && "$A" verify tiles "$(cat "$tmp/t8.txt")" "$moves" >/dev/null 2>&1 && ok ||
+    bad "anytime 8x8: $(cut -c1-300 "$tmp/out")"
+expect 0 "$A" pdb build tiles --size 8x8 --pdb-dir "$tmp/pdb8x8" --quiet
+[ "$(ls "$tmp/pdb8x8" | wc -l)" -eq 21 ] && ok || bad "8x8 blocks: $(ls "$tmp/pdb8x8" | wc -l) files, wanted 21"
+
+# A cache directory that cannot be written: the solve works and says the
+# database is not cached.
+expect 0 "$A" solve tiles "$K1" --pdb-dir /proc/ariadne-cache --heuristic pdb --pattern 5-5-5
+err_is "is not cached"
+
+# Rule bots answer by rule: Gross's pairing plays white by the game's other
+# rule (Lehman's), not by a second of search per move.
+expect 0 timeout 60 "$A" match bridgit --bots shannon,pairing --size 12 --games 2 --seed 3 --quiet
+grep -q "| shannon | pairing | 2 |" "$tmp/out" && ok || bad "bridgit rule bots: $(cat "$tmp/out" "$tmp/err")"
+
 echo "cli_newcomer: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -87,8 +87,10 @@ typedef struct ar_pdb_abstraction {
     ar_status (*build)(const struct ar_pdb_abstraction *a, const struct ar_pdb_build_options *o,
                        struct ar_pdb *out, ar_error *err);
     /* Build time per abstract state for the estimate, in nanoseconds (0: the
-     * generic builder's). */
+     * generic builder's), and the bytes the domain's builder needs (0: the
+     * generic builder's marks and table). */
     double ns_per_state;
+    size_t build_bytes;
     /* 1 when the entries are exact distances over reversible unit-cost moves
      * (step 1, no base, no projection, the predecessors are also the
      * successors): ar_pdb_check then also checks that only goals have value
@@ -132,6 +134,7 @@ typedef struct ar_pdb_build_options {
     double time_limit;                        /* seconds; 0 = none */
     const volatile sig_atomic_t *interrupt;   /* may be NULL */
     ar_progress *progress;                    /* may be NULL */
+    unsigned threads;                         /* for builders that use them; 0 = every core */
 } ar_pdb_build_options;
 
 /* The entries the table of a stores (with a projection, stored_count; the
@@ -152,7 +155,13 @@ ar_status ar_pdb_build(const ar_pdb_abstraction *a, const ar_pdb_build_options *
 ar_status ar_pdb_save(const ar_pdb *pdb, const char *path, ar_error *err);
 
 /* Maps a file read-only and checks its header and size; with check_sum also
- * the checksum of the entries. mem (may be NULL) is charged the table size. */
+ * the checksum of the entries (AR_PDB_CHECK_SMALL: only for tables of up to
+ * AR_PDB_CHECK_SMALL_BYTES, as ar_pdb_open does, so that a solve does not
+ * read a table of hundreds of megabytes through; `ariadne pdb verify` checks
+ * every table). A file is mapped once per process and shared by its loads.
+ * mem (may be NULL) is charged the table size. */
+#define AR_PDB_CHECK_SMALL 2
+#define AR_PDB_CHECK_SMALL_BYTES ((size_t)16 << 20)
 ar_status ar_pdb_load(const char *path, int check_sum, ar_mem *mem, ar_pdb *out, ar_error *err);
 
 /* Only reads and checks the header (for `ariadne pdb info`). */

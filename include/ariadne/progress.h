@@ -29,6 +29,7 @@ typedef struct ar_progress {
     double last_print;
     double interval;    /* seconds between lines */
     int printed;        /* something is on the current terminal line */
+    int quiet;          /* AR_PROGRESS_OFF: not even notes */
     char label[48];
 } ar_progress;
 
@@ -37,6 +38,14 @@ void ar_progress_init(ar_progress *pr, FILE *stream, ar_progress_mode mode, cons
  * text (may be NULL); prints only when the interval has passed. */
 void ar_progress_update(ar_progress *pr, uint64_t done, uint64_t total, const char *unit,
                         const char *detail);
+/* A one-line note for the person waiting (what is being built, what could
+ * not be cached), printed as "ariadne: note" on the stream whether or not it
+ * is a terminal; nothing when quiet (and pr may be NULL). */
+void ar_progress_note(ar_progress *pr, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 /* Clears the terminal line so that results print cleanly. */
 void ar_progress_finish(ar_progress *pr);
 

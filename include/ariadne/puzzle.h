@@ -78,7 +78,8 @@ typedef struct ar_heuristic {
 
 /* A domain solver's flags. */
 enum {
-    AR_SOLVER_USES_HEURISTIC = 1u << 0 /* it reads --heuristic (the domain's heuristics) */
+    AR_SOLVER_USES_HEURISTIC = 1u << 0, /* it reads --heuristic (the domain's heuristics) */
+    AR_SOLVER_USES_WEIGHT = 1u << 1     /* it reads --weight (a weighted search) */
 };
 
 /* A domain's own algorithm (closed forms, specialised solvers), selectable by
@@ -184,6 +185,17 @@ typedef struct ar_puzzle {
      * instance from format_state's text, which must then be accepted by create. */
     ar_status (*with_start)(const ar_instance *inst, const void *state, ar_instance **out,
                             ar_error *err);
+
+    /* Reads one line of a batch file (`ariadne solve DOMAIN -f FILE --batch`)
+     * in a format of the domain's own, e.g. a published benchmark list
+     * "number, optimal length, position": writes a label, the instance text that
+     * create accepts, and the published optimal cost when the line gives one
+     * (*known = 1), which the batch then checks. AR_ERR_INPUT with the reason
+     * when the line is malformed. An empty label, or no batch_line at all:
+     * the instance is labelled by its line number (and without batch_line
+     * each line is an instance text). */
+    ar_status (*batch_line)(const char *line, char *label, size_t label_size, char *instance,
+                            size_t instance_size, uint64_t *known_cost, int *known, ar_error *err);
 
     /* Small instances for `ariadne help` and the conformance tests,
      * {.note = NULL}-terminated; the first is the domain's showcase. */

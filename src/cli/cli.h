@@ -29,6 +29,8 @@ typedef struct cli {
     const char *seed_text;          /* --seed S */
     int json;
     int quiet;
+    int batch;                      /* --batch: -f FILE holds one instance per line */
+    unsigned threads;               /* --threads (0: every core) */
     ar_progress_mode progress_mode;
     ar_search_options search;
     ar_progress progress;
@@ -41,6 +43,26 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain);
  * the domain options. Returns 0 or an exit status after printing the error. */
 int cli_make_instance(cli *c, const char *text, ar_instance **inst);
 void cli_free(cli *c);
+
+/* Printing one result of `solve` (solve.c) into out, as text or JSON. */
+typedef struct printer {
+    FILE *out;
+    cli *c;
+    const ar_puzzle *p;
+    ar_instance *inst;
+    ar_result *res;
+    const char *label;              /* batch: the instance's label (JSON "label") */
+    char description[512];
+    int head_done;
+    uint64_t column;
+    uint64_t emitted;
+} printer;
+/* The JSON object of a finished (not streamed) result, one line. */
+void cli_print_json_result(printer *pr);
+/* `solve --batch` (batch.c). Frees c. */
+int cli_solve_batch(cli *c);
+/* The number of worker threads: requested, or every online core. */
+unsigned cli_threads(unsigned requested);
 
 int verb_solve(int argc, char **argv);
 int verb_verify(int argc, char **argv);

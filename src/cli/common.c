@@ -77,22 +77,25 @@ static const struct generic_option {
     int kind;
     const char *verbs;      /* space-separated */
     const char *algorithms; /* space-separated; checked against --algo */
+    unsigned solver_flag;   /* or a domain solver with this AR_SOLVER_* flag */
 } generic_options[] = {
-    {"algo", OPT_VALUE, "solve hint at play", NULL},
-    {"heuristic", OPT_VALUE, "solve hint at play", NULL},
-    {"weight", OPT_VALUE, "solve hint at play", "wastar"},
-    {"beam-width", OPT_VALUE, "solve hint at play", "beam"},
-    {"depth-limit", OPT_VALUE, "solve hint at play", "dfs iddfs idastar"},
-    {"time-limit", OPT_VALUE, "solve hint at play bfs pdb", NULL},
-    {"memory-limit", OPT_VALUE, "solve hint at play bfs pdb", NULL},
-    {"node-limit", OPT_VALUE, "solve hint at play", NULL},
-    {"json", OPT_FLAG, NULL, NULL},
-    {"quiet", OPT_FLAG, NULL, NULL},
-    {"progress", OPT_VALUE, NULL, NULL},
-    {"seed", OPT_VALUE, "generate", NULL},
-    {"moves-file", OPT_VALUE, "verify", NULL},
-    {"moves", OPT_VALUE, "at", NULL},
-    {NULL, 0, NULL, NULL}};
+    {.name = "algo", .kind = OPT_VALUE, .verbs = "solve hint at play"},
+    {.name = "heuristic", .kind = OPT_VALUE, .verbs = "solve hint at play"},
+    {.name = "weight", .kind = OPT_VALUE, .verbs = "solve hint at play", .algorithms = "wastar", .solver_flag = AR_SOLVER_USES_WEIGHT},
+    {.name = "beam-width", .kind = OPT_VALUE, .verbs = "solve hint at play", .algorithms = "beam"},
+    {.name = "depth-limit", .kind = OPT_VALUE, .verbs = "solve hint at play", .algorithms = "dfs iddfs idastar"},
+    {.name = "time-limit", .kind = OPT_VALUE, .verbs = "solve hint at play bfs pdb"},
+    {.name = "memory-limit", .kind = OPT_VALUE, .verbs = "solve hint at play bfs pdb"},
+    {.name = "node-limit", .kind = OPT_VALUE, .verbs = "solve hint at play"},
+    {.name = "batch", .kind = OPT_FLAG, .verbs = "solve"},
+    {.name = "threads", .kind = OPT_VALUE, .verbs = "solve pdb"},
+    {.name = "json", .kind = OPT_FLAG},
+    {.name = "quiet", .kind = OPT_FLAG},
+    {.name = "progress", .kind = OPT_VALUE},
+    {.name = "seed", .kind = OPT_VALUE, .verbs = "generate"},
+    {.name = "moves-file", .kind = OPT_VALUE, .verbs = "verify"},
+    {.name = "moves", .kind = OPT_VALUE, .verbs = "at"},
+    {.name = NULL}};
 
 /* Whether word (up to its first space: "pdb build" is "pdb") is one of the
  * space-separated words of list. */
@@ -144,6 +147,15 @@ static int apply_generic(cli *c, const char *name, const char *value)
         return parse_u64(name, value, 1, &s->limits.node_limit);
     else if (strcmp(name, "json") == 0)
         c->json = 1;
+    else if (strcmp(name, "batch") == 0)
+        c->batch = 1;
+    else if (strcmp(name, "threads") == 0) {
+        if (parse_u64(name, value, 1, &u))
+            return AR_EXIT_BAD_INPUT;
+        if (u > 256)
+            return ar_tool_fail("option --threads: %s is too large (at most 256)", value);
+        c->threads = (unsigned)u;
+    }
     else if (strcmp(name, "quiet") == 0)
         c->quiet = 1;
     else if (strcmp(name, "progress") == 0) {
@@ -166,6 +178,28 @@ static int apply_generic(cli *c, const char *name, const char *value)
     else if (strcmp(name, "moves") == 0)
         c->at_moves = value;
     return 0;
+}
+
+/* Whether option g, if it belongs to some algorithms, fits --algo: one of
+ * its generic algorithms, or a domain solver with its AR_SOLVER_* flag. */
+static int option_fits_algorithm(const cli *c, const struct generic_option *g)
+{
+    const ar_domain_solver *ds;
+    if (!g->algorithms || (c->search.algorithm && in_list(g->algorithms, c->search.algorithm)))
+        return 1;
+    ds = c->domain && c->search.algorithm ? ar_puzzle_solver(c->domain, c->search.algorithm) : NULL;
+    return g->solver_flag && ds && (ds->flags & g->solver_flag);
+}
+
+static int refuse_for_algorithm(const cli *c, const struct generic_option *g)
+{
+    char list[200];
+    size_t used = (size_t)snprintf(list, sizeof list, "%s", g->algorithms);
+    const ar_domain_solver *ds;
+    for (ds = c->domain ? c->domain->solvers : NULL; ds && ds->name && used < sizeof list; ds++)
+        if (g->solver_flag && (ds->flags & g->solver_flag))
+            used += (size_t)snprintf(list + used, sizeof list - used, " or %s", ds->name);
+    return ar_tool_fail("option --%s applies to --algo %s only", g->name, list);
 }
 
 int cli_parse(cli *c, int argc, char **argv, int want_domain)
@@ -273,11 +307,16 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
     {
         int k;
         for (k = 0; generic_options[k].name; k++)
-            if ((given & (1u << k)) && generic_options[k].algorithms &&
-                !(c->search.algorithm && in_list(generic_options[k].algorithms, c->search.algorithm)))
-                return ar_tool_fail("option --%s applies to --algo %s only", generic_options[k].name,
-                                    generic_options[k].algorithms);
+            if ((given & (1u << k)) && !option_fits_algorithm(c, &generic_options[k]))
+                return refuse_for_algorithm(c, &generic_options[k]);
     }
+    if (c->threads && strcmp(c->verb, "solve") == 0 && !c->batch)
+        return ar_tool_fail("option --threads applies to solve --batch only (one search runs on one core)");
+    if (c->batch && !c->file)
+        return ar_tool_fail("option --batch needs -f FILE (one instance per line)");
+    if (c->batch && c->positional_count > 0)
+        return ar_tool_fail("option --batch reads the instances from -f FILE, not from '%s'",
+                            c->positional[0]);
     if (c->quiet)
         c->progress_mode = AR_PROGRESS_OFF;
     ar_progress_init(&c->progress, stderr, c->progress_mode, c->domain_name ? c->domain_name : c->verb);
@@ -307,6 +346,12 @@ int cli_make_instance(cli *c, const char *text, ar_instance **inst)
         return ar_tool_fail("%s: %s", c->domain->name, err.message[0] ? err.message : ar_status_name(st));
     }
     return 0;
+}
+
+unsigned cli_threads(unsigned requested)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return requested ? requested : n > 0 ? (unsigned)n : 1u;
 }
 
 void cli_free(cli *c)

@@ -24,26 +24,19 @@ static size_t process_peak_bytes(void)
     return (size_t)ru.ru_maxrss * 1024u;
 }
 
-typedef struct printer {
-    cli *c;
-    const ar_puzzle *p;
-    ar_instance *inst;
-    ar_result *res;
-    char description[512];
-    int head_done;
-    uint64_t column;
-    uint64_t emitted;
-} printer;
-
 static void print_head(printer *pr)
 {
-    FILE *out = stdout;
+    FILE *out = pr->out;
     if (pr->head_done)
         return;
     pr->head_done = 1;
     if (pr->c->json) {
         fputs("{\"domain\":", out);
         ar_json_string(out, pr->p->name);
+        if (pr->label) {
+            fputs(",\"label\":", out);
+            ar_json_string(out, pr->label);
+        }
         fputs(",\"instance\":", out);
         ar_json_string(out, pr->description);
         fputs(",\"algorithm\":", out);
@@ -65,9 +58,9 @@ static void print_head(printer *pr)
 static void begin_moves(printer *pr)
 {
     if (pr->c->json)
-        fputs(",\"moves\":\"", stdout);
+        fputs(",\"moves\":\"", pr->out);
     else
-        fputs("moves:\n", stdout);
+        fputs("moves:\n", pr->out);
     pr->column = 0;
 }
 
@@ -80,9 +73,9 @@ static ar_status stream_emit(void *ctx, const ar_move *moves, size_t count)
         print_head(pr);
         begin_moves(pr);
     }
-    ar_puzzle_print_moves(stdout, pr->p, pr->inst, moves, count, !pr->c->json, &pr->column);
+    ar_puzzle_print_moves(pr->out, pr->p, pr->inst, moves, count, !pr->c->json, &pr->column);
     pr->emitted += count;
-    if (ferror(stdout))
+    if (ferror(pr->out))
         return AR_ERR_IO;
     return AR_OK;
 }
@@ -100,7 +93,7 @@ static int exit_status(const ar_result *res, int have_moves)
 
 static void print_tail(printer *pr, int complete)
 {
-    FILE *out = stdout;
+    FILE *out = pr->out;
     ar_result *res = pr->res;
     int have_moves = res->streamed ? 1
                                    : res->moves != NULL || (res->outcome == AR_OUTCOME_SOLVED &&
@@ -193,11 +186,8 @@ static void print_tail(printer *pr, int complete)
     fprintf(out, "peak memory: %s\n", ar_format_bytes(peak, mem, sizeof mem));
 }
 
-static int setup(cli *c, int argc, char **argv, ar_instance **inst, int max_positional)
+static int setup_instance(cli *c, ar_instance **inst, int max_positional)
 {
-    int rc = cli_parse(c, argc, argv, 1);
-    if (rc)
-        return rc;
     if (c->positional_count > max_positional)
         return ar_tool_fail("%s: unexpected argument '%s' (see `ariadne help %s`)", c->verb,
                         c->positional[max_positional], c->verb);
@@ -205,11 +195,23 @@ static int setup(cli *c, int argc, char **argv, ar_instance **inst, int max_posi
                              inst);
 }
 
+static int setup(cli *c, int argc, char **argv, ar_instance **inst, int max_positional)
+{
+    int rc = cli_parse(c, argc, argv, 1);
+    return rc ? rc : setup_instance(c, inst, max_positional);
+}
+
 static int report_error(const cli *c, ar_status st, const ar_error *err)
 {
     fprintf(stderr, "ariadne: %s: %s\n", c->domain->name,
             err->message[0] ? err->message : ar_status_name(st));
     return st == AR_ERR_INPUT || st == AR_ERR_UNSUPPORTED ? AR_EXIT_BAD_INPUT : AR_EXIT_LIMIT;
+}
+
+void cli_print_json_result(printer *pr)
+{
+    print_head(pr);
+    print_tail(pr, 1);
 }
 
 int verb_solve(int argc, char **argv)
@@ -223,13 +225,18 @@ int verb_solve(int argc, char **argv)
     ar_status st;
     int rc, complete = 1;
 
-    rc = setup(&c, argc, argv, &inst, 1);
+    rc = cli_parse(&c, argc, argv, 1);
+    if (rc == 0 && c.batch)
+        return cli_solve_batch(&c);
+    if (rc == 0)
+        rc = setup_instance(&c, &inst, 1);
     if (rc) {
         cli_free(&c);
         return rc;
     }
     ar_tool_install_sigint();
     memset(&pr, 0, sizeof pr);
+    pr.out = stdout;
     pr.c = &c;
     pr.p = c.domain;
     pr.inst = inst;

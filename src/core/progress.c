@@ -34,6 +34,7 @@ void ar_progress_init(ar_progress *pr, FILE *stream, ar_progress_mode mode, cons
     else
         pr->enabled = mode == AR_PROGRESS_TEXT || mode == AR_PROGRESS_JSON;
     pr->json = mode == AR_PROGRESS_JSON;
+    pr->quiet = mode == AR_PROGRESS_OFF;
     pr->start = ar_now();
     pr->last_print = pr->start;
     pr->interval = DEFAULT_INTERVAL;
@@ -269,6 +270,20 @@ void ar_progress_update(ar_progress *pr, uint64_t done, uint64_t total, const ch
     } else {
         fprintf(pr->stream, "%s\n", line);
     }
+    fflush(pr->stream);
+}
+
+void ar_progress_note(ar_progress *pr, const char *fmt, ...)
+{
+    va_list ap;
+    if (!pr || !pr->stream || pr->quiet)
+        return;
+    ar_progress_finish(pr);
+    fputs("ariadne: ", pr->stream);
+    va_start(ap, fmt);
+    vfprintf(pr->stream, fmt, ap);
+    va_end(ap);
+    fputc('\n', pr->stream);
     fflush(pr->stream);
 }
 

@@ -544,13 +544,18 @@ static ar_status perfect_choose(ar_bot *bot, const void *pos, int player, ar_gmo
     perfect_state *p = bot->state;
     const ar_game_strategy *s;
     ar_error why;
+    int pass;
     ar_status st = check_turn(bot, pos, player, err);
     if (st != AR_OK)
         return st;
     ar_error_clear(&why);
+    /* The named rule first; where it does not apply (a rule for the other
+     * side, a position off its track) the game's other rules, which answer
+     * instantly too; search only when no rule applies. */
+    for (pass = p->strategy ? 0 : 1; pass < 2; pass++)
     for (s = bot->g->strategies; s && s->name; s++) {
         ar_error e2;
-        if (p->strategy && s != p->strategy)
+        if (pass == 0 ? s != p->strategy : s == p->strategy && p->strategy)
             continue;
         ar_error_clear(&e2);
         st = s->choose(bot->v, pos, &p->rng, out, &e2);
@@ -575,7 +580,8 @@ static ar_status perfect_choose(ar_bot *bot, const void *pos, int player, ar_gmo
                 *err = e2;
             return st;
         }
-        why = e2;
+        if (!why.message[0] || pass == 0)
+            why = e2;
     }
     /* No rule applies: search (exact where the game is small enough). */
     st = ab_search(bot, p->ab, pos, out, info, err);

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +67,7 @@ void ar_pdb_estimate(const ar_pdb_abstraction *a, size_t *bytes, double *seconds
     size_t table = ar_bitarray_bytes_for(stored(a), a->bits);
     size_t done = a->project ? (size_t)(stored(a) / 8 + 1) : 0;
     if (bytes)
-        *bytes = marks + table + done;
+        *bytes = a->build_bytes ? a->build_bytes : marks + table + done;
     if (seconds)
         *seconds = (a->project ? 1.3 * (double)a->stored_count : (double)a->count) *
                    (a->ns_per_state > 0 ? a->ns_per_state : NS_PER_STATE) * 1e-9;
@@ -176,10 +177,28 @@ static int expand(builder *b, uint64_t r, unsigned d, unsigned fcode, unsigned n
     return (int)again;
 }
 
+/* The header fields every builder shares: the identity of the abstraction,
+ * the layout and the checksum of the entries (the builder sets the counts). */
+static void finish_header(const ar_pdb_abstraction *a, ar_pdb *out)
+{
+    out->header.version = AR_PDB_FORMAT_VERSION;
+    out->header.bits = a->bits;
+    out->header.step = a->step;
+    out->header.count = stored(a);
+    out->header.data_offset = HEADER_BYTES;
+    out->header.data_bytes = out->table.bytes;
+    snprintf(out->header.domain, sizeof out->header.domain, "%s", a->domain);
+    snprintf(out->header.size, sizeof out->header.size, "%s", a->size);
+    snprintf(out->header.base_name, sizeof out->header.base_name, "%s", a->base_name ? a->base_name : "none");
+    snprintf(out->header.pattern, sizeof out->header.pattern, "%s", a->pattern);
+    snprintf(out->header.goal, sizeof out->header.goal, "%s", a->goal);
+    out->header.checksum = ar_hash_bytes(out->table.data, out->table.bytes);
+}
+
 ar_status ar_pdb_build(const ar_pdb_abstraction *a, const ar_pdb_build_options *opts, ar_pdb *out,
                        ar_error *err)
 {
-    static const ar_pdb_build_options none = {NULL, 0, NULL, NULL};
+    static const ar_pdb_build_options none = {.mem = NULL};
     const ar_pdb_build_options *o = opts ? opts : &none;
     builder *b;
     ar_status st;
@@ -199,8 +218,11 @@ ar_status ar_pdb_build(const ar_pdb_abstraction *a, const ar_pdb_build_options *
                             a->domain, a->size, a->pattern, ar_format_bytes(need, nb, sizeof nb),
                             ar_format_bytes(o->mem->limit, lb, sizeof lb),
                             a->smaller ? "; try a smaller pattern: " : "", a->smaller ? a->smaller : "");
-    if (a->build) /* the domain's own builder, after the same checks */
-        return a->build(a, o, out, err);
+    if (a->build) { /* the domain's own builder, after the same checks */
+        if ((st = a->build(a, o, out, err)) == AR_OK)
+            finish_header(a, out);
+        return st;
+    }
     b = calloc(1, sizeof *b);
     if (!b)
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory starting a pattern database build");
@@ -268,23 +290,12 @@ ar_status ar_pdb_build(const ar_pdb_abstraction *a, const ar_pdb_build_options *
         if (next_count == 0)
             break;
     }
-    out->header.version = AR_PDB_FORMAT_VERSION;
-    out->header.bits = a->bits;
-    out->header.step = a->step;
-    out->header.count = stored(a);
-    out->header.data_offset = HEADER_BYTES;
-    out->header.data_bytes = out->table.bytes;
     out->header.unreached = stored(a) - b->written;
     (void)closed;
     out->header.max_distance = d;
     out->header.max_entry = b->max_entry;
     out->header.build_seconds = ar_now() - b->start;
-    snprintf(out->header.domain, sizeof out->header.domain, "%s", a->domain);
-    snprintf(out->header.size, sizeof out->header.size, "%s", a->size);
-    snprintf(out->header.base_name, sizeof out->header.base_name, "%s", a->base_name ? a->base_name : "none");
-    snprintf(out->header.pattern, sizeof out->header.pattern, "%s", a->pattern);
-    snprintf(out->header.goal, sizeof out->header.goal, "%s", a->goal);
-    out->header.checksum = ar_hash_bytes(out->table.data, out->table.bytes);
+    finish_header(a, out);
     ar_bitarray_free(&b->marks);
     ar_mem_free(o->mem, b->done_bits, b->done_bytes);
     free(b);
@@ -485,6 +496,71 @@ ar_status ar_pdb_read_header(const char *path, ar_pdb_header *out, ar_error *err
     return st;
 }
 
+/* Mapped files, shared by every load in the process: a batch of solves, or
+ * copies of an instance, map a database once and reuse the mapping (and its
+ * page tables). A file is known by device, inode, size and modification
+ * time, so a rebuilt file is mapped anew. A mapping nobody uses stays until
+ * its slot is needed. */
+#define MAP_SLOTS 32
+static struct mapped {
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+    void *map;
+    unsigned refs;
+} maps[MAP_SLOTS];
+static pthread_mutex_t maps_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *map_shared(int fd, const struct stat *sb)
+{
+    void *map = NULL;
+    int i, spare = -1;
+    pthread_mutex_lock(&maps_lock);
+    for (i = 0; i < MAP_SLOTS; i++) {
+        struct mapped *m = &maps[i];
+        if (m->map && m->dev == sb->st_dev && m->ino == sb->st_ino && m->size == sb->st_size &&
+            m->mtime.tv_sec == sb->st_mtim.tv_sec && m->mtime.tv_nsec == sb->st_mtim.tv_nsec) {
+            m->refs++;
+            map = m->map;
+            break;
+        }
+        if (spare < 0 && (!m->map || m->refs == 0))
+            spare = i;
+    }
+    if (!map) {
+        map = mmap(NULL, (size_t)sb->st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (map != MAP_FAILED && spare >= 0) {
+            struct mapped *m = &maps[spare];
+            if (m->map)
+                munmap(m->map, (size_t)m->size);
+            m->dev = sb->st_dev;
+            m->ino = sb->st_ino;
+            m->size = sb->st_size;
+            m->mtime = sb->st_mtim;
+            m->map = map;
+            m->refs = 1;
+        }
+    }
+    pthread_mutex_unlock(&maps_lock);
+    return map;
+}
+
+/* Releases a mapping: a shared one stays for the next load. */
+static void unmap_shared(void *map, size_t size)
+{
+    int i;
+    pthread_mutex_lock(&maps_lock);
+    for (i = 0; i < MAP_SLOTS; i++)
+        if (maps[i].map == map && maps[i].refs > 0) {
+            maps[i].refs--;
+            pthread_mutex_unlock(&maps_lock);
+            return;
+        }
+    pthread_mutex_unlock(&maps_lock);
+    munmap(map, size);
+}
+
 ar_status ar_pdb_load(const char *path, int check_sum, ar_mem *mem, ar_pdb *out, ar_error *err)
 {
     int fd;
@@ -506,7 +582,7 @@ ar_status ar_pdb_load(const char *path, int check_sum, ar_mem *mem, ar_pdb *out,
         close(fd);
         return ar_error_set(err, AR_ERR_IO, "cannot stat %s: %s", path, strerror(errno));
     }
-    map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    map = map_shared(fd, &sb);
     close(fd);
     if (map == MAP_FAILED)
         return ar_error_set(err, AR_ERR_IO, "cannot map %s: %s", path, strerror(errno));
@@ -514,6 +590,8 @@ ar_status ar_pdb_load(const char *path, int check_sum, ar_mem *mem, ar_pdb *out,
     out->map_size = (size_t)sb.st_size;
     ar_bitarray_view(&out->table, (unsigned char *)map + out->header.data_offset, out->header.count,
                      out->header.bits, NULL);
+    if (check_sum == AR_PDB_CHECK_SMALL)
+        check_sum = out->table.bytes <= AR_PDB_CHECK_SMALL_BYTES;
     if (check_sum && ar_hash_bytes(out->table.data, out->table.bytes) != out->header.checksum) {
         ar_pdb_free(out);
         return ar_error_set(err, AR_ERR_INPUT, "%s: the entries are damaged (checksum mismatch); "
@@ -532,7 +610,7 @@ ar_status ar_pdb_load(const char *path, int check_sum, ar_mem *mem, ar_pdb *out,
 void ar_pdb_free(ar_pdb *pdb)
 {
     if (pdb->map) {
-        munmap(pdb->map, pdb->map_size);
+        unmap_shared(pdb->map, pdb->map_size);
         if (pdb->mem && pdb->accounted)
             pdb->mem->used -= pdb->accounted < pdb->mem->used ? pdb->accounted : pdb->mem->used;
     } else {
@@ -643,81 +721,4 @@ ar_status ar_pdb_check(const ar_pdb *pdb, const ar_pdb_abstraction *a, uint64_t 
     free(s);
     free(t);
     return st;
-}
-
-/* --- the cache ----------------------------------------------------------- */
-
-const char *ar_pdb_dir(const char *dir, char *buf, size_t size)
-{
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    if (dir && *dir)
-        snprintf(buf, size, "%s", dir);
-    else if (xdg && *xdg)
-        snprintf(buf, size, "%s/ariadne", xdg);
-    else
-        snprintf(buf, size, "%s/.cache/ariadne", home && *home ? home : ".");
-    return buf;
-}
-
-void ar_pdb_file_name(const ar_pdb_abstraction *a, char *buf, size_t size)
-{
-    size_t i, n;
-    int len = snprintf(buf, size, "%s-%s-%s-%ub.pdb", a->domain, a->size, a->pattern, a->bits);
-    n = len < 0 ? 0 : (size_t)len < size ? (size_t)len : size - 1;
-    for (i = 0; i < n; i++) /* keep the name portable: pattern separators become '.' */
-        if (!((buf[i] >= 'a' && buf[i] <= 'z') || (buf[i] >= 'A' && buf[i] <= 'Z') ||
-              (buf[i] >= '0' && buf[i] <= '9') || buf[i] == '-' || buf[i] == '.' || buf[i] == '_'))
-            buf[i] = '.';
-}
-
-static ar_status make_dirs(const char *dir, ar_error *err)
-{
-    char path[4096];
-    size_t i, n = strlen(dir);
-    if (n >= sizeof path)
-        return ar_error_set(err, AR_ERR_INPUT, "pattern database directory name too long");
-    memcpy(path, dir, n + 1);
-    for (i = 1; i <= n; i++) {
-        if (path[i] == '/' || path[i] == '\0') {
-            char c = path[i];
-            path[i] = '\0';
-            if (mkdir(path, 0755) != 0 && errno != EEXIST)
-                return ar_error_set(err, AR_ERR_IO, "cannot create directory %s: %s", path,
-                                    strerror(errno));
-            path[i] = c;
-        }
-    }
-    return AR_OK;
-}
-
-ar_status ar_pdb_open(const ar_pdb_abstraction *a, const char *dir, const ar_pdb_build_options *o,
-                      ar_pdb *out, int *built, ar_error *err)
-{
-    char dbuf[4096], name[700], path[4800];
-    ar_status st;
-    struct stat sb;
-    ar_error why;
-    *built = 0;
-    ar_pdb_dir(dir, dbuf, sizeof dbuf);
-    ar_pdb_file_name(a, name, sizeof name);
-    snprintf(path, sizeof path, "%s/%s", dbuf, name);
-    if (stat(path, &sb) == 0) {
-        ar_error_clear(&why);
-        st = ar_pdb_load(path, 1, o ? o->mem : NULL, out, &why);
-        if (st != AR_OK) /* the message names the file */
-            return ar_error_set(err, st, "pattern database: %s", why.message);
-        if (ar_pdb_matches(&out->header, a, &why) != AR_OK) {
-            ar_pdb_free(out);
-            return ar_error_set(err, AR_ERR_INPUT, "pattern database %s: %s", path, why.message);
-        }
-        return AR_OK;
-    }
-    if ((st = ar_pdb_build(a, o, out, err)) != AR_OK)
-        return st;
-    *built = 1;
-    if (make_dirs(dbuf, &why) != AR_OK || ar_pdb_save(out, path, &why) != AR_OK) {
-        /* The table is built and usable; not caching it only costs time later. */
-        return AR_OK;
-    }
-    return AR_OK;
 }

@@ -166,23 +166,12 @@ static ar_status group_build(const ar_pdb_abstraction *a, const ar_pdb_build_opt
         return ar_error_set(err, AR_ERR_LIMIT, "building the pattern database %s was stopped (%s)",
                             g->size, ar_stop_reason_name(res.stop));
     }
-    out->header.version = AR_PDB_FORMAT_VERSION;
-    out->header.bits = 8;
-    out->header.step = 1;
-    out->header.count = a->count;
-    out->header.data_bytes = out->table.bytes;
     out->header.unreached = a->count - res.total_ranks;
     out->header.max_distance = res.max_depth;
     out->header.max_entry = res.max_depth < 255 ? res.max_depth : 255;
     for (d = 255; d < res.levels; d++) /* distances above 255 are stored as 255: still a lower bound */
         out->header.capped += res.layer_ranks[d];
     out->header.build_seconds = ar_now() - t0;
-    snprintf(out->header.domain, sizeof out->header.domain, "%s", a->domain);
-    snprintf(out->header.size, sizeof out->header.size, "%s", a->size);
-    snprintf(out->header.base_name, sizeof out->header.base_name, "none");
-    snprintf(out->header.pattern, sizeof out->header.pattern, "%s", a->pattern);
-    snprintf(out->header.goal, sizeof out->header.goal, "%s", a->goal);
-    out->header.checksum = ar_hash_bytes(out->table.data, out->table.bytes);
     out->mem = po->mem;
     ar_bfs2_result_free(&res);
     return AR_OK;

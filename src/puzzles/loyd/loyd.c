@@ -398,7 +398,7 @@ static const ar_domain_solver loyd_solvers[] = {
      .run = run_ida},
     {.name = "wida",
      .summary = "weighted IDA*: f = g + W*h (--weight, default 2); not optimal",
-     .flags = AR_SOLVER_USES_HEURISTIC,
+     .flags = AR_SOLVER_USES_HEURISTIC | AR_SOLVER_USES_WEIGHT,
      .run = run_wida},
     {.name = NULL}};
 

@@ -18,6 +18,7 @@
 #include "tiles_engine.h"
 #include "tiles_bench.h"
 #include "ariadne/tool.h"
+#include "ariadne/timer.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -224,7 +225,11 @@ static ar_status tiles_create(const char *text, const ar_param *params, size_t c
         st = parse_groups(in, pattern, reflect, err);
     else if (pattern)
         st = ar_tiles_set_partition(&in->model, pattern, reflect, err);
-    else if (*ar_tiles_default_partition(&in->model)) {
+    else if (!*ar_tiles_default_partition(&in->model)) {
+        ar_error ignored; /* no preset: small groups, used only when asked for (--heuristic pdb) */
+        if (ar_tiles_set_partition(&in->model, "blocks", reflect, &ignored) != AR_OK)
+            in->model.npat = 0;
+    } else {
         ar_error ignored;
         /* 7-8 when its databases are cached already, else the default; a goal
          * without a preset simply has no databases until --pattern names some. */
@@ -453,11 +458,52 @@ static ar_status run_wida(ar_instance *in, const ar_search_options *opts, const 
     return ar_tiles_solve(&in->model, in->start, "wida", opts, res, err);
 }
 
+/* The anytime solver. On boards above 5x5 weighted IDA* finds no first
+ * solution in reasonable time (it wanders without duplicate detection), so
+ * the generic weighted A* (weight 5, linear conflicts, two thirds of the time
+ * limit or 5 M nodes) seeds the incumbent, which the engine then shortens. */
+#define SEED_WEIGHT 5.0
+#define SEED_NODES 5000000u
+
 static ar_status run_anytime(ar_instance *in, const ar_search_options *opts, const ar_move_sink *sink,
                              ar_result *res, ar_error *err)
 {
+    ar_search_options so = *opts, rest = *opts;
+    ar_result seed;
+    ar_status st;
+    double t0 = ar_now();
     (void)sink;
-    return ar_tiles_solve(&in->model, in->start, "anytime", opts, res, err);
+    if (in->model.n <= 25)
+        return ar_tiles_solve(&in->model, in->start, "anytime", opts, res, err);
+    so.algorithm = "wastar";
+    so.heuristic = "linear";
+    so.weight = SEED_WEIGHT;
+    so.progress = NULL;
+    so.on_improvement = NULL;
+    so.limits.time_limit = opts->limits.time_limit > 0 ? opts->limits.time_limit * 2 / 3 : 0;
+    if (!so.limits.node_limit || so.limits.node_limit > SEED_NODES)
+        so.limits.node_limit = SEED_NODES;
+    ar_result_init(&seed);
+    st = ar_solve(&ar_domain_tiles, in, &so, NULL, &seed, err);
+    if (st != AR_OK) {
+        ar_result_free(&seed);
+        return st;
+    }
+    if (opts->limits.time_limit > 0) {
+        double left = opts->limits.time_limit - (ar_now() - t0);
+        rest.limits.time_limit = left > 1e-3 ? left : 1e-3;
+    }
+    if (opts->limits.node_limit)
+        rest.limits.node_limit = opts->limits.node_limit > seed.expanded ? opts->limits.node_limit - seed.expanded : 1;
+    st = ar_tiles_solve_seeded(&in->model, in->start, "anytime",
+                               seed.outcome == AR_OUTCOME_SOLVED ? seed.moves : NULL,
+                               seed.outcome == AR_OUTCOME_SOLVED ? (unsigned)seed.length : 0, &rest, res, err);
+    if (st == AR_OK) {
+        res->expanded += seed.expanded;
+        res->generated += seed.generated;
+    }
+    ar_result_free(&seed);
+    return st;
 }
 
 static const ar_domain_solver tiles_solvers[] = {
@@ -467,7 +513,7 @@ static const ar_domain_solver tiles_solvers[] = {
      .run = run_ida},
     {.name = "wida",
      .summary = "weighted IDA*: f = g + W*h (--weight, default 2); fast, not optimal",
-     .flags = AR_SOLVER_USES_HEURISTIC,
+     .flags = AR_SOLVER_USES_HEURISTIC | AR_SOLVER_USES_WEIGHT,
      .run = run_wida},
     {.name = "anytime",
      .summary = "improving solutions (weighted IDA*), then IDA* raising the proven lower bound until "
@@ -522,6 +568,55 @@ static ar_status tiles_generate(const ar_param *params, size_t count, uint64_t s
     if (!(*text = malloc(cap)))
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory generating a tiles instance");
     snprintf(*text, cap, "%s\n", buf);
+    return AR_OK;
+}
+
+/* A line of a batch file: a board, or Korf's benchmark format "number
+ * optimal-length board" (data/tiles/korf100.txt, korf24_50.txt): N + 2
+ * numbers whose last N (a square number) are a permutation of 0..N-1. */
+static ar_status tiles_batch_line(const char *line, char *label, size_t label_size, char *instance,
+                                  size_t instance_size, uint64_t *known_cost, int *known, ar_error *err)
+{
+    unsigned long v[AR_TILES_MAX + 3];
+    unsigned k = 0, n, i, r;
+    const char *s = line;
+    uint64_t seen = 0;
+    *known = 0;
+    label[0] = '\0';
+    while (*s && k < AR_TILES_MAX + 3) {
+        char *end;
+        while (*s == ' ' || *s == '\t' || *s == '\r')
+            s++;
+        if (!*s)
+            break;
+        if (*s < '0' || *s > '9')
+            break;
+        v[k++] = strtoul(s, &end, 10);
+        s = end;
+    }
+    n = k >= 2 ? k - 2 : 0;
+    for (r = 2; r * r < n; r++)
+        ;
+    if (*s == '\0' && n >= 4 && r * r == n) {
+        for (i = 0; i < n; i++)
+            if (v[2 + i] >= n || (seen >> v[2 + i] & 1))
+                break;
+            else
+                seen |= (uint64_t)1 << v[2 + i];
+        if (i == n) {
+            size_t used = 0;
+            snprintf(label, label_size, "%lu", v[0]);
+            *known_cost = v[1];
+            *known = 1;
+            for (i = 0; i < n && used < instance_size; i++)
+                used += (size_t)snprintf(instance + used, instance_size - used, "%s%lu", i ? " " : "",
+                                         v[2 + i]);
+            return AR_OK;
+        }
+    }
+    if (strlen(line) >= instance_size)
+        return ar_error_set(err, AR_ERR_INPUT, "the line is too long for an instance");
+    snprintf(instance, instance_size, "%s", line);
     return AR_OK;
 }
 
@@ -654,5 +749,6 @@ const ar_puzzle ar_domain_tiles = {
     .pdb = &tiles_pdb,
     .bench_suites = tiles_bench_suites,
     .with_start = tiles_with_start,
+    .batch_line = tiles_batch_line,
     .examples = tiles_examples,
 };

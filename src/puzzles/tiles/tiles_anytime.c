@@ -145,8 +145,8 @@ static unsigned improve_path(const ar_run *run, const ar_tiles_model *m, const u
  * solution found in phase 2 is optimal at once). In between, windows of the
  * incumbent are replaced by shorter optimal paths (improve_path). A time limit
  * gives 30% to phase 1, 30% to the windows and the rest to phase 2. */
-ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int kind,
-                           const ar_search_options *opts, ar_result *res, ar_error *err)
+ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int kind, const ar_move *seed,
+                           unsigned seed_len, const ar_search_options *opts, ar_result *res, ar_error *err)
 {
     static const double weights[] = {3.0, 2.0, 1.6, 1.4, 1.25, 1.15, 1.1, 1.05};
     ar_run run;
@@ -169,6 +169,14 @@ ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int ki
         res->optimal = st == AR_OK;
         ar_run_finish(&run);
         return st;
+    }
+    if (seed && seed_len) {
+        if ((st = ar_run_set_solution(&run, seed, seed_len, seed_len, err)) != AR_OK) {
+            ar_run_finish(&run);
+            return st;
+        }
+        best = seed_len;
+        report_best(&run, lower);
     }
     phase1_end = limit > 0 ? PHASE1_SHARE * limit : 0;
     for (i = 0; i < sizeof weights / sizeof weights[0]; i++) {
@@ -254,18 +262,30 @@ ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int ki
 
 /* --- the entry point of the domains ------------------------------------------ */
 
+/* The entries the partition's tables store: a partition of up to 64 M
+ * entries (6-6-3 on the 15-puzzle: 11.5 M, built in seconds) is built on
+ * first use when no heuristic is named; larger ones only when cached or
+ * asked for (`--heuristic pdb`, `ariadne pdb build`). */
 static uint64_t pdb_entries(const ar_tiles_model *m)
 {
     uint64_t total = 0;
     unsigned i;
     for (i = 0; i < m->npat; i++)
-        total += m->pat[i].abs.count;
+        total += ar_pdb_entries(&m->pat[i].abs);
     return total;
 }
 
 ar_status ar_tiles_solve(ar_tiles_model *m, const uint8_t *start, const char *which,
                          const ar_search_options *opts, ar_result *res, ar_error *err)
 {
+    return ar_tiles_solve_seeded(m, start, which, NULL, 0, opts, res, err);
+}
+
+ar_status ar_tiles_solve_seeded(ar_tiles_model *m, const uint8_t *start, const char *which,
+                                const ar_move *seed, unsigned seed_len, const ar_search_options *opts,
+                                ar_result *res, ar_error *err)
+{
+    ar_search_options timed;
     int kind;
     ar_status st;
     const char *hname;
@@ -275,7 +295,8 @@ ar_status ar_tiles_solve(ar_tiles_model *m, const uint8_t *start, const char *wh
         if (kind < 0)
             return ar_error_set(err, AR_ERR_INPUT, "unknown heuristic '%.40s' for %s (see `ariadne list`)",
                                 opts->heuristic, m->domain);
-    } else if (m->npat && (ar_tiles_pdbs_cached(m) || pdb_entries(m) <= ((uint64_t)64 << 20))) {
+    } else if (m->npat && strcmp(m->partition, "blocks") != 0 &&
+               (ar_tiles_pdbs_cached(m) || pdb_entries(m) <= ((uint64_t)64 << 20))) {
         kind = AR_TH_PDB;
     } else {
         kind = m->transport ? AR_TH_MANHATTAN : AR_TH_LINEAR;
@@ -297,6 +318,12 @@ ar_status ar_tiles_solve(ar_tiles_model *m, const uint8_t *start, const char *wh
         if (st != AR_OK)
             return st;
         ar_run_finish(&run); /* records the build's peak memory */
+        if (opts->limits.time_limit > 0) { /* the build spent part of the time limit */
+            double left = opts->limits.time_limit - ar_run_elapsed(&run);
+            timed = *opts;
+            timed.limits.time_limit = left > 1e-3 ? left : 1e-3;
+            opts = &timed;
+        }
     }
     hname = kind == AR_TH_PDB ? "pdb" : kind == AR_TH_LINEAR ? "linear"
             : m->transport ? "transport" : "manhattan";
@@ -311,7 +338,7 @@ ar_status ar_tiles_solve(ar_tiles_model *m, const uint8_t *start, const char *wh
     if (strcmp(which, "wida") == 0)
         st = ar_tiles_wida(m, start, kind, opts->weight, opts, res, err);
     else if (strcmp(which, "anytime") == 0)
-        st = ar_tiles_anytime(m, start, kind, opts, res, err);
+        st = ar_tiles_anytime(m, start, kind, seed, seed_len, opts, res, err);
     else
         st = ar_tiles_ida(m, start, kind, AR_TILES_UNWEIGHTED, 0, opts, res, err);
     if (st != AR_OK)

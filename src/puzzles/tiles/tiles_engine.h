@@ -29,7 +29,7 @@
 #include "ariadne/search.h"
 
 #define AR_TILES_MAX 64
-#define AR_TILES_MAX_PATTERNS 8
+#define AR_TILES_MAX_PATTERNS 24 /* 21 groups of 3 on 8x8 ("blocks") */
 #define AR_TILES_MAX_PATTERN_TILES 10
 
 enum { AR_TDIR_UP, AR_TDIR_DOWN, AR_TDIR_LEFT, AR_TDIR_RIGHT, AR_TDIR_TRANSPORT };
@@ -86,6 +86,14 @@ ar_status ar_tiles_set_groups(ar_tiles_model *m, const uint8_t groups[][AR_TILES
 /* The default partition name for the board ("" when there is none). */
 const char *ar_tiles_default_partition(const ar_tiles_model *m);
 
+/* The fast multi-threaded builder of a blank-aware pattern database
+ * (tiles_pdb_build.c): the abstraction's `build`, the bytes it needs, and
+ * the threads it runs (requested, or 0: every core). */
+ar_status ar_tiles_region_build(const ar_pdb_abstraction *a, const ar_pdb_build_options *o,
+                                ar_pdb *out, ar_error *err);
+size_t ar_tiles_region_build_bytes(const ar_tiles_pattern *pt);
+unsigned ar_tiles_build_threads(unsigned requested);
+
 /* Loads (or builds and caches) every pattern database of the partition. */
 ar_status ar_tiles_load_pdbs(ar_tiles_model *m, ar_mem *mem, ar_progress *progress,
                              const ar_limits *limits, ar_error *err);
@@ -124,9 +132,11 @@ ar_status ar_tiles_wida(const ar_tiles_model *m, const uint8_t *cells, int kind,
 
 /* Anytime: weighted searches for quick, improving solutions, path
  * improvement by optimal windows, then IDA* raising the proven lower bound
- * until the incumbent is proven optimal or a limit stops it. */
-ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int kind,
-                           const ar_search_options *opts, ar_result *result, ar_error *err);
+ * until the incumbent is proven optimal or a limit stops it. A seed (may be
+ * NULL) is a solution found some other way, the first incumbent. */
+ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int kind, const ar_move *seed,
+                           unsigned seed_len, const ar_search_options *opts, ar_result *result,
+                           ar_error *err);
 
 /* Re-points a copied model's patterns at the copy; loaded databases are
  * shared with the original (reference counted), so either may go first. */
@@ -142,5 +152,9 @@ int ar_tiles_heuristic_kind(const ar_tiles_model *m, const char *name);
  * ("ida", "wida" or "anytime"). Fills result->heuristic and result->note. */
 ar_status ar_tiles_solve(ar_tiles_model *m, const uint8_t *start, const char *which,
                          const ar_search_options *opts, ar_result *result, ar_error *err);
+/* The same for "anytime" with a seed solution (see ar_tiles_anytime). */
+ar_status ar_tiles_solve_seeded(ar_tiles_model *m, const uint8_t *start, const char *which,
+                                const ar_move *seed, unsigned seed_len, const ar_search_options *opts,
+                                ar_result *result, ar_error *err);
 
 #endif

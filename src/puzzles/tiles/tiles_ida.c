@@ -13,7 +13,8 @@
 #include <stdio.h>
 #include "ariadne/run.h"
 
-#define MAX_DEPTH 1024
+#define MAX_DEPTH 4096 /* weighted searches with large weights find long paths */
+#define PATH_SLOTS 8192u /* a power of two, well above MAX_DEPTH */
 
 /* Expansions between two looks at the limits (node limit, Ctrl-C, clock,
  * progress line): a few milliseconds of search, so a node limit is honoured
@@ -32,6 +33,11 @@ typedef struct ida {
     uint64_t base_expanded, base_generated; /* the result's counters before this search */
     ar_run *run;
     char phase[40];                /* "IDA* bound 52", for the progress line */
+    /* Weighted search only: the states on the current path, by Zobrist
+     * hash (open addressing, deleted in reverse order of insertion). */
+    uint64_t zobrist[AR_TILES_MAX][AR_TILES_MAX];
+    uint64_t hash;
+    uint64_t on_path[PATH_SLOTS];
 } ida;
 
 static unsigned absdiff(unsigned a, unsigned b) { return a > b ? a - b : b - a; }
@@ -47,6 +53,16 @@ static int ida_check(ida *s)
 }
 
 static const unsigned opposite[5] = {AR_TDIR_DOWN, AR_TDIR_UP, AR_TDIR_RIGHT, AR_TDIR_LEFT, 5};
+
+/* Whether a transport from the blank's cell b is a move of its own (next
+ * to the centre it is the same as the step into it). */
+static int has_transport(const ar_tiles_model *m, unsigned b)
+{
+    return m->transport && b != m->centre &&
+           absdiff(m->row_of[b], m->row_of[m->centre]) + absdiff(m->col_of[b], m->col_of[m->centre]) > 1;
+}
+
+static int ida_children_ordered(ida *s, unsigned g, unsigned last);
 
 /* Returns 1 when a solution was found (path[0..g) holds it), 0 when not
  * below the bound, -1 when a limit stopped the search. */
@@ -72,6 +88,8 @@ static int ida_dfs(ida *s, unsigned g, unsigned last)
     if (s->expanded >= s->next_check && ida_check(s))
         return -1;
     b = s->b.blank;
+    if (s->wnum != AR_TILES_UNWEIGHTED)
+        return ida_children_ordered(s, g, last);
     for (d = 0; d < 4; d++) {
         int q = m->nb[b][d];
         ar_tiles_undo u;
@@ -88,9 +106,7 @@ static int ida_dfs(ida *s, unsigned g, unsigned last)
         if (r)
             return r;
     }
-    if (m->transport && b != m->centre &&
-        absdiff(m->row_of[b], m->row_of[m->centre]) + absdiff(m->col_of[b], m->col_of[m->centre]) > 1) {
-        /* (next to the centre a transport is the same as the step into it) */
+    if (has_transport(m, b)) {
         ar_tiles_undo u;
         unsigned l = s->b.cell[m->centre];
         int r;
@@ -99,6 +115,87 @@ static int ida_dfs(ida *s, unsigned g, unsigned last)
         s->path[g] = AR_TDIR_TRANSPORT;
         r = ida_dfs(s, g + 1, AR_TDIR_TRANSPORT);
         ar_tiles_board_unmove(&s->b, l, m->centre, b, &u);
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+/* The children of a weighted search, best lower bound first. With a large
+ * weight the bound leaves room for long detours, and a fixed move order
+ * wanders into them (weight 50 found nothing in minutes); trying the child
+ * nearest the goal first makes a large weight the greedy, fast search it
+ * should be. Each child's bound costs a move and its undo. */
+/* The path set: insert returns 0 when the state is on the path already. */
+static int path_insert(ida *s, uint64_t h)
+{
+    unsigned i = (unsigned)h & (PATH_SLOTS - 1);
+    h |= 1; /* 0 marks a free slot */
+    while (s->on_path[i]) {
+        if (s->on_path[i] == h)
+            return 0;
+        i = (i + 1) & (PATH_SLOTS - 1);
+    }
+    s->on_path[i] = h;
+    return 1;
+}
+
+static void path_remove(ida *s, uint64_t h)
+{
+    unsigned i = (unsigned)h & (PATH_SLOTS - 1), j;
+    h |= 1;
+    while (s->on_path[i] != h)
+        i = (i + 1) & (PATH_SLOTS - 1);
+    /* backward-shift deletion keeps every probe sequence unbroken */
+    for (j = (i + 1) & (PATH_SLOTS - 1); s->on_path[j]; j = (j + 1) & (PATH_SLOTS - 1)) {
+        unsigned home = (unsigned)s->on_path[j] & (PATH_SLOTS - 1);
+        if (((j - home) & (PATH_SLOTS - 1)) >= ((j - i) & (PATH_SLOTS - 1))) {
+            s->on_path[i] = s->on_path[j];
+            i = j;
+        }
+    }
+    s->on_path[i] = 0;
+}
+
+static int ida_children_ordered(ida *s, unsigned g, unsigned last)
+{
+    const ar_tiles_model *m = s->b.m;
+    unsigned b = s->b.blank, dirs[5], hs[5], n = 0, d, i, j;
+    for (d = 0; d < 5; d++) {
+        int q = d < 4 ? m->nb[b][d] : has_transport(m, b) ? (int)m->centre : -1;
+        ar_tiles_undo u;
+        unsigned l;
+        if (q < 0 || d == opposite[last])
+            continue;
+        l = s->b.cell[q];
+        ar_tiles_board_move(&s->b, l, (unsigned)q, b, &u);
+        hs[n] = ar_tiles_board_h(&s->b);
+        ar_tiles_board_unmove(&s->b, l, (unsigned)q, b, &u);
+        dirs[n++] = d;
+        for (i = n - 1; i > 0 && hs[i - 1] > hs[i]; i--) { /* insertion: stable, few children */
+            unsigned t = hs[i];
+            hs[i] = hs[i - 1];
+            hs[i - 1] = t;
+            t = dirs[i];
+            dirs[i] = dirs[i - 1];
+            dirs[i - 1] = t;
+        }
+    }
+    for (j = 0; j < n; j++) {
+        unsigned dd = dirs[j], q = dd < 4 ? (unsigned)m->nb[b][dd] : m->centre, l = s->b.cell[q];
+        uint64_t before = s->hash, after = before ^ s->zobrist[l][q] ^ s->zobrist[l][b];
+        ar_tiles_undo u;
+        int r;
+        if (!path_insert(s, after))
+            continue; /* a cycle: the state is on the path already */
+        ar_tiles_board_move(&s->b, l, q, b, &u);
+        s->hash = after;
+        s->generated++;
+        s->path[g] = (uint8_t)(dd < 4 ? dd : AR_TDIR_TRANSPORT);
+        r = ida_dfs(s, g + 1, dd < 4 ? dd : AR_TDIR_TRANSPORT);
+        ar_tiles_board_unmove(&s->b, l, q, b, &u);
+        s->hash = before;
+        path_remove(s, after);
         if (r)
             return r;
     }
@@ -138,6 +235,21 @@ ar_status ar_tiles_ida(const ar_tiles_model *m, const uint8_t *cells, int kind, 
     }
     ar_tiles_board_init(&s->b, m, cells, kind);
     s->wnum = weight16;
+    if (weight16 != AR_TILES_UNWEIGHTED) {
+        uint64_t x = 0x9e3779b97f4a7c15ull;
+        unsigned l, c;
+        for (l = 0; l < m->n; l++)
+            for (c = 0; c < m->n; c++) { /* splitmix64 */
+                uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+                z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+                z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+                s->zobrist[l][c] = z ^ (z >> 31);
+            }
+        for (c = 0; c < m->n; c++)
+            if (cells[c] != m->blank)
+                s->hash ^= s->zobrist[cells[c]][c];
+        path_insert(s, s->hash);
+    }
     s->upper = upper;
     s->run = &run;
     s->base_expanded = res->expanded;

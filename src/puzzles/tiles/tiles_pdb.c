@@ -173,6 +173,10 @@ static unsigned abs_preds(const void *ctx, const void *astate, uint64_t *ranks, 
     return n;
 }
 
+/* Build time of the region builder per searched state on one core of the
+ * development machine (tiles_pdb_build.c), for the estimate. */
+#define REGION_BUILD_NS 250.0
+
 static ar_status setup_pattern(ar_tiles_model *m, ar_tiles_pattern *pt, const uint8_t *labels,
                                unsigned k, ar_error *err)
 {
@@ -237,6 +241,11 @@ static ar_status setup_pattern(ar_tiles_model *m, ar_tiles_pattern *pt, const ui
         .stored_count = m->transport ? 0 : count,
         .smaller = k > 6 ? "--pattern 6-6-3 or 5-5-5 (4x4)" : "a partition into smaller groups",
     };
+    if (!m->transport) { /* the fast builder on every core */
+        pt->abs.build = ar_tiles_region_build;
+        pt->abs.build_bytes = ar_tiles_region_build_bytes(pt);
+        pt->abs.ns_per_state = REGION_BUILD_NS / ar_tiles_build_threads(0);
+    }
     return AR_OK;
 }
 
@@ -317,6 +326,29 @@ const char *ar_tiles_default_partition(const ar_tiles_model *m)
     return "";
 }
 
+/* "blocks": for a board without a preset (asked for with --pattern blocks,
+ * or by --heuristic pdb there), the tiles in goal order (row by row, the
+ * blank left out) cut into groups small enough to build in seconds (4 tiles
+ * up to 7x7, 3 above: at most a few million entries each). Weaker than the
+ * hand-made presets, still at least the Manhattan distance. */
+static ar_status set_blocks(ar_tiles_model *m, int reflect, ar_error *err)
+{
+    uint8_t groups[AR_TILES_MAX_PATTERNS][AR_TILES_MAX_PATTERN_TILES];
+    unsigned sizes[AR_TILES_MAX_PATTERNS] = {0}, ng = 0, per = m->n <= 49 ? 4 : 3, l;
+    for (l = 0; l < m->n; l++) {
+        if (l == m->blank)
+            continue;
+        if (sizes[ng] == per)
+            ng++;
+        if (ng >= AR_TILES_MAX_PATTERNS)
+            return ar_error_set(err, AR_ERR_UNSUPPORTED, "a %ux%u board needs more than %u patterns",
+                                m->rows, m->cols, AR_TILES_MAX_PATTERNS);
+        groups[ng][sizes[ng]++] = (uint8_t)l;
+    }
+    return ar_tiles_set_groups(m, (const uint8_t(*)[AR_TILES_MAX_PATTERN_TILES])groups, sizes, ng + 1,
+                               "blocks", reflect, err);
+}
+
 /* The image of preset cell p under the symmetry taking cell 0 to the corner
  * where the goal's blank is; -1 when the blank is not in a corner. */
 static int map_cell(const ar_tiles_model *m, unsigned p)
@@ -337,6 +369,8 @@ ar_status ar_tiles_set_partition(ar_tiles_model *m, const char *name, int reflec
     uint8_t groups[AR_TILES_MAX_PATTERNS][AR_TILES_MAX_PATTERN_TILES];
     unsigned sizes[AR_TILES_MAX_PATTERNS] = {0}, ng = 0;
     const char *s;
+    if (strcmp(name, "blocks") == 0)
+        return set_blocks(m, reflect, err);
     for (ps = presets; ps->name; ps++)
         if (ps->rows == m->rows && ps->cols == m->cols && strcmp(ps->name, name) == 0)
             break;
