@@ -69,8 +69,20 @@ const ar_tool *ar_tool_find(const ar_tool *tools, const char *name);
 extern volatile sig_atomic_t ar_tool_interrupted;
 void ar_tool_install_sigint(void);
 
-/* Prints "ariadne: <message>" and a newline on stderr and returns
- * AR_EXIT_BAD_INPUT, so a tool can `return ar_tool_fail(...)`. */
+/* The library names what it was given "parameter NAME" (ar_param); on the
+ * command line that is the option --NAME: copies in to out with each
+ * "parameter NAME" written "option --NAME". */
+void ar_tool_option_words(const char *in, char *out, size_t size);
+
+/* Prints "ariadne: <message>" (in the command line's words, as above) and a
+ * newline on stderr and returns `status`. */
+int ar_tool_error(int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* ar_tool_error(AR_EXIT_BAD_INPUT, ...), so a tool can `return ar_tool_fail(...)`. */
 int ar_tool_fail(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))

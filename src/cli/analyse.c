@@ -198,8 +198,7 @@ int verb_analyse(int argc, char **argv)
             goto out;
         }
         if ((st == AR_ERR_LIMIT || r.best == AR_GMOVE_NONE) && !rule_name) {
-            fprintf(stderr, "ariadne: analyse: %s\n", err.message);
-            rc = AR_EXIT_LIMIT;
+            rc = ar_tool_error(AR_EXIT_LIMIT, "analyse: %s", err.message);
             goto out;
         }
         by_rule = rule_name && (st != AR_OK || !r.exact);

@@ -28,13 +28,22 @@ typedef struct verb {
 static int verb_help_impl(int argc, char **argv);
 
 static const verb verbs[] = {
-    {"solve", verb_solve, "ariadne solve DOMAIN [INSTANCE | -f FILE] [options]",
+    {"solve", verb_solve, "ariadne solve DOMAIN [INSTANCE | -f FILE] [options] | -f FILE --batch",
      "Solves an instance and prints the moves, their number and cost, whether the\n"
-     "result is proven optimal, nodes expanded/generated, time and peak memory.\n\n"
+     "result is proven optimal, nodes expanded/generated, time and peak memory.\n"
+     "With --batch, FILE holds one instance per line (a domain may read its own list\n"
+     "format, e.g. a numbered benchmark list whose published lengths are then checked):\n"
+     "every line is checked first,\n"
+     "then they are solved on --threads N cores (default all), a result line each in\n"
+     "input order (a JSON object each with --json) and a summary line; limits apply to\n"
+     "each instance.\n\n"
      "Options:\n"
      "  --algo A            algorithm (see `ariadne list`); default: the domain's choice\n"
      "  --heuristic H       heuristic for A*, IDA*, B&B, greedy, beam (default: the domain's first)\n"
-     "  --weight W          weighted A*: f = g + W*h (W >= 1, default 2)\n"
+     "  --weight W          weighted search: f = g + W*h (W >= 1, default 2), with wastar or a\n"
+     "                      domain's weighted solver (`ariadne list` shows the solvers)\n"
+     "  --batch             -f FILE holds one instance per line\n"
+     "  --threads N         threads for --batch (default: every core)\n"
      "  --beam-width N      beam search: states kept per level (default 1000)\n"
      "  --depth-limit D     DFS depth bound (also caps IDDFS and IDA*)\n" COMMON_LIMITS
      "  --json              one JSON object: domain, instance, algorithm, heuristic, length,\n"

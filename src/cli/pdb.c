@@ -158,6 +158,7 @@ static int do_build(cli *c)
         o.time_limit = c->search.limits.time_limit;
         o.interrupt = c->search.limits.interrupt;
         o.progress = &c->progress;
+        o.threads = c->threads;
         ar_error_clear(&err);
         st = ar_pdb_build(a, &o, &pdb, &err);
         if (st == AR_OK) {
@@ -170,8 +171,8 @@ static int do_build(cli *c)
             ar_pdb_free(&pdb);
         }
         if (st != AR_OK) {
-            fprintf(stderr, "ariadne: pdb build: %s\n", err.message);
-            rc = st == AR_ERR_MEMORY || st == AR_ERR_LIMIT ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT;
+            rc = ar_tool_error(st == AR_ERR_MEMORY || st == AR_ERR_LIMIT ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT,
+                               "pdb build: %s", err.message);
         }
     }
     selection_free(c, &sel);
@@ -275,8 +276,7 @@ static int do_files(const char *what, int argc, char **argv)
         if (strcmp(what, "info") == 0) {
             ar_pdb_header h;
             if (ar_pdb_read_header(argv[i], &h, &err) != AR_OK) {
-                fprintf(stderr, "ariadne: pdb info: %s\n", err.message);
-                rc = AR_EXIT_BAD_INPUT;
+                rc = ar_tool_fail("pdb info: %s", err.message);
                 continue;
             }
             if (i)
@@ -324,6 +324,8 @@ int verb_pdb(int argc, char **argv)
     }
     if (rc)
         return rc;
+    if (c.threads && strcmp(what, "build") != 0)
+        return ar_tool_fail("option --threads applies to pdb build only");
     ar_tool_install_sigint();
     if (strcmp(what, "build") == 0)
         rc = do_build(&c);

@@ -203,9 +203,8 @@ static int setup(cli *c, int argc, char **argv, ar_instance **inst, int max_posi
 
 static int report_error(const cli *c, ar_status st, const ar_error *err)
 {
-    fprintf(stderr, "ariadne: %s: %s\n", c->domain->name,
-            err->message[0] ? err->message : ar_status_name(st));
-    return st == AR_ERR_INPUT || st == AR_ERR_UNSUPPORTED ? AR_EXIT_BAD_INPUT : AR_EXIT_LIMIT;
+    return ar_tool_error(st == AR_ERR_INPUT || st == AR_ERR_UNSUPPORTED ? AR_EXIT_BAD_INPUT : AR_EXIT_LIMIT,
+                         "%s: %s", c->domain->name, err->message[0] ? err->message : ar_status_name(st));
 }
 
 void cli_print_json_result(printer *pr)

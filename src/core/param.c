@@ -33,13 +33,13 @@ ar_status ar_param_int(const ar_param *params, size_t count, const char *name, l
         return AR_OK;
     }
     if (!text || !*text)
-        return ar_error_set(err, AR_ERR_INPUT, "option --%s needs a number", name);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter %s needs a number", name);
     errno = 0;
     v = strtol(text, &end, 10);
     if (*end || errno || isspace((unsigned char)text[0]))
-        return ar_error_set(err, AR_ERR_INPUT, "option --%s: '%s' is not a whole number", name, text);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter %s: '%s' is not a whole number", name, text);
     if (v < min || v > max)
-        return ar_error_set(err, AR_ERR_INPUT, "option --%s: %ld is out of range (%ld..%ld)", name, v,
+        return ar_error_set(err, AR_ERR_INPUT, "parameter %s: %ld is out of range (%ld..%ld)", name, v,
                             min, max);
     *out = v;
     return AR_OK;

@@ -46,15 +46,48 @@ void ar_tool_install_sigint(void)
     sigaction(SIGINT, &sa, NULL);
 }
 
+void ar_tool_option_words(const char *in, char *out, size_t size)
+{
+    static const char word[] = "parameter ";
+    size_t used = 0;
+    while (*in && used + 1 < size) {
+        const char *name = in + sizeof word - 1;
+        if (strncmp(in, word, sizeof word - 1) == 0 && *name >= 'a' && *name <= 'z' &&
+            size - used > 10) { /* "parameter NAME" -> "option --NAME" */
+            memcpy(out + used, "option --", 9);
+            used += 9;
+            in = name;
+            continue;
+        }
+        out[used++] = *in++;
+    }
+    out[used] = '\0';
+}
+
+static void print_error(const char *fmt, va_list ap)
+{
+    char msg[1200], words[1400];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    ar_tool_option_words(msg, words, sizeof words);
+    fprintf(stderr, "ariadne: %s\n", words);
+}
+
 int ar_tool_fail(const char *fmt, ...)
 {
     va_list ap;
-    fputs("ariadne: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    print_error(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     return AR_EXIT_BAD_INPUT;
+}
+
+int ar_tool_error(int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    print_error(fmt, ap);
+    va_end(ap);
+    return status;
 }
 
 char *ar_read_file(const char *path, char *why, size_t why_size)

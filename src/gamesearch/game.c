@@ -207,13 +207,13 @@ ar_status ar_game_create(const ar_game *g, const ar_param *params, size_t count,
         while (o && o->name && strcmp(o->name, params[i].name) != 0)
             o++;
         if (!o || !o->name)
-            return ar_error_set(err, AR_ERR_INPUT, "%s has no option --%s (see `ariadne help %s`)",
+            return ar_error_set(err, AR_ERR_INPUT, "%s has no parameter %s (see `ariadne help %s`)",
                                 g->name, params[i].name, g->name);
         if (o->metavar && !params[i].value)
-            return ar_error_set(err, AR_ERR_INPUT, "option --%s needs a value (%s)", o->name,
+            return ar_error_set(err, AR_ERR_INPUT, "parameter %s needs a value (%s)", o->name,
                                 o->metavar);
         if (!o->metavar && params[i].value)
-            return ar_error_set(err, AR_ERR_INPUT, "option --%s takes no value", o->name);
+            return ar_error_set(err, AR_ERR_INPUT, "parameter %s takes no value", o->name);
     }
     return g->create(params, count, out, err);
 }

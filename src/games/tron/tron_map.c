@@ -330,7 +330,7 @@ ar_status ar_tron_variant_create(const ar_param *params, size_t count, ar_varian
                                     "--first-move-time '%s' is not a number of seconds in (0, 3600]",
                                     params[i].value ? params[i].value : "");
         } else {
-            return ar_error_set(err, AR_ERR_INPUT, "tron has no option --%s", params[i].name);
+            return ar_error_set(err, AR_ERR_INPUT, "tron has no parameter %s", params[i].name);
         }
     }
     if (file) {

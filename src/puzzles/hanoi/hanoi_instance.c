@@ -255,9 +255,9 @@ ar_status ar_hanoi_create(const char *text, const ar_param *params, size_t param
         return st;
     pdb_dir = ar_param_get(params, param_count, "pdb-dir");
     if (param_present(params, param_count, "pdb-dir") && (!pdb_dir || !*pdb_dir))
-        return ar_error_set(err, AR_ERR_INPUT, "option --pdb-dir needs a directory");
+        return ar_error_set(err, AR_ERR_INPUT, "parameter pdb-dir needs a directory");
     if (pdb_dir && strlen(pdb_dir) >= AR_HANOI_PDB_DIR_MAX)
-        return ar_error_set(err, AR_ERR_INPUT, "option --pdb-dir: the path is too long");
+        return ar_error_set(err, AR_ERR_INPUT, "parameter pdb-dir: the path is too long");
 
     if (text) {
         st = split_instance(text, &itext_a, &ia_len, &itext_b, &ib_len, err);
@@ -283,7 +283,7 @@ ar_status ar_hanoi_create(const char *text, const ar_param *params, size_t param
     if (param_present(params, param_count, "from")) {
         from_text = ar_param_get(params, param_count, "from");
         if (!from_text)
-            return ar_error_set(err, AR_ERR_INPUT, "option --from needs a position such as 1121");
+            return ar_error_set(err, AR_ERR_INPUT, "parameter from needs a position such as 1121");
         from_text_len = strlen(from_text);
         trim(&from_text, &from_text_len);
         st = parse_position(from_text, from_text_len, pegs, "--from", from_opt, &n_from_opt, err);
@@ -302,7 +302,7 @@ ar_status ar_hanoi_create(const char *text, const ar_param *params, size_t param
     if (param_present(params, param_count, "to")) {
         to_text = ar_param_get(params, param_count, "to");
         if (!to_text)
-            return ar_error_set(err, AR_ERR_INPUT, "option --to needs a position such as 3333");
+            return ar_error_set(err, AR_ERR_INPUT, "parameter to needs a position such as 3333");
         to_text_len = strlen(to_text);
         trim(&to_text, &to_text_len);
         st = parse_position(to_text, to_text_len, pegs, "--to", to_opt, &n_to_opt, err);

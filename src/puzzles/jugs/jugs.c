@@ -158,8 +158,8 @@ static ar_status jugs_create(const char *text, const ar_param *params, size_t co
                              ar_instance **out, ar_error *err)
 {
     field caps = {0}, start = {0}, goal = {0}, *fields[4] = {&caps, &start, &goal, &goal};
-    static const char *const labels[4] = {"option --capacities", "option --start",
-                                          "option --target", "option --goal"};
+    static const char *const labels[4] = {"parameter capacities", "parameter start",
+                                          "parameter target", "parameter goal"};
     ar_instance in = {0};
     const char *opt, *arrow;
     unsigned k;
@@ -171,8 +171,8 @@ static ar_status jugs_create(const char *text, const ar_param *params, size_t co
         if (arrow)
             set_field(&goal, "instance goal", arrow + 2, strlen(arrow + 2), NULL);
     }
-    for (k = 0; k < 4 && st == AR_OK; k++) /* option name = label without "option --" */
-        if ((opt = ar_param_get(params, count, labels[k] + 9)))
+    for (k = 0; k < 4 && st == AR_OK; k++) /* parameter name = label without "parameter " */
+        if ((opt = ar_param_get(params, count, labels[k] + 10)))
             st = set_field(fields[k], labels[k], opt, strlen(opt), err);
     if (st != AR_OK)
         return st;
@@ -195,15 +195,15 @@ static ar_status jugs_create(const char *text, const ar_param *params, size_t co
         return st;
     if ((st = parse_field(&goal, err)) != AR_OK)
         return st;
-    if (strcmp(goal.where, "option --target") == 0 && goal.count != 1)
+    if (strcmp(goal.where, "parameter target") == 0 && goal.count != 1)
         return bad(&goal, "expected one number", err);
-    in.has_goal = goal.count > 1 || strcmp(goal.where, "option --goal") == 0;
+    in.has_goal = goal.count > 1 || strcmp(goal.where, "parameter goal") == 0;
     in.target = goal.v[0];
     if (in.has_goal && (st = amounts(&goal, &in, in.goal, err)) != AR_OK)
         return st;
     opt = ar_param_get(params, count, "cost");
     if (opt && strcmp(opt, "moves") != 0 && strcmp(opt, "water") != 0)
-        return ar_error_set(err, AR_ERR_INPUT, "option --cost '%.40s': expected 'moves' or 'water'", opt);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter cost '%.40s': expected 'moves' or 'water'", opt);
     in.water = opt && strcmp(opt, "water") == 0;
 
     if (!(*out = malloc(sizeof in)))

@@ -103,16 +103,16 @@ static ar_status parse_groups(ar_instance *in, const char *text, int reflect, ar
         int c = toupper((unsigned char)*s);
         if (c == '/' || c == ',') {
             if (c == '/' && ++ng == AR_TILES_MAX_PATTERNS)
-                return ar_error_set(err, AR_ERR_INPUT, "option --pattern: at most %u patterns",
+                return ar_error_set(err, AR_ERR_INPUT, "parameter pattern: at most %u patterns",
                                     AR_TILES_MAX_PATTERNS);
             continue;
         }
         if (c < 'A' || c > 'X')
             return ar_error_set(err, AR_ERR_INPUT,
-                                "option --pattern '%.40s': expected letter groups like ABFGHM/CDEIJN/... "
+                                "parameter pattern '%.40s': expected letter groups like ABFGHM/CDEIJN/... "
                                 "or the preset 6-6-6-6", text);
         if (sizes[ng] == AR_TILES_MAX_PATTERN_TILES)
-            return ar_error_set(err, AR_ERR_INPUT, "option --pattern: a pattern has at most %u tiles",
+            return ar_error_set(err, AR_ERR_INPUT, "parameter pattern: a pattern has at most %u tiles",
                                 AR_TILES_MAX_PATTERN_TILES);
         groups[ng][sizes[ng]++] = (uint8_t)(c - 'A');
     }
@@ -139,7 +139,7 @@ static ar_status loyd_create(const char *text, const ar_param *params, size_t co
     else if (refl && strcmp(refl, "off") == 0)
         reflect = 0;
     else if (refl && strcmp(refl, "auto") != 0)
-        return ar_error_set(err, AR_ERR_INPUT, "option --reflect '%.20s': expected on, off or auto", refl);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.20s': expected on, off or auto", refl);
     if (!(in = calloc(1, sizeof *in)))
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory creating a loyd instance");
     ar_tiles_model_init(&in->model, 5, 5, BLANK, 1, "loyd");
@@ -147,7 +147,7 @@ static ar_status loyd_create(const char *text, const ar_param *params, size_t co
     if (dir) {
         if (strlen(dir) >= sizeof in->model.pdb_dir) {
             free(in);
-            return ar_error_set(err, AR_ERR_INPUT, "option --pdb-dir: the path is too long");
+            return ar_error_set(err, AR_ERR_INPUT, "parameter pdb-dir: the path is too long");
         }
         snprintf(in->model.pdb_dir, sizeof in->model.pdb_dir, "%s", dir);
     }

@@ -109,7 +109,7 @@ static ar_status parse_size(const char *text, unsigned *rows, unsigned *cols, ar
     }
     if (*s || r < 2 || r > 8 || c < 2 || c > 8)
         return ar_error_set(err, AR_ERR_INPUT,
-                            "option --size '%.20s': expected ROWSxCOLS with 2..8 each, e.g. 4x4", text);
+                            "parameter size '%.20s': expected ROWSxCOLS with 2..8 each, e.g. 4x4", text);
     *rows = r;
     *cols = c;
     return AR_OK;
@@ -125,26 +125,26 @@ static ar_status parse_groups(ar_instance *in, const char *text, int reflect, ar
         unsigned v = 0;
         if (!isdigit((unsigned char)*s))
             return ar_error_set(err, AR_ERR_INPUT,
-                                "option --pattern '%.40s': expected tile numbers like 1,2,3/4,5,6 or a "
+                                "parameter pattern '%.40s': expected tile numbers like 1,2,3/4,5,6 or a "
                                 "preset such as 6-6-3", text);
         while (isdigit((unsigned char)*s) && v < 1000)
             v = v * 10 + (unsigned)(*s++ - '0');
         if (v == 0 || v >= n)
-            return ar_error_set(err, AR_ERR_INPUT, "option --pattern: tile %u does not exist (1..%u)", v,
+            return ar_error_set(err, AR_ERR_INPUT, "parameter pattern: tile %u does not exist (1..%u)", v,
                                 n - 1);
         if (sizes[ng] == AR_TILES_MAX_PATTERN_TILES)
-            return ar_error_set(err, AR_ERR_INPUT, "option --pattern: a pattern has at most %u tiles",
+            return ar_error_set(err, AR_ERR_INPUT, "parameter pattern: a pattern has at most %u tiles",
                                 AR_TILES_MAX_PATTERN_TILES);
         groups[ng][sizes[ng]++] = in->label_of[v];
         if (*s == '/') {
             if (++ng == AR_TILES_MAX_PATTERNS)
-                return ar_error_set(err, AR_ERR_INPUT, "option --pattern: at most %u patterns",
+                return ar_error_set(err, AR_ERR_INPUT, "parameter pattern: at most %u patterns",
                                     AR_TILES_MAX_PATTERNS);
             s++;
         } else if (*s == ',') {
             s++;
         } else if (*s) {
-            return ar_error_set(err, AR_ERR_INPUT, "option --pattern '%.40s': unexpected '%c'", text, *s);
+            return ar_error_set(err, AR_ERR_INPUT, "parameter pattern '%.40s': unexpected '%c'", text, *s);
         }
     }
     return ar_tiles_set_groups(&in->model, (const uint8_t(*)[AR_TILES_MAX_PATTERN_TILES])groups, sizes,
@@ -191,11 +191,11 @@ static ar_status tiles_create(const char *text, const ar_param *params, size_t c
         for (i = 0; i < n; i++)
             g[i] = (i + 1) % n;
     } else {
-        if (read_numbers(goal, "option --goal", g, &gn, why, sizeof why))
+        if (read_numbers(goal, "parameter goal", g, &gn, why, sizeof why))
             return ar_error_set(err, AR_ERR_INPUT, "%s (or use first or last)", why);
         if (gn != n)
-            return ar_error_set(err, AR_ERR_INPUT, "option --goal: %u numbers for a board of %u cells", gn, n);
-        if ((st = check_board(g, n, "option --goal", err)) != AR_OK)
+            return ar_error_set(err, AR_ERR_INPUT, "parameter goal: %u numbers for a board of %u cells", gn, n);
+        if ((st = check_board(g, n, "parameter goal", err)) != AR_OK)
             return st;
     }
     if (refl && strcmp(refl, "on") == 0)
@@ -203,9 +203,9 @@ static ar_status tiles_create(const char *text, const ar_param *params, size_t c
     else if (refl && strcmp(refl, "off") == 0)
         reflect = 0;
     else if (refl && strcmp(refl, "auto") != 0)
-        return ar_error_set(err, AR_ERR_INPUT, "option --reflect '%.20s': expected on, off or auto", refl);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.20s': expected on, off or auto", refl);
     if (dir && strlen(dir) >= sizeof in->model.pdb_dir)
-        return ar_error_set(err, AR_ERR_INPUT, "option --pdb-dir: the path is too long");
+        return ar_error_set(err, AR_ERR_INPUT, "parameter pdb-dir: the path is too long");
 
     if (!(in = calloc(1, sizeof *in)))
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory creating a tiles instance");
