@@ -33,6 +33,20 @@ static inline unsigned ar_tiles_popcount64(uint64_t x)
 #endif
 }
 
+/* The cells of `free` reachable from `seed` by steps between neighbours (a
+ * bit-parallel flood fill: the blank's region in the pattern databases). */
+static inline uint64_t ar_tiles_flood(const ar_tiles_model *m, uint64_t seed, uint64_t free)
+{
+    uint64_t r = seed & free, prev = 0, notfirst = ~m->first_col, notlast = ~m->last_col;
+    unsigned cols = m->cols;
+    while (r != prev) {
+        prev = r;
+        r |= ((r << 1) & notfirst) | ((r >> 1) & notlast) | (r << cols) | (r >> cols);
+        r &= free;
+    }
+    return r;
+}
+
 /* The rank of a placement of a pattern's tiles (where[i] = cell of the i-th
  * label): mixed radix, each digit the cell counted among the cells the
  * earlier tiles leave free. */

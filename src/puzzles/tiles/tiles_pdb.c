@@ -35,19 +35,6 @@ static uint64_t full_mask(const ar_tiles_model *m)
     return m->n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << m->n) - 1);
 }
 
-/* The cells of `free` reachable from `seed` by steps between neighbours. */
-static uint64_t flood(const ar_tiles_model *m, uint64_t seed, uint64_t free)
-{
-    uint64_t r = seed & free, prev = 0, notfirst = ~m->first_col, notlast = ~m->last_col;
-    unsigned cols = m->cols;
-    while (r != prev) {
-        prev = r;
-        r |= ((r << 1) & notfirst) | ((r >> 1) & notlast) | (r << cols) | (r >> cols);
-        r &= free;
-    }
-    return r;
-}
-
 static uint64_t occupied(const ar_tiles_pattern *pt, const uint8_t *where)
 {
     uint64_t occ = 0;
@@ -114,7 +101,7 @@ static unsigned abs_goals(const void *ctx, uint64_t *ranks, unsigned max)
     memcpy(where, pt->labels, pt->k);
     if (region_mode(pt)) {
         uint64_t free = full_mask(m) & ~occupied(pt, where);
-        where[pt->k] = (uint8_t)__builtin_ctzll(flood(m, (uint64_t)1 << m->blank, free));
+        where[pt->k] = (uint8_t)__builtin_ctzll(ar_tiles_flood(m, (uint64_t)1 << m->blank, free));
     }
     ranks[0] = abs_rank(pt, where);
     return 1;
@@ -145,7 +132,7 @@ static unsigned abs_preds(const void *ctx, const void *astate, uint64_t *ranks, 
     memcpy(w, astate, pt->k + (region_mode(pt) ? 1u : 0u));
     occ = occupied(pt, w);
     if (region_mode(pt))
-        region = flood(m, (uint64_t)1 << w[pt->k], full & ~occ);
+        region = ar_tiles_flood(m, (uint64_t)1 << w[pt->k], full & ~occ);
     for (i = 0; i < pt->k; i++) {
         unsigned p = w[i];
         for (d = 0; d < 4; d++) {
@@ -157,7 +144,7 @@ static unsigned abs_preds(const void *ctx, const void *astate, uint64_t *ranks, 
                 if (!(region >> q & 1))
                     continue;
                 occ2 = (occ & ~((uint64_t)1 << p)) | (uint64_t)1 << q;
-                w[pt->k] = (uint8_t)__builtin_ctzll(flood(m, (uint64_t)1 << p, full & ~occ2));
+                w[pt->k] = (uint8_t)__builtin_ctzll(ar_tiles_flood(m, (uint64_t)1 << p, full & ~occ2));
             }
             w[i] = (uint8_t)q;
             ranks[n] = abs_rank(pt, w);

@@ -99,19 +99,6 @@ static inline void prefetch_marks(const shared *s, uint64_t p)
     }
 }
 
-/* The cells of `free` reachable from `seed` by steps between neighbours. */
-static inline uint64_t flood(const ar_tiles_model *m, uint64_t seed, uint64_t free)
-{
-    uint64_t r = seed & free, prev = 0, notfirst = ~m->first_col, notlast = ~m->last_col;
-    unsigned cols = m->cols;
-    while (r != prev) {
-        prev = r;
-        r |= ((r << 1) & notfirst) | ((r >> 1) & notlast) | (r << cols) | (r >> cols);
-        r &= free;
-    }
-    return r;
-}
-
 /* Placement p as cells (where) and mixed-radix digits. */
 static inline void unrank(const ar_tiles_pattern *pt, uint64_t p, uint8_t *where, unsigned *digit)
 {
@@ -195,7 +182,7 @@ static void settle(shared *s, const pending *e, unsigned next_shift)
     _Atomic uint8_t *flag;
     if (seen >> e->left & 1)
         return;
-    fresh = flood(s->m, (uint64_t)1 << e->left, e->free) & ~seen;
+    fresh = ar_tiles_flood(s->m, (uint64_t)1 << e->left, e->free) & ~seen;
     or_marks(s, e->rank, fresh, next_shift);
     flag = &s->active[(s->depth + 1) & 1][e->rank / CHUNK];
     if (!atomic_load_explicit(flag, memory_order_relaxed))
@@ -364,7 +351,7 @@ static void free_marks(ar_mem *mem, void *p, size_t bytes)
 
 unsigned ar_tiles_build_threads(unsigned requested)
 {
-    long n = getenv("ART") ? atol(getenv("ART")) : sysconf(_SC_NPROCESSORS_ONLN);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned t = requested ? requested : n > 0 ? (unsigned)n : 1u;
     return t > MAX_THREADS ? MAX_THREADS : t;
 }
@@ -434,7 +421,7 @@ ar_status ar_tiles_region_build(const ar_pdb_abstraction *a, const ar_pdb_build_
     for (t = 0; t < pt->k; t++)
         free_cells &= ~((uint64_t)1 << goal[t]);
     g = ar_tiles_rank_of(pt, goal);
-    or_marks(s, g, flood(m, (uint64_t)1 << m->blank, free_cells), 0);
+    or_marks(s, g, ar_tiles_flood(m, (uint64_t)1 << m->blank, free_cells), 0);
     atomic_store(&s->active[0][g / CHUNK], 1);
 
     for (s->depth = 0;; s->depth++) {
