@@ -78,7 +78,7 @@ err_is "option --weight applies to --algo wastar only"; one_line
 expect 2 "$A" solve hanoi --discs 3 --algo astar --beam-width 5
 err_is "option --beam-width applies to --algo beam only"; one_line
 expect 2 "$A" solve hanoi --discs 3 --heuristic misplaced --algo recursive
-err_is "recursive uses no heuristic (--heuristic misplaced does not apply)"; one_line; no_output
+err_is "recursive uses no heuristic (option --heuristic misplaced does not apply)"; one_line; no_output
 expect 2 "$A" solve hanoi --discs 3 --pegs 4 --heuristic misplaced --algo bfs
 err_is "bfs uses no heuristic"; one_line
 expect 0 "$A" solve hanoi --discs 3 --pegs 4 --heuristic misplaced --algo astar --quiet

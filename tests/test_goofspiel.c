@@ -202,7 +202,7 @@ static void test_position_text(void)
         {"3 A245 A2346:0 A2345:0", "not a card"},
         {"3 A245 A2235:0 A2345:0", "twice"},
         {"- A245 A245:2 A245:2", "prizes worth only 3"},
-        {"3 A245 A2345:0 ?A2345:0", "only in --hidden"},
+        {"3 A245 A2345:0 ?A2345:0", "only in parameter hidden"},
     };
     ar_variant *v = variant(NULL, NULL, 0), *h = variant(NULL, NULL, 1);
     unsigned char pos[64], again[64];

@@ -191,25 +191,25 @@ static void test_create_errors(void)
     expect_create_error("3,5 -> 4 -> 5", "",
                         "instance goal '4 -> 5': expected whole numbers separated by commas");
     expect_create_error("->", "", "instance '': expected whole numbers separated by commas");
-    expect_create_error(NULL, "capacities=5", "option --capacities '5': needs at least 2 jugs");
+    expect_create_error(NULL, "capacities=5", "parameter capacities '5': needs at least 2 jugs");
     expect_create_error(NULL, "capacities=1,2,3,4,5,6,7",
-                        "option --capacities '1,2,3,4,5,6,7': there are at most 6 jugs");
+                        "parameter capacities '1,2,3,4,5,6,7': there are at most 6 jugs");
     expect_create_error(NULL, "capacities=3,256",
-                        "option --capacities '3,256': a jug holds at most 255 litres");
+                        "parameter capacities '3,256': a jug holds at most 255 litres");
     expect_create_error(NULL, "capacities=0,5",
-                        "option --capacities '0,5': a jug's capacity must be at least 1");
-    expect_create_error(NULL, "start=1,2,3", "option --start '1,2,3': needs one amount per jug");
-    expect_create_error(NULL, "start=4,0", "option --start '4,0': a jug holds more than its capacity");
-    expect_create_error(NULL, "target=3,4", "option --target '3,4': expected one number");
+                        "parameter capacities '0,5': a jug's capacity must be at least 1");
+    expect_create_error(NULL, "start=1,2,3", "parameter start '1,2,3': needs one amount per jug");
+    expect_create_error(NULL, "start=4,0", "parameter start '4,0': a jug holds more than its capacity");
+    expect_create_error(NULL, "target=3,4", "parameter target '3,4': expected one number");
     expect_create_error(NULL, "target=-1",
-                        "option --target '-1': expected whole numbers separated by commas");
-    expect_create_error(NULL, "goal=4", "option --goal '4': needs one amount per jug");
-    expect_create_error(NULL, "goal=0,6", "option --goal '0,6': a jug holds more than its capacity");
-    expect_create_error(NULL, "target=4;goal=0,4", "option --goal: option --target already gives this");
+                        "parameter target '-1': expected whole numbers separated by commas");
+    expect_create_error(NULL, "goal=4", "parameter goal '4': needs one amount per jug");
+    expect_create_error(NULL, "goal=0,6", "parameter goal '0,6': a jug holds more than its capacity");
+    expect_create_error(NULL, "target=4;goal=0,4", "parameter goal: parameter target already gives this");
     expect_create_error("3,5 -> 4", "capacities=3,5",
-                        "option --capacities: instance already gives this");
-    expect_create_error("3,5 -> 4", "target=4", "option --target: instance goal already gives this");
-    expect_create_error(NULL, "cost=time", "option --cost 'time': expected 'moves' or 'water'");
+                        "parameter capacities: instance already gives this");
+    expect_create_error("3,5 -> 4", "target=4", "parameter target: instance goal already gives this");
+    expect_create_error(NULL, "cost=time", "parameter cost 'time': expected 'moves' or 'water'");
 
     /* accepted forms, including defaults and whitespace from a file */
     CHECK(make(NULL, "", &inst, &err) == AR_OK);
@@ -561,7 +561,7 @@ static void test_generate(void)
         char *text = NULL;
         ar_error err;
         CHECK(P->generate(&bad, 1, 1, &text, &err) == AR_ERR_INPUT);
-        CHECK_STR(err.message, "option --jugs: 7 is out of range (2..6)");
+        CHECK_STR(err.message, "parameter jugs: 7 is out of range (2..6)");
     }
 }
 

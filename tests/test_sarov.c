@@ -731,7 +731,7 @@ static void test_generate_and_limits(void)
     {
         char *d = NULL;
         CHECK(P->generate(&p99, 1, 7, &d, &err) == AR_ERR_INPUT && d == NULL);
-        CHECK(strstr(err.message, "--colours") != NULL);
+        CHECK(strstr(err.message, "parameter colours") != NULL);
     }
     in = a ? make(a, &err) : NULL;
     CHECK_MSG(in != NULL, "generated layout rejected: %s", err.message);

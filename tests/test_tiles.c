@@ -298,14 +298,14 @@ static void test_parsing(void)
     expect_error("1 2 3 4 5 6 7 8", NULL, "8 numbers do not make a square board");
     expect_error("1 2 3 4 5 6 7 0", "size=3x3", "a 3x3 board has 9 cells but 8 numbers");
     expect_error("1 2 3 x 5 6 7 8 0", NULL, "'x 5 6 7 8 0' at item 4 is not a tile number");
-    expect_error("1 2 3 4 5 6 7 0", "size=9x1", "option --size");
+    expect_error("1 2 3 4 5 6 7 0", "size=9x1", "parameter size");
     expect_error("", NULL, "no board given");
     expect_error(NULL, NULL, "no board given");
-    expect_error("0 1 2 3 4 5 6 7 8", "goal=1 2 3", "option --goal: 3 numbers");
+    expect_error("0 1 2 3 4 5 6 7 8", "goal=1 2 3", "parameter goal: 3 numbers");
     expect_error("0 1 2 3 4 5 6 7 8", "goal=sideways", "or use first or last");
     expect_error("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "pattern=9-9", "no preset partition '9-9'");
     expect_error("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "pattern=1,2,3/3,4", "in two patterns");
-    expect_error("0 1 2 3 4 5 6 7 8", "reflect=maybe", "option --reflect");
+    expect_error("0 1 2 3 4 5 6 7 8", "reflect=maybe", "parameter reflect");
     /* Missing tile: 0..8 with one repeated implies one missing; test the
      * message for a gap in a larger board too. */
     expect_error("0 1 2 3 4 5 6 7 9 9 10 11 12 13 14 15", NULL, "appears twice");

@@ -36,7 +36,7 @@ static ar_status refuse(const ar_mem *mem, size_t size, const char *what, ar_err
         ar_format_bytes(mem->limit, limit, sizeof limit);
         return ar_error_set(err, AR_ERR_MEMORY,
                             "memory limit reached: %s needs %s more with %s in use of a %s limit "
-                            "(raise --memory-limit or choose a smaller problem)",
+                            "(raise parameter memory-limit or choose a smaller problem)",
                             what ? what : "allocation", need, used, limit);
     }
     return ar_error_set(err, AR_ERR_MEMORY, "out of memory: %s could not get %s",

@@ -151,11 +151,11 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
         return ar_error_set(err, AR_ERR_INPUT,
                             "unknown algorithm '%s' for %s (see `ariadne list`)", algo_name, p->name);
     if (opts->weight < 1.0 && algo && strcmp(algo->name, "wastar") == 0)
-        return ar_error_set(err, AR_ERR_INPUT, "--weight must be at least 1 (got %g)", opts->weight);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter weight must be at least 1 (got %g)", opts->weight);
     /* A heuristic given to an algorithm that uses none would silently do nothing. */
     if (opts->heuristic && (solver ? !(solver->flags & AR_SOLVER_USES_HEURISTIC)
                                    : !(algo->flags & AR_ALGO_USES_HEURISTIC)))
-        return ar_error_set(err, AR_ERR_INPUT, "%s uses no heuristic (--heuristic %s does not apply)",
+        return ar_error_set(err, AR_ERR_INPUT, "%s uses no heuristic (parameter heuristic %s does not apply)",
                             solver ? solver->name : algo->name, opts->heuristic);
 
     if (p->check_solvable) {

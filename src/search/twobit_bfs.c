@@ -239,7 +239,7 @@ ar_status ar_bfs2_run(const ar_bfs2_space *sp, const ar_bfs2_options *o, ar_bfs2
     if (o->mem && !ar_mem_fits(o->mem, bytes))
         return ar_error_set(err, AR_ERR_MEMORY,
                             "%s: the table of %" PRIu64 " states needs %s (2 bits each), more than "
-                            "the memory limit allows (%s of %s in use); raise --memory-limit or "
+                            "the memory limit allows (%s of %s in use); raise parameter memory-limit or "
                             "search a smaller space",
                             what, sp->count, ar_format_bytes(bytes, nb, sizeof nb),
                             ar_format_bytes(o->mem->used, ub, sizeof ub),

@@ -248,7 +248,7 @@ static ar_status gs_parse_position(const ar_variant *v, const char *text, void *
             points = points * 10 + (t[k] - '0');
         }
         if (unseen && !v->hidden)
-            return ar_error_set(err, AR_ERR_INPUT, "%s: '?' (an unseen hand) only in --hidden games",
+            return ar_error_set(err, AR_ERR_INPUT, "%s: '?' (an unseen hand) only in parameter hidden games",
                                 what);
         st = parse_cards(v, t + unseen, (size_t)(colon - t) - (size_t)unseen, what, &p.hand[i], err);
         if (st != AR_OK)

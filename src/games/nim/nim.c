@@ -58,14 +58,14 @@ static ar_status nim_create(const ar_param *params, size_t count, ar_variant **o
     else if (take && strcmp(take, "half") == 0)
         t = TAKE_HALF;
     else if (take)
-        return ar_error_set(err, AR_ERR_INPUT, "--take: '%s' is not 'any' or 'half'", take);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter take: '%s' is not 'any' or 'half'", take);
     m = t == TAKE_HALF;
     if (play && strcmp(play, "normal") == 0)
         m = 0;
     else if (play && (strcmp(play, "misere") == 0 || strcmp(play, "misère") == 0))
         m = 1;
     else if (play)
-        return ar_error_set(err, AR_ERR_INPUT, "--play: '%s' is not 'normal' or 'misere'", play);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter play: '%s' is not 'normal' or 'misere'", play);
     /* --misere is a flag: present with no value. */
     {
         size_t i;
@@ -73,7 +73,7 @@ static ar_status nim_create(const ar_param *params, size_t count, ar_variant **o
             if (strcmp(params[i].name, "misere") == 0) {
                 if (play && strcmp(play, "normal") == 0)
                     return ar_error_set(err, AR_ERR_INPUT,
-                                        "--misere contradicts --play normal (give one of them)");
+                                        "parameter misere contradicts parameter play normal (give one of them)");
                 m = 1;
             }
     }
@@ -81,7 +81,7 @@ static ar_status nim_create(const ar_param *params, size_t count, ar_variant **o
     if (st != AR_OK)
         return st;
     if (t == TAKE_HALF && k != 1)
-        return ar_error_set(err, AR_ERR_INPUT, "--k: the take-at-most-half game has one pile");
+        return ar_error_set(err, AR_ERR_INPUT, "parameter k: the take-at-most-half game has one pile");
     v = ar_xcalloc(1, sizeof *v);
     v->take = t;
     v->misere = m;

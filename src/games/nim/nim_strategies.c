@@ -33,7 +33,7 @@ static ar_status bouton_value(const ar_variant *v, const void *pos, int *value, 
     const nim_pos *p = pos;
     unsigned i, big = 0, ones = 0;
     if (v->take != TAKE_ANY || v->k != 1)
-        return ar_error_set(err, AR_ERR_UNSUPPORTED, "Bouton's rule is for plain nim (--k 1, --take any)");
+        return ar_error_set(err, AR_ERR_UNSUPPORTED, "Bouton's rule is for plain nim (parameter k 1, parameter take any)");
     for (i = 0; i < p->count; i++) {
         big += p->heap[i] >= 2;
         ones += p->heap[i] == 1;
@@ -205,7 +205,7 @@ static ar_status half_value(const ar_variant *v, const void *pos, int *value, ar
 {
     const nim_pos *p = pos;
     if (v->take != TAKE_HALF)
-        return ar_error_set(err, AR_ERR_UNSUPPORTED, "the half rule is for --take half");
+        return ar_error_set(err, AR_ERR_UNSUPPORTED, "the half rule is for parameter take half");
     if (p->heap[0] == 0)
         *value = v->misere ? 1 : -1;
     else

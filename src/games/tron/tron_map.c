@@ -322,12 +322,12 @@ ar_status ar_tron_variant_create(const ar_param *params, size_t count, ar_varian
             file = params[i].value;
         else if (strcmp(params[i].name, "move-time") == 0) {
             if (!parse_seconds(params[i].value, &o.move_time))
-                return ar_error_set(err, AR_ERR_INPUT, "--move-time '%s' is not a number of seconds in (0, 3600]",
+                return ar_error_set(err, AR_ERR_INPUT, "parameter move-time '%s' is not a number of seconds in (0, 3600]",
                                     params[i].value ? params[i].value : "");
         } else if (strcmp(params[i].name, "first-move-time") == 0) {
             if (!parse_seconds(params[i].value, &o.first_move_time))
                 return ar_error_set(err, AR_ERR_INPUT,
-                                    "--first-move-time '%s' is not a number of seconds in (0, 3600]",
+                                    "parameter first-move-time '%s' is not a number of seconds in (0, 3600]",
                                     params[i].value ? params[i].value : "");
         } else {
             return ar_error_set(err, AR_ERR_INPUT, "tron has no parameter %s", params[i].name);

@@ -91,7 +91,7 @@ static ar_status parse_position(const char *text, size_t len, unsigned pegs, con
             return ar_error_set(err, AR_ERR_INPUT,
                                 "%s '%.*s%s': disc %u is on peg %u but there are only %u pegs%s", what,
                                 shown, text, dots, n + 1, peg, pegs,
-                                pegs == 3 ? " (use --pegs K)" : "");
+                                pegs == 3 ? " (use parameter pegs K)" : "");
         out[n++] = (unsigned char)(peg - 1);
     }
     *count = n;
@@ -291,7 +291,7 @@ ar_status ar_hanoi_create(const char *text, const ar_param *params, size_t param
             return st;
         if (start && (n_start != n_from_opt || memcmp(start, from_opt, n_start) != 0))
             return ar_error_set(err, AR_ERR_INPUT,
-                                "the instance and --from give different start positions ('%.*s' vs "
+                                "the instance and parameter from give different start positions ('%.*s' vs "
                                 "'%.*s')",
                                 (int)(ia_len < 40 ? ia_len : 40), itext_a,
                                 (int)(from_text_len < 40 ? from_text_len : 40), from_text);
@@ -310,7 +310,7 @@ ar_status ar_hanoi_create(const char *text, const ar_param *params, size_t param
             return st;
         if (goal && (n_goal != n_to_opt || memcmp(goal, to_opt, n_goal) != 0))
             return ar_error_set(err, AR_ERR_INPUT,
-                                "the instance and --to give different goal positions ('%.*s' vs "
+                                "the instance and parameter to give different goal positions ('%.*s' vs "
                                 "'%.*s')",
                                 (int)(ib_len < 40 ? ib_len : 40), itext_b,
                                 (int)(to_text_len < 40 ? to_text_len : 40), to_text);
@@ -323,10 +323,10 @@ ar_status ar_hanoi_create(const char *text, const ar_param *params, size_t param
      * the default; every source must agree. */
     if (discs) {
         if (start && n_start != discs)
-            return ar_error_set(err, AR_ERR_INPUT, "%s has %u discs but --discs is %u", start_what,
+            return ar_error_set(err, AR_ERR_INPUT, "%s has %u discs but parameter discs is %u", start_what,
                                 n_start, discs);
         if (goal && n_goal != discs)
-            return ar_error_set(err, AR_ERR_INPUT, "%s has %u discs but --discs is %u", goal_what,
+            return ar_error_set(err, AR_ERR_INPUT, "%s has %u discs but parameter discs is %u", goal_what,
                                 n_goal, discs);
     } else if (start) {
         discs = n_start;

@@ -601,7 +601,7 @@ ar_status ar_hanoi_pdb_setup(const ar_instance *inst, const ar_hanoi_pdb_config 
     if (*k < 4)
         return ar_error_set(err, AR_ERR_UNSUPPORTED,
                             "the pdb solver needs 4 or more pegs (3 pegs are solved exactly without "
-                            "search: --algo recursive)");
+                            "search: parameter algo recursive)");
     while (*n > 1 && start[*n - 1] == goal[*n - 1])
         (*n)--;
     for (d = 1; d <= *n; d++) {

@@ -179,7 +179,7 @@ static ar_status tiles_create(const char *text, const ar_param *params, size_t c
             ;
         if (r > 8 || r * r != n)
             return ar_error_set(err, AR_ERR_INPUT, "instance: %u numbers do not make a square board "
-                                                   "(4, 9, ..., 64); give --size ROWSxCOLS", n);
+                                                   "(4, 9, ..., 64); give parameter size ROWSxCOLS", n);
         rows = cols = r;
     }
     if ((st = check_board(v, n, "instance", err)) != AR_OK)
@@ -411,7 +411,7 @@ static ar_status prepare_pdb(ar_instance *in, ar_mem *mem, ar_error *err)
 {
     if (in->model.npat == 0)
         return ar_error_set(err, AR_ERR_INPUT, "no pattern database partition for a %ux%u board; give one "
-                                               "with --pattern", in->model.rows, in->model.cols);
+                                               "with parameter pattern", in->model.rows, in->model.cols);
     return ar_tiles_load_pdbs(&in->model, mem, NULL, NULL, err);
 }
 
@@ -643,7 +643,7 @@ static ar_status tiles_abstractions(const ar_instance *in, const ar_limits *limi
     (void)limits; /* the patterns are the options' choice, whatever the limits */
     *owned = NULL;
     if (in->model.npat == 0)
-        return ar_error_set(err, AR_ERR_INPUT, "no partition for this board: give one with --pattern");
+        return ar_error_set(err, AR_ERR_INPUT, "no partition for this board: give one with parameter pattern");
     for (i = 0; i < in->model.npat; i++)
         out[i] = &in->model.pat[i].abs;
     *count = in->model.npat;

@@ -303,7 +303,7 @@ ar_status ar_tiles_solve_seeded(ar_tiles_model *m, const uint8_t *start, const c
     }
     if (kind == AR_TH_PDB && m->npat == 0)
         return ar_error_set(err, AR_ERR_INPUT, "no pattern database partition for a %ux%u board; give "
-                                               "one with --pattern", m->rows, m->cols);
+                                               "one with parameter pattern", m->rows, m->cols);
     if (kind == AR_TH_PDB) { /* a run of its own: loading may build, under the limits */
         ar_run run;
         ar_run_begin(&run, opts, res);

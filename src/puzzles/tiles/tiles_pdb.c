@@ -370,7 +370,7 @@ ar_status ar_tiles_set_partition(ar_tiles_model *m, const char *name, int reflec
                                          ps->name);
         return ar_error_set(err, AR_ERR_INPUT,
                             "no preset partition '%.40s' for a %ux%u board (%s%s); give the groups "
-                            "explicitly, e.g. --pattern 1,2,3/4,5,6",
+                            "explicitly, e.g. parameter pattern 1,2,3/4,5,6",
                             name, m->rows, m->cols, used ? "presets: " : "no presets",
                             used ? list : "");
     }
@@ -383,7 +383,7 @@ ar_status ar_tiles_set_partition(ar_tiles_model *m, const char *name, int reflec
         if (cell < 0)
             return ar_error_set(err, AR_ERR_INPUT,
                                 "preset partitions need the goal's blank in a corner; give the groups "
-                                "explicitly with --pattern");
+                                "explicitly with parameter pattern");
         groups[ng][sizes[ng]++] = (uint8_t)cell;
         if (*s == '/')
             ng++;
