@@ -158,7 +158,7 @@ expect 0 "$A" verify hanoi --discs 2 "11 33" --moves-file "$tmp/moves.txt"
 
 # Options of a game that contradict each other are refused.
 expect 2 "$A" analyse nim "3 4 5" --play normal --misere
-err_is "--misere contradicts --play normal"; one_line; no_output
+err_is "option --misere contradicts option --play normal"; one_line; no_output
 
 # A match from a finished position is refused before any game.
 expect 2 "$A" match tictactoe --bots random,random xxx/oo./...
