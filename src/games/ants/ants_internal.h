@@ -22,7 +22,7 @@
 
 /* What a square holds, as the contest engine's map matrix: an ant's owner
  * 0..9, or one of these. */
-enum { SQ_LAND = 0xF0, SQ_FOOD = 0xF1, SQ_WATER = 0xF2 };
+enum { SQ_LAND = 0xF0, SQ_FOOD = 0xF1, SQ_WATER = 0xF2, SQ_UNSEEN = 0xF3 /* in a player's view */ };
 
 /* Why a game ended (ants.py's "cutoff" strings, ants_end_text). */
 enum {
