@@ -91,10 +91,10 @@ static int ladder(int quick)
 {
     static const char *const two[] = {"ants/maps/maze/maze_p02_01.map", "ants/maps/cell_maze/cell_maze_p02_04.map",
                                       "ants/maps/random_walk/random_walk_p02_01.map",
-                                      "ants/maps/multi_hill_maze/maze_02p_02.map", NULL};
-    static const char *const four[] = {"ants/maps/maze/maze_p04_01.map", "ants/maps/cell_maze/cell_maze_p04_01.map",
+                                      "ants/maps/maze/maze_02p_02.map", NULL};
+    static const char *const four[] = {"ants/maps/maze/maze_p04_01.map", "ants/maps/cell_maze/cell_maze_p04_04.map",
                                        "ants/maps/random_walk/random_walk_p04_01.map",
-                                       "ants/maps/multi_hill_maze/maze_04p_01.map", NULL};
+                                       "ants/maps/multi_hill_maze/maze_04p_02.map", NULL};
     static const char *const samples[] = {"random", "hold", "lefty", "hunter", "greedy", NULL};
     char *paths2[8], *paths4[8];
     int n2 = 0, n4 = 0;

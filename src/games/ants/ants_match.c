@@ -54,16 +54,18 @@ int ants_collect_maps(const char *list, char ***paths, int *count)
     for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         struct stat sb;
         if (stat(tok, &sb) != 0) {
+            int rc = ar_tool_fail("match ants: --maps: cannot open '%s': %s", tok, strerror(errno));
             free(copy);
-            return ar_tool_fail("match ants: --maps: cannot open '%s': %s", tok, strerror(errno));
+            return rc;
         }
         if (S_ISDIR(sb.st_mode)) {
             DIR *d = opendir(tok);
             struct dirent *de;
             int first = m.count;
             if (!d) {
+                int rc = ar_tool_fail("match ants: --maps: cannot read '%s': %s", tok, strerror(errno));
                 free(copy);
-                return ar_tool_fail("match ants: --maps: cannot read '%s': %s", tok, strerror(errno));
+                return rc;
             }
             while ((de = readdir(d)) != NULL) {
                 size_t n = strlen(de->d_name);
@@ -76,8 +78,9 @@ int ants_collect_maps(const char *list, char ***paths, int *count)
             closedir(d);
             qsort(m.path + first, (size_t)(m.count - first), sizeof *m.path, cmp_str);
             if (m.count == first) {
+                int rc = ar_tool_fail("match ants: --maps: no *.map files in '%s'", tok);
                 free(copy);
-                return ar_tool_fail("match ants: --maps: no *.map files in '%s'", tok);
+                return rc;
             }
         } else
             add_path(&m, tok);
@@ -269,7 +272,8 @@ int ants_match_main(int argc, char **argv)
     ar_match_table table;
     memset(stats, 0, sizeof stats);
     memset(&table, 0, sizeof table);
-    for (int i = 1; i < argc; i++) {
+    /* argv: match ants OPTIONS... */
+    for (int i = argc > 1 && strcmp(argv[1], "ants") == 0 ? 2 : 1; i < argc; i++) {
         const char *a = argv[i];
         int known = 0;
         if (strncmp(a, "--", 2) == 0)
