@@ -16,7 +16,7 @@
 #include <string.h>
 #include "ariadne/json.h"
 #include "ariadne/tool.h"
-#include "games/ants/ants_internal.h"
+#include "games/ants/ants_game.h"
 
 typedef struct rec_ant {
     int sq, spawn, die, owner;
@@ -34,6 +34,43 @@ static int dir_of(char c)
     case 'w': return DIR_W;
     default: return DIR_STAY;
     }
+}
+
+/* The text the official engine sent a bot (playgame.py --log_input), cut
+ * into turns: blocks[t] is what came between "turn t" and "go". */
+typedef struct input_log {
+    char *text;
+    char **blocks;
+    int nblocks;
+} input_log;
+
+static int load_input(const char *replay_path, int player, input_log *log)
+{
+    char path[1100], why[256];
+    size_t len = strlen(replay_path) - strlen(".replay");
+    snprintf(path, sizeof path, "%.*s.bot%d.input", (int)len, replay_path, player);
+    memset(log, 0, sizeof *log);
+    log->text = ar_read_file(path, why, sizeof why);
+    if (!log->text)
+        return 0;
+    log->blocks = calloc(100000, sizeof *log->blocks);
+    for (char *s = log->text; s && *s;) {
+        char *e = strchr(s, '\n');
+        if (strncmp(s, "turn ", 5) == 0 && e) {
+            int t = atoi(s + 5);
+            char *go = strstr(e + 1, "\ngo\n");
+            if (t > 0 && t < 100000 && go) {
+                go[1] = '\0';
+                log->blocks[t] = e + 1;
+                if (t >= log->nblocks)
+                    log->nblocks = t + 1;
+                s = go + 4;
+                continue;
+            }
+        }
+        s = e ? e + 1 : NULL;
+    }
+    return 1;
 }
 
 static void replay_game(const char *file)
@@ -107,7 +144,13 @@ static void replay_game(const char *file)
     size_t counts[ANTS_MAX_PLAYERS];
     for (int p = 0; p < players; p++)
         orders[p] = malloc(sizeof(ants_order) * (nants + 1));
-    int *where = malloc(sizeof *where * (nants + 1)), mismatches = 0;
+    int *where = malloc(sizeof *where * (nants + 1)), mismatches = 0, compared = 0;
+    input_log logs[ANTS_MAX_PLAYERS];
+    uint8_t *told[ANTS_MAX_PLAYERS];
+    for (int p = 0; p < players; p++) {
+        load_input(path, p, &logs[p]);
+        told[p] = calloc((size_t)v->n, 1);
+    }
 
     ants_initial(v, pos);
     {
@@ -121,6 +164,18 @@ static void replay_game(const char *file)
         where[i] = ants[i].sq;
     for (int t = 0; t <= length && mismatches < 5; t++) {
         ants_head *h = (ants_head *)pos;
+        /* what the official engine sent each bot still in the game */
+        for (int p = 0; p < players && t > 0; p++) {
+            if (!logs[p].text || !ants_is_alive(v, pos, p))
+                continue;
+            char *sent = ants_protocol_turn(v, pos, p, told[p]);
+            const char *official = t < logs[p].nblocks ? logs[p].blocks[t] : NULL;
+            compared++;
+            if ((!official || strcmp(sent, official) != 0) && mismatches++ < 5)
+                CHECK_MSG(0, "%s turn %d: the text for player %d differs from the official engine's:\n%.300s\n-- official:\n%.300s",
+                          file, t, p, sent, official ? official : "(none)");
+            free(sent);
+        }
         /* the players the official engine took out this turn */
         for (int p = 0; p < players; p++) {
             const char *s = status->items[p].string;
@@ -235,11 +290,15 @@ static void replay_game(const char *file)
             CHECK_MSG(h->bonus[p] == num(bonus, (size_t)p), "%s: player %d bonus %d, recorded %lld", file, p,
                       h->bonus[p], num(bonus, (size_t)p));
         }
-        printf("%s: %d players, %d turns, %zu ants, %zu food, ended by %s: %s\n", file, players, length, nants,
-               jfood->count, cutoff, mismatches ? "MISMATCH" : "reproduced");
+        printf("%s: %d players, %d turns, %zu ants, %zu food, ended by %s: %s (%d turns' protocol text compared)\n",
+               file, players, length, nants, jfood->count, cutoff, mismatches ? "MISMATCH" : "reproduced", compared);
     }
-    for (int p = 0; p < players; p++)
+    for (int p = 0; p < players; p++) {
         free(orders[p]);
+        free(told[p]);
+        free(logs[p].text);
+        free(logs[p].blocks);
+    }
     free(where);
     free(spawn_first);
     free(want);
@@ -255,7 +314,8 @@ done_json:
 int main(void)
 {
     static const char *const games[] = {"p2_maze_timeout.replay", "p2_cell_maze.replay", "p2_random_walk.replay",
-                                        "p4_random_walk_crash.replay", "p8_maze.replay", NULL};
+                                        "p4_random_walk_crash.replay", "p8_maze.replay",
+                                        "p2_ariadne_strong_vs_hunter.replay", NULL};
     for (int i = 0; games[i]; i++)
         replay_game(games[i]);
     return check_report("test_ants_oracle");

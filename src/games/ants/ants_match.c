@@ -2,7 +2,8 @@
  * maps. Every map whose player count equals the number of bots is played
  * with the bots seated in rotation (game g seats bot (s + g) mod P on seat
  * s), --games rotations per map (default P, one per seat). Reported per
- * bot: games, mean score, mean rank, firsts (a shared first counts), and a
+ * bot: games, mean score, mean rank, wins (outright firsts: a shared first is
+ * no win), and a
  * rating: each game is split into the pairs of its players (the higher score
  * wins the pair, equal scores draw) and the pairs' table is rated by
  * Bradley-Terry maximum likelihood (ar_elo_ratings) with 95% error bars. The
@@ -178,12 +179,15 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
                 return AR_EXIT_LIMIT;
             }
             played++;
+            int tops = 0;
+            for (int s = 0; s < nbots; s++)
+                tops += res.rank[s] == 1;
             for (int s = 0; s < nbots; s++) {
                 bot_stats *b = &stats[who[s]];
                 b->games++;
                 b->score_sum += res.score[s];
                 b->rank_sum += res.rank[s];
-                b->firsts += res.rank[s] == 1;
+                b->firsts += res.rank[s] == 1 && tops == 1; /* outright firsts only */
                 b->outs += strncmp(res.status[s], "survived", 8) != 0 && strncmp(res.status[s], "eliminated", 10) != 0;
                 for (size_t i = 0; i < times[s].count; i++)
                     ants_times_add(&b->times, times[s].ms[i]);
@@ -237,7 +241,7 @@ void ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats
 {
     double rating[ANTS_MAX_PLAYERS], error[ANTS_MAX_PLAYERS];
     ar_elo_ratings(t, rating, error);
-    fprintf(out, "| bot | games | mean score | mean rank | firsts | rating (Elo, 95%%) | out (timeout, crash, invalid) | turn ms max | p99 | within turntime |\n");
+    fprintf(out, "| bot | games | mean score | mean rank | wins (outright first) | rating (Elo, 95%%) | out (timeout, crash, invalid) | turn ms max | p99 | within turntime |\n");
     fprintf(out, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int b = 0; b < nbots; b++) {
         bot_stats *s = &stats[b];

@@ -357,7 +357,7 @@ static int explore_step(ants_ai *ai, const ants_view *w, int from, int turn)
                 }
             return first[sq];
         }
-        if (tail > 6000)
+        if (tail > 3000)
             continue;
         for (int d = 0; d < 4; d++) {
             int t = ants_ai_step(w, sq, d);
@@ -473,16 +473,26 @@ size_t ants_strong_turn(ants_ai *ai, const ants_view *w, ants_order *out, size_t
             }
         }
     }
-    /* 4. exploration */
+    /* 4. exploration: the nearest unclaimed target within reach, else down
+     * the distance field of all targets (so that no ant idles far from them) */
+    nsrc = 0;
+    for (int sq = 0; sq < w->n; sq++)
+        if (!w->water[sq] && !w->visible[sq] && w->turn - st->last_seen[sq] >= 12)
+            src[nsrc++] = sq;
+    int *far_field = malloc(sizeof *far_field * (size_t)w->n);
+    if (!far_field)
+        abort();
+    bfs_field(ai, w, src, nsrc, 1 << 20, far_field);
     for (int i = 0; i < nm; i++) {
         if (busy[i])
             continue;
-        if (ar_now() > soft)
-            break;
-        int d = explore_step(ai, w, w->mine[i], w->turn);
+        int d = ar_now() < soft ? explore_step(ai, w, w->mine[i], w->turn) : -1;
+        if (d < 0)
+            d = downhill(ai, w, far_field, w->mine[i]);
         if (d >= 0)
             st->want[i] = d;
     }
+    free(far_field);
     /* 5. resolve: fixed-point acceptance so that no two of ours meet */
     {
         int *state = calloc((size_t)nm + 1, sizeof *state); /* 0 pending, 1 moves, 2 stays */
