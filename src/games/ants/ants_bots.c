@@ -28,29 +28,6 @@ int ants_ai_known(const char *name)
     return 0;
 }
 
-int ants_ai_step(const ants_view *w, int sq, int dir)
-{
-    int r = sq / w->cols, c = sq % w->cols;
-    switch (dir) {
-    case DIR_N: r = r ? r - 1 : w->rows - 1; break;
-    case DIR_S: r = r + 1 == w->rows ? 0 : r + 1; break;
-    case DIR_E: c = c + 1 == w->cols ? 0 : c + 1; break;
-    case DIR_W: c = c ? c - 1 : w->cols - 1; break;
-    default: break;
-    }
-    return r * w->cols + c;
-}
-
-int ants_ai_dist2(const ants_view *w, int a, int b)
-{
-    int dr = abs(a / w->cols - b / w->cols), dc = abs(a % w->cols - b % w->cols);
-    if (w->rows - dr < dr)
-        dr = w->rows - dr;
-    if (w->cols - dc < dc)
-        dc = w->cols - dc;
-    return dr * dr + dc * dc;
-}
-
 ants_ai *ants_ai_new(const char *name, const ants_view *settings, uint64_t seed)
 {
     ants_ai *ai = calloc(1, sizeof *ai);

@@ -19,8 +19,31 @@ struct ants_ai {
     struct ants_strong *strong;
 };
 
-int ants_ai_step(const ants_view *w, int sq, int dir);
-int ants_ai_dist2(const ants_view *w, int a, int b);
+#include <stdlib.h>
+
+static inline int ants_ai_step(const ants_view *w, int sq, int dir)
+{
+    int r = sq / w->cols, c = sq % w->cols;
+    switch (dir) {
+    case DIR_N: r = r ? r - 1 : w->rows - 1; break;
+    case DIR_S: r = r + 1 == w->rows ? 0 : r + 1; break;
+    case DIR_E: c = c + 1 == w->cols ? 0 : c + 1; break;
+    case DIR_W: c = c ? c - 1 : w->cols - 1; break;
+    default: break;
+    }
+    return r * w->cols + c;
+}
+
+/* The squared distance on the torus. */
+static inline int ants_ai_dist2(const ants_view *w, int a, int b)
+{
+    int dr = abs(a / w->cols - b / w->cols), dc = abs(a % w->cols - b % w->cols);
+    if (w->rows - dr < dr)
+        dr = w->rows - dr;
+    if (w->cols - dc < dc)
+        dc = w->cols - dc;
+    return dr * dr + dc * dc;
+}
 
 /* ants_strong.c */
 int ants_strong_init(ants_ai *ai, const ants_view *settings);
