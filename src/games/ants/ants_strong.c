@@ -256,35 +256,96 @@ static void fight_moves(ants_ai *ai, const ants_view *w, int *engaged, double de
         }
         f.mine_to[i] = f.mine_sq[i];
     }
+    /* the fights are the groups of ants linked by engagement distance; each
+     * is searched on its own (the cost grows with the square of a group) */
     {
         double kill_weight = w->nmine > 2 * total_enemies ? 1.5 : w->nmine > total_enemies ? 1.15 : 0.9;
-        int aggressive = f.nm > f.ne;
-        double best = judge(w, &f, kill_weight, aggressive);
-        for (int pass = 0; pass < 4; pass++) {
-            int improved = 0;
-            for (int i = 0; i < f.nm; i++) {
-                int keep = f.mine_to[i];
-                if (ar_now() > deadline)
-                    goto chosen;
-                for (int d = 0; d < 5; d++) {
-                    int t = f.opts[i * 5 + d];
-                    if (t < 0 || t == keep)
+        int k = f.nm + f.ne, *label = malloc(sizeof(int) * (size_t)(k + 1)), *stack = malloc(sizeof(int) * (size_t)(k + 1));
+        fight g;
+        memset(&g, 0, sizeof g);
+        g.mine_sq = malloc(sizeof(int) * (size_t)(f.nm + 1));
+        g.mine_to = malloc(sizeof(int) * (size_t)(f.nm + 1));
+        g.opts = malloc(sizeof(int) * 5 * (size_t)(f.nm + 1));
+        g.enemy_stay = malloc(sizeof(int) * (size_t)(f.ne + 1));
+        g.enemy_adv = malloc(sizeof(int) * (size_t)(f.ne + 1));
+        g.cnt = f.cnt;
+        int *members = malloc(sizeof(int) * (size_t)(k + 1));
+        if (!label || !stack || !g.mine_sq || !g.mine_to || !g.opts || !g.enemy_stay || !g.enemy_adv || !members)
+            abort();
+        for (int i = 0; i < k; i++)
+            label[i] = -1;
+        for (int root = 0; root < k; root++) {
+            int top = 0, nmem = 0;
+            if (label[root] >= 0)
+                continue;
+            label[root] = root;
+            stack[top++] = root;
+            while (top) {
+                int x = stack[--top], xs = x < f.nm ? f.mine_sq[x] : f.enemy_stay[x - f.nm];
+                members[nmem++] = x;
+                for (int y = 0; y < k; y++) {
+                    if (label[y] >= 0)
                         continue;
-                    f.mine_to[i] = t;
-                    double s = judge(w, &f, kill_weight, aggressive);
-                    if (s > best + 1e-9) {
-                        best = s;
-                        keep = t;
-                        improved = 1;
+                    int ys = y < f.nm ? f.mine_sq[y] : f.enemy_stay[y - f.nm];
+                    if (ants_ai_dist2(w, xs, ys) <= st->engage2) {
+                        label[y] = root;
+                        stack[top++] = y;
                     }
                 }
-                f.mine_to[i] = keep;
             }
-            if (!improved)
-                break;
+            g.nm = g.ne = 0;
+            for (int j = 0; j < nmem; j++) {
+                int x = members[j];
+                if (x < f.nm) {
+                    g.mine_sq[g.nm] = f.mine_sq[x];
+                    g.mine_to[g.nm] = f.mine_to[x];
+                    memcpy(&g.opts[g.nm * 5], &f.opts[x * 5], 5 * sizeof(int));
+                    g.nm++;
+                } else {
+                    g.enemy_stay[g.ne] = f.enemy_stay[x - f.nm];
+                    g.enemy_adv[g.ne] = f.enemy_adv[x - f.nm];
+                    g.ne++;
+                }
+            }
+            if (!g.nm || !g.ne)
+                continue;
+            int aggressive = g.nm > g.ne;
+            double best = judge(w, &g, kill_weight, aggressive);
+            for (int pass = 0; pass < 3; pass++) {
+                int improved = 0;
+                for (int i = 0; i < g.nm && ar_now() < deadline; i++) {
+                    int keep = g.mine_to[i];
+                    for (int d = 0; d < 5; d++) {
+                        int t = g.opts[i * 5 + d];
+                        if (t < 0 || t == keep)
+                            continue;
+                        g.mine_to[i] = t;
+                        double sc = judge(w, &g, kill_weight, aggressive);
+                        if (sc > best + 1e-9) {
+                            best = sc;
+                            keep = t;
+                            improved = 1;
+                        }
+                    }
+                    g.mine_to[i] = keep;
+                }
+                if (!improved)
+                    break;
+            }
+            /* back into the whole fight */
+            for (int j = 0, mi = 0; j < nmem; j++)
+                if (members[j] < f.nm)
+                    f.mine_to[members[j]] = g.mine_to[mi++];
         }
+        free(label);
+        free(stack);
+        free(members);
+        free(g.mine_sq);
+        free(g.mine_to);
+        free(g.opts);
+        free(g.enemy_stay);
+        free(g.enemy_adv);
     }
-chosen:
     for (int i = 0; i < f.nm; i++) {
         int idx = st->ant_at[f.mine_sq[i]];
         st->want[idx] = 4;
@@ -400,7 +461,8 @@ size_t ants_strong_turn(ants_ai *ai, const ants_view *w, ants_order *out, size_t
     int nm = w->nmine, *busy = calloc((size_t)nm + 1, sizeof *busy), *engaged = calloc((size_t)nm + 1, sizeof *engaged);
     int *src = malloc(sizeof *src * (size_t)w->n), nsrc;
     size_t k = 0;
-    double soft = deadline - 0.25 * (deadline - ar_now());
+    /* a share of the time left: the rest is margin for a loaded machine */
+    double soft = ar_now() + 0.4 * (deadline - ar_now());
     if (!busy || !engaged || !src)
         abort();
     /* memory */
