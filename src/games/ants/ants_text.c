@@ -299,8 +299,9 @@ ar_status ants_parse_position(const struct ar_variant *v, const char *text, void
             }
             for (int i = 0; i < v->nhills; i++) {
                 if (k == 1 && (a[i] < -1 || a[i] >= v->players)) {
+                    long long bad = a[i];
                     free(a);
-                    return ar_error_set(err, AR_ERR_INPUT, "hb= has %lld, not a player or -1", a[i]);
+                    return ar_error_set(err, AR_ERR_INPUT, "hb= has %lld, not a player or -1", bad);
                 }
                 if (k == 0)
                     ANTS_HILL_LAST(v, pos)[i] = (int32_t)a[i];
