@@ -316,7 +316,8 @@ int main(void)
     static const char *const games[] = {"p2_maze_timeout.replay", "p2_cell_maze.replay", "p2_random_walk.replay",
                                         "p4_random_walk_crash.replay", "p8_maze.replay",
                                         "p2_ariadne_strong_vs_hunter.replay",
-                                        "p4_ariadne_strong_hunter_lefty_greedy.replay", NULL};
+                                        "p4_ariadne_strong_hunter_lefty_greedy.replay",
+                                        "p8_ariadne_four_bots_four_samples.replay", NULL};
     for (int i = 0; games[i]; i++)
         replay_game(games[i]);
     return check_report("test_ants_oracle");
