@@ -34,7 +34,7 @@ static void play_a_little(struct ar_variant *v)
     for (int p = 0; p < v->players; p++)
         specs[p] = p % 2 ? "random" : "strong";
     v->turns = 4;
-    s = (ants_game_setup){v, specs, 1, NULL, NULL, NULL};
+    s = (ants_game_setup){v, specs, 1, NULL, NULL, NULL, 0};
     if (ants_play_game(&s, &res) != 0 || res.turns > 4)
         abort();
     ants_initial(v, pos);

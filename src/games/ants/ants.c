@@ -207,7 +207,7 @@ static void ants_draw(const ar_variant *v, const void *pos, char *buf, size_t si
 static const ar_tool ants_tools[] = {
     {.name = "match",
      .usage = "ariadne match ants --bots A,B[,...] --maps DIR|FILE [--games N] [--turns N] [--turntime MS] "
-              "[--replay DIR] [--seed N]",
+              "[--replay DIR] [--seed N] [--cpu-clock]",
      .help = "Plays Ants games of 2 to 10 players on contest maps: every map is played with its number\n"
              "of players, the bots seated in rotation (each game moves every bot one seat on), for\n"
              "--games rotations per map (default: one per seat). A bot is one of the ladder (random,\n"
@@ -215,7 +215,8 @@ static const ar_tool ants_tools[] = {
              "cmd:COMMAND, under the contest clock (--loadtime, --turntime): a timeout, crash or\n"
              "malformed or invalid order takes that bot out (its ants stand still), reported, as the\n"
              "contest's strict mode did. Reports each bot's games, mean score, mean rank, firsts, a\n"
-             "rating (pairwise Elo over the finishing order with a 95% interval) and its turn times.\n"
+             "rating (pairwise Elo over the finishing order with a 95% interval) and its turn times\n"
+             "(wall clock and CPU). --cpu-clock judges the in-process bots by CPU time (a shared machine).\n"
              "--replay DIR writes a replay per game (`ariadne replay FILE [--html OUT]`). Options of\n"
              "the game (--turns, --viewradius2, ...) apply to every map. Exit status: 0 played, 2 a\n"
              "bad map, bot or option, 3 interrupted. See docs/games/ants.md.",

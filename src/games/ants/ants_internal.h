@@ -108,16 +108,25 @@ static inline int ants_step(const struct ar_variant *v, int sq, int dir)
     return r * v->cols + c;
 }
 
+/* The square at offset o from (r0, c0), wrapped (offsets are small, so a
+ * few additions do what a modulo would). */
+static inline int ants_offset_rc(const struct ar_variant *v, int r0, int c0, ants_offset o)
+{
+    int r = r0 + o.dr, c = c0 + o.dc;
+    while (r < 0)
+        r += v->rows;
+    while (r >= v->rows)
+        r -= v->rows;
+    while (c < 0)
+        c += v->cols;
+    while (c >= v->cols)
+        c -= v->cols;
+    return r * v->cols + c;
+}
+
 static inline int ants_offset_sq(const struct ar_variant *v, int sq, ants_offset o)
 {
-    int r = sq / v->cols + o.dr, c = sq % v->cols + o.dc;
-    r %= v->rows;
-    if (r < 0)
-        r += v->rows;
-    c %= v->cols;
-    if (c < 0)
-        c += v->cols;
-    return r * v->cols + c;
+    return ants_offset_rc(v, sq / v->cols, sq % v->cols, o);
 }
 
 /* The squared torus distance. */

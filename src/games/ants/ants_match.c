@@ -114,8 +114,8 @@ double ants_percentile(const double *sorted, size_t n, double p)
 /* Plays every eligible map; prints per-game lines when verbose. Fills stats
  * (nbots) and the pairwise table. Returns an exit status. */
 int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps, int rotations, const ar_param *params,
-                     size_t nparams, uint64_t seed, const char *replay_dir, int verbose, int quiet, bot_stats *stats,
-                     ar_match_table *table)
+                     size_t nparams, uint64_t seed, const char *replay_dir, int verbose, int quiet, int cpu_clock,
+                     bot_stats *stats, ar_match_table *table)
 {
     int played = 0, eligible = 0;
     ar_progress pr;
@@ -168,7 +168,7 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
             }
             v->seed = seed + (uint64_t)m * 1000003u + (uint64_t)(g / nbots) * 7919u;
             setup = (ants_game_setup){v, specs, seed + (uint64_t)played, &ar_tool_interrupted, times,
-                                      replay_dir ? &rec : NULL};
+                                      replay_dir ? &rec : NULL, cpu_clock};
             if (ants_play_game(&setup, &res) != 0) {
                 for (int s = 0; s < nbots; s++)
                     ants_times_free(&times[s]);
@@ -190,7 +190,7 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
                 b->firsts += res.rank[s] == 1 && tops == 1; /* outright firsts only */
                 b->outs += strncmp(res.status[s], "survived", 8) != 0 && strncmp(res.status[s], "eliminated", 10) != 0;
                 for (size_t i = 0; i < times[s].count; i++)
-                    ants_times_add(&b->times, times[s].ms[i]);
+                    ants_times_add(&b->times, times[s].ms[i], times[s].cpu[i]);
                 ants_times_free(&times[s]);
                 for (int t = 0; t < nbots; t++) {
                     if (t == s || who[t] == who[s])
@@ -241,22 +241,24 @@ void ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats
 {
     double rating[ANTS_MAX_PLAYERS], error[ANTS_MAX_PLAYERS];
     ar_elo_ratings(t, rating, error);
-    fprintf(out, "| bot | games | mean score | mean rank | wins (outright first) | rating (Elo, 95%%) | out (timeout, crash, invalid) | turn ms max | p99 | within turntime |\n");
-    fprintf(out, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    fprintf(out, "| bot | games | mean score | mean rank | wins (outright first) | rating (Elo, 95%%) | out (timeout, "
+                 "crash, invalid) | turn ms max | p99 | CPU ms max | p99 |\n");
+    fprintf(out, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int b = 0; b < nbots; b++) {
         bot_stats *s = &stats[b];
-        double *ms = s->times.ms;
         size_t n = s->times.count;
-        if (n)
-            qsort(ms, n, sizeof *ms, cmp_double);
+        if (n) {
+            qsort(s->times.ms, n, sizeof *s->times.ms, cmp_double);
+            qsort(s->times.cpu, n, sizeof *s->times.cpu, cmp_double);
+        }
         fprintf(out, "| %s | %u | %.2f | %.2f | %u (%.0f%%) | ", bots[b], s->games, s->games ? s->score_sum / s->games : 0,
                 s->games ? s->rank_sum / s->games : 0, s->firsts, s->games ? 100.0 * s->firsts / s->games : 0);
         if (isinf(rating[b]))
             fprintf(out, "%s | ", rating[b] > 0 ? "+inf" : "-inf");
         else
             fprintf(out, "%+.0f ± %.0f | ", rating[b], error[b]);
-        fprintf(out, "%u | %.1f | %.1f | %s |\n", s->outs, n ? ms[n - 1] : 0, ants_percentile(ms, n, 0.99),
-                s->outs ? "no" : "100%");
+        fprintf(out, "%u | %.1f | %.1f | %.1f | %.1f |\n", s->outs, n ? s->times.ms[n - 1] : 0,
+                ants_percentile(s->times.ms, n, 0.99), n ? s->times.cpu[n - 1] : 0, ants_percentile(s->times.cpu, n, 0.99));
     }
 }
 
@@ -265,7 +267,7 @@ int ants_match_main(int argc, char **argv)
     const char *bots_arg = NULL, *maps_arg = NULL, *replay_dir = NULL;
     const char *bots[ANTS_MAX_PLAYERS];
     char *bots_copy = NULL, **maps = NULL, why[256];
-    int nbots = 0, nmaps = 0, rotations = 0, verbose = 0, quiet = 0, rc;
+    int nbots = 0, nmaps = 0, rotations = 0, verbose = 0, quiet = 0, cpu_clock = 0, rc;
     unsigned long long seed = 1;
     ar_param params[24];
     size_t nparams = 0;
@@ -293,6 +295,8 @@ int ants_match_main(int argc, char **argv)
             continue;
         if (strcmp(a, "--verbose") == 0)
             verbose = 1;
+        else if (strcmp(a, "--cpu-clock") == 0)
+            cpu_clock = 1;
         else if (strcmp(a, "--quiet") == 0)
             quiet = 1;
         else if (i + 1 >= argc)
@@ -354,7 +358,7 @@ int ants_match_main(int argc, char **argv)
     }
     ar_tool_install_sigint();
     rc = ants_run_matches(bots, nbots, maps, nmaps, rotations ? rotations : nbots, params, nparams, seed, replay_dir,
-                          verbose, quiet, stats, &table);
+                          verbose, quiet, cpu_clock, stats, &table);
     if (rc == 0 || (rc == AR_EXIT_LIMIT && table.games_played)) {
         ants_print_results(stdout, bots, nbots, stats, &table);
         if (rc == AR_EXIT_LIMIT)

@@ -11,26 +11,41 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "ariadne/extprog.h"
 #include "ariadne/timer.h"
 
-void ants_times_add(ants_times *t, double ms)
+void ants_times_add(ants_times *t, double ms, double cpu_ms)
 {
     if (t->count == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 256;
-        double *m = realloc(t->ms, cap * sizeof *m);
+        double *m = realloc(t->ms, cap * sizeof *m), *c;
         if (!m)
             abort();
         t->ms = m;
+        c = realloc(t->cpu, cap * sizeof *c);
+        if (!c)
+            abort();
+        t->cpu = c;
         t->cap = cap;
     }
-    t->ms[t->count++] = ms;
+    t->ms[t->count] = ms;
+    t->cpu[t->count++] = cpu_ms;
 }
 
 void ants_times_free(ants_times *t)
 {
     free(t->ms);
+    free(t->cpu);
     memset(t, 0, sizeof *t);
+}
+
+static double thread_cpu_ms(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (double)ts.tv_sec * 1000 + (double)ts.tv_nsec / 1e6;
 }
 
 void ants_record_free(ants_record *r)
@@ -132,7 +147,7 @@ static size_t seat_turn(const ants_game_setup *g, void *pos, seat *s, int p, ant
 {
     const struct ar_variant *v = g->v;
     int turn = ((ants_head *)pos)->turn + 1;
-    double budget = v->turntime / 1000.0, start = ar_now(), ms;
+    double budget = v->turntime / 1000.0, start = ar_now(), cpu_start = thread_cpu_ms(), ms, cpu;
     long count;
     char why[200];
     if (s->ai) {
@@ -165,10 +180,12 @@ static size_t seat_turn(const ants_game_setup *g, void *pos, seat *s, int p, ant
         }
     }
     ms = (ar_now() - start) * 1000;
+    cpu = s->ai ? thread_cpu_ms() - cpu_start : ms;
     if (g->times)
-        ants_times_add(&g->times[p], ms);
-    if (ms > v->turntime) {
-        snprintf(why, sizeof why, "took %.0f ms of %d", ms, v->turntime);
+        ants_times_add(&g->times[p], ms, cpu);
+    if ((g->cpu_clock ? cpu : ms) > v->turntime) {
+        snprintf(why, sizeof why, "took %.0f ms of %d%s", g->cpu_clock ? cpu : ms, v->turntime,
+                 g->cpu_clock && s->ai ? " (CPU)" : "");
         take_out(v, pos, s, res, p, "timeout", why, turn);
         return 0;
     }

@@ -9,11 +9,12 @@
 
 /* Turn times of one seat, milliseconds. */
 typedef struct ants_times {
-    double *ms;
+    double *ms;  /* wall clock */
+    double *cpu; /* CPU time of the bot's own thread (in-process bots; the wall time for programs) */
     size_t count, cap;
 } ants_times;
 
-void ants_times_add(ants_times *t, double ms);
+void ants_times_add(ants_times *t, double ms, double cpu_ms);
 void ants_times_free(ants_times *t);
 
 /* What happened in one game. */
@@ -47,6 +48,7 @@ typedef struct ants_game_setup {
     volatile const int *interrupt; /* may be NULL */
     ants_times *times;             /* per seat, may be NULL */
     ants_record *record;           /* may be NULL */
+    int cpu_clock; /* judge the in-process bots' turn time by CPU time (a shared machine) */
 } ants_game_setup;
 
 /* Whether spec names a bot: a ladder name or cmd:COMMAND whose program can
@@ -69,8 +71,8 @@ typedef struct bot_stats {
 } bot_stats;
 int ants_collect_maps(const char *list, char ***paths, int *count);
 int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps, int rotations, const ar_param *params,
-                     size_t nparams, uint64_t seed, const char *replay_dir, int verbose, int quiet, bot_stats *stats,
-                     ar_match_table *table);
+                     size_t nparams, uint64_t seed, const char *replay_dir, int verbose, int quiet, int cpu_clock,
+                     bot_stats *stats, ar_match_table *table);
 void ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats *stats, const ar_match_table *t);
 double ants_percentile(const double *sorted, size_t n, double p);
 

@@ -17,17 +17,29 @@
 
 static void update_revealed(const struct ar_variant *v, void *pos);
 
+/* Marks the squares within the view radius of the ants on squares sqs. */
+static void mark_vision(const struct ar_variant *v, const int *sqs, int count, uint8_t *visible)
+{
+    memset(visible, 0, (size_t)v->n);
+    for (int i = 0; i < count; i++) {
+        int sq = sqs[i], r0 = sq / v->cols, c0 = sq % v->cols;
+        visible[sq] = 1;
+        for (int k = 0; k < v->nview; k++)
+            visible[ants_offset_rc(v, r0, c0, v->view[k])] = 1;
+    }
+}
+
 void ants_vision(const struct ar_variant *v, const void *pos, int player, uint8_t *visible)
 {
     const uint8_t *map = ANTS_MAP(v, pos);
-    memset(visible, 0, (size_t)v->n);
-    for (int sq = 0; sq < v->n; sq++) {
-        if (map[sq] != player)
-            continue;
-        visible[sq] = 1;
-        for (int k = 0; k < v->nview; k++)
-            visible[ants_offset_sq(v, sq, v->view[k])] = 1;
-    }
+    int *sqs = malloc(sizeof *sqs * (size_t)v->n), k = 0;
+    if (!sqs)
+        abort();
+    for (int sq = 0; sq < v->n; sq++)
+        if (map[sq] == player)
+            sqs[k++] = sq;
+    mark_vision(v, sqs, k, visible);
+    free(sqs);
 }
 
 void ants_count_ants(const struct ar_variant *v, const void *pos, int *counts)
@@ -128,14 +140,26 @@ static void update_revealed(const struct ar_variant *v, void *pos)
     ants_head *h = HEAD(pos);
     const uint8_t *map = ANTS_MAP(v, pos);
     uint8_t *vis = malloc((size_t)v->n);
-    if (!vis)
+    int *sqs = malloc(sizeof *sqs * (size_t)v->n), start[ANTS_MAX_PLAYERS + 1] = {0}, fill[ANTS_MAX_PLAYERS];
+    if (!vis || !sqs)
         abort();
+    /* the ants by owner, in square order (one pass over the map) */
+    for (int sq = 0; sq < v->n; sq++)
+        if (IS_ANT(map[sq]))
+            start[map[sq] + 1]++;
+    for (int p = 0; p < ANTS_MAX_PLAYERS; p++) {
+        start[p + 1] += start[p];
+        fill[p] = start[p];
+    }
+    for (int sq = 0; sq < v->n; sq++)
+        if (IS_ANT(map[sq]))
+            sqs[fill[map[sq]]++] = sq;
     for (int p = 0; p < v->players; p++) {
         uint8_t *rev = ANTS_REVEALED(v, pos, p);
         int known = 0;
         for (int q = 0; q < v->players; q++)
             known += h->sw[p][q] >= 0;
-        ants_vision(v, pos, p, vis);
+        mark_vision(v, sqs + start[p], start[p + 1] - start[p], vis);
         for (int sq = 0; sq < v->n; sq++) {
             if (!vis[sq])
                 continue;
@@ -145,6 +169,7 @@ static void update_revealed(const struct ar_variant *v, void *pos)
         }
     }
     free(vis);
+    free(sqs);
 }
 
 static void kill_at(const struct ar_variant *v, void *pos, int sq, int owner)
