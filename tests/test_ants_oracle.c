@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "ariadne/json.h"
-#include "ariadne/timer.h"
 #include "ariadne/tool.h"
 #include "games/ants/ants_game.h"
 
@@ -146,7 +146,7 @@ static void replay_game(const char *file)
     for (int p = 0; p < players; p++)
         orders[p] = malloc(sizeof(ants_order) * (nants + 1));
     int *where = malloc(sizeof *where * (nants + 1)), mismatches = 0, compared = 0;
-    double engine_time = 0; /* in validating and playing the turns only */
+    double engine_time = 0; /* CPU time in validating and playing the turns only */
     input_log logs[ANTS_MAX_PLAYERS];
     uint8_t *told[ANTS_MAX_PLAYERS];
     for (int p = 0; p < players; p++) {
@@ -207,7 +207,7 @@ static void replay_game(const char *file)
             for (size_t i = 0; i < jfood->count; i++)
                 if (num(&jfood->items[i], 2) == t)
                     food[s.nfood++] = (int32_t)(num(&jfood->items[i], 0) * v->cols + num(&jfood->items[i], 1));
-            double t0 = ar_now();
+            double t0 = (double)clock() / CLOCKS_PER_SEC;
             for (int p = 0; p < players; p++) {
                 ants_order_report rep;
                 size_t kept = ants_validate_orders(v, pos, p, orders[p], counts[p], orders[p], &rep);
@@ -216,7 +216,7 @@ static void replay_game(const char *file)
                 counts[p] = kept;
             }
             ants_play_turn(v, pos, orders, counts, &s);
-            engine_time += ar_now() - t0;
+            engine_time += (double)clock() / CLOCKS_PER_SEC - t0;
         }
         /* ants */
         memset(want, SQ_LAND, (size_t)v->n);
@@ -295,7 +295,7 @@ static void replay_game(const char *file)
                       h->bonus[p], num(bonus, (size_t)p));
         }
         printf("%s: %d players, %d turns, %zu ants, %zu food, ended by %s: %s (%d turns' protocol text compared; "
-               "engine %.0f turns/s)\n",
+               "engine %.0f turns/s of CPU)\n",
                file, players, length, nants, jfood->count, cutoff, mismatches ? "MISMATCH" : "reproduced", compared,
                engine_time > 0 ? length / engine_time : 0.0);
     }
