@@ -25,7 +25,7 @@ static void play_a_little(struct ar_variant *v)
 {
     const ar_game *g = &ar_game_ants;
     void *pos = malloc(v->size), *again = malloc(v->size);
-    size_t tsize = 64 + (size_t)v->n * 8 + (size_t)v->players * v->revealed_bytes * 3 + (size_t)v->nhills * 40;
+    size_t tsize = 1024 + (size_t)v->n * 8 + (size_t)v->players * v->revealed_bytes * 3 + (size_t)v->nhills * 40;
     char *text = malloc(tsize), *text2 = malloc(tsize);
     const char *specs[ANTS_MAX_PLAYERS];
     ants_result res;

@@ -210,6 +210,15 @@ static void test_protocol(void)
     CHECK(ants_parse_orders(v, "o 0 0 X\n", orders, 8, why, sizeof why) < 0);
     CHECK(ants_parse_orders(v, "o 10 0 N\n", orders, 8, why, sizeof why) < 0);
     CHECK(ants_parse_orders(v, "move\n", orders, 8, why, sizeof why) < 0);
+    /* a last line of blanks without a newline (found by the fuzzer: it looped) */
+    CHECK(ants_parse_orders(v, "o 0 0 N\n  \r", orders, 8, why, sizeof why) == 1);
+    {
+        struct ar_variant *w2;
+        ar_error err;
+        CHECK(ants_variant_from_text("rows 2\ncols 2\nplayers 2\nm 01\nm ..\n \r", "t", &w2, &err) == AR_OK);
+        ants_variant_free(w2);
+        CHECK(ants_variant_from_text("\r", "t", &w2, &err) == AR_ERR_INPUT);
+    }
     ants_view_free(w);
     free(told);
     free(pos);

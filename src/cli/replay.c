@@ -88,7 +88,7 @@ int verb_replay(int argc, char **argv)
         /* Several games write replays and none is named: say what is wrong
          * with the file as JSON, or which formats it is not. */
         ar_json root;
-        char err[256], names[256];
+        char err[512], names[256];
         size_t k = 0;
         ar_json_limits lim = {0};
         if (!q.len)

@@ -68,6 +68,7 @@ ar_status ants_variant_from_text(const char *text, const char *name, struct ar_v
     while (*s) {
         const char *e = strchr(s, '\n');
         size_t len = e ? (size_t)(e - s) : strlen(s);
+        const char *next = e ? e + 1 : s + len;
         char line[ANTS_MAX_SIDE + 64];
         line_no++;
         while (len && (s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
@@ -79,7 +80,7 @@ ar_status ants_variant_from_text(const char *text, const char *name, struct ar_v
         }
         memcpy(line, s, len);
         line[len] = '\0';
-        s = e ? e + 1 : s + len;
+        s = next;
         if (!len || line[0] == '#')
             continue;
         if (strncmp(line, "rows ", 5) == 0 || strncmp(line, "cols ", 5) == 0 || strncmp(line, "players ", 8) == 0) {

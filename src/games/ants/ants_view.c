@@ -294,6 +294,7 @@ long ants_parse_orders(const struct ar_variant *v, const char *text, ants_order 
     while (*s) {
         const char *e = strchr(s, '\n');
         size_t len = e ? (size_t)(e - s) : strlen(s);
+        const char *next = e ? e + 1 : s + len;
         char line[128], d;
         int r, c, n = 0;
         while (len && (s[len - 1] == '\r' || s[len - 1] == ' '))
@@ -322,7 +323,7 @@ long ants_parse_orders(const struct ar_variant *v, const char *text, ants_order 
             if (k < cap)
                 out[k++] = (ants_order){r * v->cols + c, (int32_t)(strchr("nesw", d) - "nesw")};
         }
-        s = e ? e + 1 : s + len;
+        s = next;
     }
     return (long)k;
 }
