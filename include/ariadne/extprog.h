@@ -16,7 +16,7 @@
  *       send, read_line;
  *   Planet Wars: the state and "go", orders back ended by a line "go":
  *       send, read_until("go");
- *   Ants: "turn N", the visible squares and "go"; orders ended by "go":
+ *   the 2011 AI Challenge: "turn N", the visible squares and "go"; orders ended by "go":
  *       the same, with settings sent once at turn 0;
  *   UCI chess: "position ...", "go movetime T", lines until "bestmove ...":
  *       send, then read_line until the line starts with "bestmove".

@@ -61,7 +61,7 @@ typedef uint64_t ar_gmove;
 
 typedef struct ar_variant ar_variant; /* defined by each game */
 
-/* The most players a game may have (Ants has up to ten). */
+/* The most players a game may have (the 2011 AI Challenge's game has up to ten). */
 #define AR_MAX_PLAYERS 10
 
 struct ar_bot_kind;    /* arena.h */

@@ -5,8 +5,12 @@
  * strictly and shows it (a summary with the board, or a self-contained HTML
  * page). A file whose format cannot be read goes to the game's strict
  * reader when only one game writes replays, so its message says exactly
- * what is wrong and where. */
+ * what is wrong and where; with several, the message says what is wrong
+ * with the file as JSON, or which replays it is not. */
 #include "cli.h"
+
+#include <stdio.h>
+#include "ariadne/json.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -81,8 +85,30 @@ int verb_replay(int argc, char **argv)
     if (!writer && writers == 1)
         writer = only;
     if (!writer) {
+        /* Several games write replays and none is named: say what is wrong
+         * with the file as JSON, or which formats it is not. */
+        ar_json root;
+        char err[512], names[256];
+        size_t k = 0;
+        ar_json_limits lim = {0};
+        if (!q.len)
+            snprintf(err, sizeof err, "the file is empty");
+        else if (ar_json_parse(text, q.len, &lim, &root, err, sizeof err) == 0) {
+            snprintf(err, sizeof err, "%s", root.type != AR_JSON_OBJECT ? "expected a JSON object" : "");
+            ar_json_free(&root);
+        }
+        if (!err[0]) {
+            names[0] = '\0';
+            for (g = ar_games(); *g; g++)
+                if ((*g)->replay && (*g)->replay_format && k + 40 < sizeof names) {
+                    const char *n = (*g)->name;
+                    k += (size_t)snprintf(names + k, sizeof names - k, "%snot %s %c%s replay", k ? ", " : "",
+                                          strchr("aeiou", n[0]) ? "an" : "a", toupper((unsigned char)n[0]), n + 1);
+                }
+            snprintf(err, sizeof err, "its \"format\" names no game's replay here (%s)", names);
+        }
         free(text);
-        return ar_tool_fail("%s: not a replay file of any game here (its \"format\" names none)", q.file);
+        return ar_tool_fail("%s: %s", q.file, err);
     }
     rc = writer->replay(&q);
     free(text);
