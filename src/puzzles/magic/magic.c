@@ -14,7 +14,7 @@
  *
  * Instance text: rows of numbers, '.' for an empty cell, rows on separate
  * lines or separated by '/': `8 . . / . 5 . / . . .`.
- * Move notation: ROW,COL=VALUE, counted from 1 at the top left: `1,2=1`. */
+ * Move notation: rROWcCOL=VALUE, counted from 1 at the top left: `r1c2=1`. */
 #include "magic_internal.h"
 #include "ariadne/rng.h"
 #include "ariadne/tool.h"
@@ -340,7 +340,7 @@ static void magic_undo(const ar_instance *in, void *state, ar_move m)
 
 static size_t magic_format_move(const ar_instance *in, ar_move m, char *buf, size_t size)
 {
-    int len = snprintf(buf, size, "%u,%u=%u", (m & 255u) / in->n + 1, (m & 255u) % in->n + 1, m >> 8);
+    int len = snprintf(buf, size, "r%uc%u=%u", (m & 255u) / in->n + 1, (m & 255u) % in->n + 1, m >> 8);
     return len < 0 ? 0 : (size_t)len;
 }
 
@@ -354,31 +354,30 @@ static ar_status magic_parse_move(const ar_instance *in, const void *state, cons
     int next;
     lines L;
     for (k = 0; k < 3; k++) {
-        if (p == len || !isdigit((unsigned char)text[p]))
-            return ar_error_set(err, AR_ERR_INPUT, "expected ROW,COL=VALUE, e.g. 1,2=7");
+        static const char lead[3] = {'r', 'c', '='};
+        if (p == len || (text[p] | (k < 2 ? 32 : 0)) != lead[k] || ++p == len || !isdigit((unsigned char)text[p]))
+            return ar_error_set(err, AR_ERR_INPUT, "expected rROWcCOL=VALUE, e.g. r1c2=7");
         for (; p < len && isdigit((unsigned char)text[p]); p++)
             v[k] = v[k] > 100000 ? v[k] : v[k] * 10 + (unsigned long)(text[p] - '0');
-        if (k < 2 && (p == len || text[p++] != (k == 0 ? ',' : '=')))
-            return ar_error_set(err, AR_ERR_INPUT, "expected ROW,COL=VALUE, e.g. 1,2=7");
     }
     if (p != len)
-        return ar_error_set(err, AR_ERR_INPUT, "expected ROW,COL=VALUE, e.g. 1,2=7");
+        return ar_error_set(err, AR_ERR_INPUT, "expected rROWcCOL=VALUE, e.g. r1c2=7");
     if (v[0] < 1 || v[0] > in->n || v[1] < 1 || v[1] > in->n)
-        return ar_error_set(err, AR_ERR_INPUT, "cell %lu,%lu is off the %ux%u square", v[0], v[1], in->n, in->n);
+        return ar_error_set(err, AR_ERR_INPUT, "cell r%luc%lu is off the %ux%u square", v[0], v[1], in->n, in->n);
     if (v[2] < 1 || v[2] > in->cells)
         return ar_error_set(err, AR_ERR_INPUT, "%lu is not a number 1..%u", v[2], in->cells);
     cell = (unsigned)((v[0] - 1) * in->n + v[1] - 1);
     if (s[cell])
-        return ar_error_set(err, AR_ERR_INPUT, "cell %lu,%lu already holds %u", v[0], v[1], s[cell]);
+        return ar_error_set(err, AR_ERR_INPUT, "cell r%luc%lu already holds %u", v[0], v[1], s[cell]);
     next = first_empty(in, s);
     if ((int)cell != next)
-        return ar_error_set(err, AR_ERR_INPUT, "cells are filled in reading order: the next is %d,%d", next / (int)in->n + 1,
+        return ar_error_set(err, AR_ERR_INPUT, "cells are filled in reading order: the next is r%dc%d", next / (int)in->n + 1,
                             next % (int)in->n + 1);
     tally(in, s, &L);
     if (L.used[v[2]])
         return ar_error_set(err, AR_ERR_INPUT, "%lu is already in the square", v[2]);
     if (!value_fits(in, &L, cell, (unsigned)v[2]))
-        return ar_error_set(err, AR_ERR_INPUT, "%lu on %lu,%lu leaves a line that cannot reach the magic sum %u", v[2],
+        return ar_error_set(err, AR_ERR_INPUT, "%lu on r%luc%lu leaves a line that cannot reach the magic sum %u", v[2],
                             v[0], v[1], in->sum);
     *out = MOVE(cell, v[2]);
     return AR_OK;
@@ -518,7 +517,7 @@ const ar_puzzle ar_domain_magic = {
     .help = "Fill an n x n square with 1..n² so that every row, column and both diagonals sum to\n"
     "n(n²+1)/2. Instance: rows of numbers with '.' for empty cells, rows on lines or\n"
     "separated by '/' ('8 . . / . 5 . / . . .'), or --order N for an empty square. Cells\n"
-    "are filled in reading order; a move is ROW,COL=VALUE (1,2=1). Depth-first search\n"
+    "are filled in reading order; a move is rROWcCOL=VALUE (r1c2=1). Depth-first search\n"
     "completes the square or proves there is no completion (exit 1).\n"
     "`ariadne magic-count 4` enumerates all 880 squares of order 4; `magic-count 5` counts\n"
     "the 275,305,224 of order 5; `magic-xor` builds the notes' XOR squares.",

@@ -14,8 +14,8 @@
  * notes' wave, which counts moves. `ariadne maze-waves` prints the wave
  * numbers.
  *
- * Move notation: the square the piece lands on, as ROW,COL counted from 1
- * at the top left: `3,5`. */
+ * Move notation: the square the piece lands on, as rROWcCOL counted from 1
+ * at the top left: `r3c5`. */
 #include "maze_internal.h"
 #include "ariadne/rng.h"
 #include "ariadne/tool.h"
@@ -167,7 +167,7 @@ void ar_maze_destroy(ar_instance *in)
 
 static void maze_describe(const ar_instance *in, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s on a %ux%u board from %u,%u to %u,%u", piece_names[in->piece], in->rows,
+    snprintf(buf, size, "%s on a %ux%u board from r%uc%u to r%uc%u", piece_names[in->piece], in->rows,
              in->cols, in->start / in->cols + 1, in->start % in->cols + 1, in->goal / in->cols + 1,
              in->goal % in->cols + 1);
 }
@@ -186,7 +186,7 @@ static ar_status maze_check_solvable(const ar_instance *in, ar_error *err)
     free(wave);
     if (!reached)
         return ar_error_set(err, AR_ERR_UNSOLVABLE,
-                            "the goal %u,%u is unreachable: the %s's wave from %u,%u covers %llu squares and not the goal",
+                            "the goal r%uc%u is unreachable: the %s's wave from r%uc%u covers %llu squares and not the goal",
                             in->goal / in->cols + 1, in->goal % in->cols + 1, piece_names[in->piece],
                             in->start / in->cols + 1, in->start % in->cols + 1,
                             (unsigned long long)labelled);
@@ -266,7 +266,7 @@ static uint32_t maze_move_cost(const ar_instance *in, ar_move m) { (void)in; ret
 
 static size_t maze_format_move(const ar_instance *in, ar_move m, char *buf, size_t size)
 {
-    int len = snprintf(buf, size, "%u,%u", MAZE_CELL(m) / in->cols + 1, MAZE_CELL(m) % in->cols + 1);
+    int len = snprintf(buf, size, "r%uc%u", MAZE_CELL(m) / in->cols + 1, MAZE_CELL(m) % in->cols + 1);
     return len < 0 ? 0 : (size_t)len;
 }
 
@@ -278,29 +278,27 @@ static ar_status maze_parse_move(const ar_instance *in, const void *state, const
     unsigned k, n, at = cell_of(state), to;
     ar_move moves[2 * MAZE_MAX_SIDE];
     for (k = 0; k < 2; k++) {
-        if (p == len || !isdigit((unsigned char)text[p]))
-            return ar_error_set(err, AR_ERR_INPUT, "expected ROW,COL of the square to move to, e.g. 2,3");
+        if (p == len || (text[p] | 32) != (k ? 'c' : 'r') || ++p == len || !isdigit((unsigned char)text[p]))
+            return ar_error_set(err, AR_ERR_INPUT, "expected rROWcCOL, the square to move to, e.g. r2c3");
         for (; p < len && isdigit((unsigned char)text[p]); p++)
             if ((v[k] = v[k] * 10 + (unsigned long)(text[p] - '0')) > MAZE_MAX_SIDE)
                 v[k] = MAZE_MAX_SIDE + 1;
-        if (k == 0 && (p == len || text[p++] != ','))
-            return ar_error_set(err, AR_ERR_INPUT, "expected ROW,COL of the square to move to, e.g. 2,3");
     }
     if (p != len)
-        return ar_error_set(err, AR_ERR_INPUT, "expected ROW,COL of the square to move to, e.g. 2,3");
+        return ar_error_set(err, AR_ERR_INPUT, "expected rROWcCOL, the square to move to, e.g. r2c3");
     if (v[0] < 1 || v[0] > in->rows || v[1] < 1 || v[1] > in->cols)
-        return ar_error_set(err, AR_ERR_INPUT, "square %lu,%lu is off the %ux%u board", v[0], v[1], in->rows,
+        return ar_error_set(err, AR_ERR_INPUT, "square r%luc%lu is off the %ux%u board", v[0], v[1], in->rows,
                             in->cols);
     to = (unsigned)((v[0] - 1) * in->cols + v[1] - 1);
     if (!in->weight[to])
-        return ar_error_set(err, AR_ERR_INPUT, "square %lu,%lu is an obstacle", v[0], v[1]);
+        return ar_error_set(err, AR_ERR_INPUT, "square r%luc%lu is an obstacle", v[0], v[1]);
     n = ar_maze_moves_from(in, at, moves);
     for (k = 0; k < n; k++)
         if (MAZE_CELL(moves[k]) == to) {
             *out = moves[k];
             return AR_OK;
         }
-    return ar_error_set(err, AR_ERR_INPUT, "a %s on %u,%u cannot move to %lu,%lu", piece_names[in->piece],
+    return ar_error_set(err, AR_ERR_INPUT, "a %s on r%uc%u cannot move to r%luc%lu", piece_names[in->piece],
                         at / in->cols + 1, at % in->cols + 1, v[0], v[1]);
 }
 
@@ -439,10 +437,10 @@ const ar_puzzle ar_domain_maze = {
     .help = "A board, one row per line or rows separated by '/': '.' free, '#' obstacle, 'S' start,\n"
     "'G' goal, '1'..'9' a free square costing that much to enter (others cost 1). A move\n"
     "costs the weight of the square it lands on. --piece king|rook|knight|walker (default\n"
-    "king). Moves: the square landed on, ROW,COL from 1 at the top left. --algo lee is the\n"
+    "king). Moves: the square landed on, rROWcCOL from 1 at the top left. --algo lee is the\n"
     "notes' wave (fewest moves); astar with `distance` and ucs (Dijkstra) take the weights.\n"
     "An unreachable goal is proven by the wave (exit 1). `ariadne maze-waves BOARD` prints\n"
-    "the wave numbers. Example: ariadne solve maze 'S.#./...G' (a king) gives 2,2 2,3 2,4.",
+    "the wave numbers. Example: ariadne solve maze 'S.#./...G' (a king) gives r2c2 r2c3 r2c4.",
     .options = maze_options,
     .create = ar_maze_create,
     .destroy = ar_maze_destroy,

@@ -169,15 +169,15 @@ int ar_maze_waves_tool(int argc, char **argv)
         printf("\n");
     }
     if (wave[in->goal] < 0) {
-        fprintf(stderr, "ariadne: maze-waves: no path: the goal %u,%u is unreachable (the wave covers %" PRIu64
+        fprintf(stderr, "ariadne: maze-waves: no path: the goal r%uc%u is unreachable (the wave covers %" PRIu64
                         " squares)\n", in->goal / in->cols + 1, in->goal % in->cols + 1, labelled);
         status = AR_EXIT_NO_SOLUTION;
     } else if ((path = malloc(sizeof *path * ((size_t)wave[in->goal] + 1)))) {
-        printf("goal %u,%u reached in %d moves by the %s:", in->goal / in->cols + 1, in->goal % in->cols + 1,
+        printf("goal r%uc%u reached in %d moves by the %s:", in->goal / in->cols + 1, in->goal % in->cols + 1,
                (int)wave[in->goal], ar_maze_piece_name(in->piece));
         trace_back(in, wave, path);
         for (i = 0; i < wave[in->goal]; i++)
-            printf(" %u,%u", MAZE_CELL(path[i]) / in->cols + 1, MAZE_CELL(path[i]) % in->cols + 1);
+            printf(" r%uc%u", MAZE_CELL(path[i]) / in->cols + 1, MAZE_CELL(path[i]) % in->cols + 1);
         printf("\n");
         free(path);
         status = AR_EXIT_OK;
