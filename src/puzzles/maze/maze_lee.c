@@ -14,36 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int32_t *ar_maze_wave(const ar_instance *in, int stop_at_goal, uint64_t *labelled)
-{
-    size_t cells = (size_t)in->rows * in->cols, head = 0, tail = 0;
-    int32_t *wave = malloc(sizeof *wave * cells);
-    uint32_t *queue = malloc(sizeof *queue * cells);
-    ar_move moves[2 * MAZE_MAX_SIDE];
-    if (!wave || !queue) {
-        free(wave);
-        free(queue);
-        return NULL;
-    }
-    memset(wave, 0xFF, sizeof *wave * cells); /* -1: not reached */
-    wave[in->start] = 0;
-    queue[tail++] = in->start;
-    while (head < tail && !(stop_at_goal && wave[in->goal] >= 0)) {
-        uint32_t at = queue[head++];
-        unsigned k, n = ar_maze_moves_from(in, at, moves);
-        for (k = 0; k < n; k++) {
-            uint32_t to = MAZE_CELL(moves[k]);
-            if (wave[to] < 0) {
-                wave[to] = wave[at] + 1;
-                queue[tail++] = to;
-            }
-        }
-    }
-    free(queue);
-    *labelled = tail;
-    return wave;
-}
-
 /* The path from the start to the goal by falling wave numbers: from the goal,
  * step to any square labelled one less from which the piece reaches the
  * current square (the pieces' moves are symmetric, so the squares it reaches
