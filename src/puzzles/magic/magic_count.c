@@ -123,6 +123,7 @@ typedef struct searcher {
     uint64_t count;
     ar_magic_visit visit;
     void *ctx;
+    const volatile sig_atomic_t *interrupt;
     int stop;
 } searcher;
 
@@ -160,10 +161,18 @@ static void place(searcher *s, unsigned step, unsigned v, int sign)
     s->grid[pl->order[step]] = sign > 0 ? (unsigned char)v : 0;
 }
 
+/* The step at which the search looks at the Ctrl-C flag: deep enough to
+ * cost nothing, shallow enough to answer within a fraction of a second. */
+#define INTERRUPT_STEP 8
+
 static void dfs(searcher *s, unsigned step)
 {
     const plan *pl = s->pl;
     unsigned l, v;
+    if (step == INTERRUPT_STEP && s->interrupt && *s->interrupt)
+        s->stop = 1; /* Ctrl-C: unwind; the count so far is a lower bound */
+    if (s->stop)
+        return;
     if (step == pl->cells) {
         s->count++;
         if (s->visit && s->visit(s->ctx, s->grid, pl->n) != 0)
@@ -228,6 +237,7 @@ static void *worker(void *arg)
     searcher s;
     memset(&s, 0, sizeof s);
     s.pl = p->pl;
+    s.interrupt = p->interrupt;
     for (;;) {
         size_t t;
         pthread_mutex_lock(&p->lock);
@@ -240,7 +250,7 @@ static void *worker(void *arg)
         pthread_mutex_lock(&p->lock);
         p->total += s.count;
         p->by_centre[p->tasks[t] & 31u] += s.count;
-        p->done++;
+        p->done += !s.stop;
         if (p->progress) {
             char detail[64];
             snprintf(detail, sizeof detail, "%llu squares so far", (unsigned long long)p->total);
@@ -269,7 +279,7 @@ ar_status ar_magic_count(const ar_magic_count_options *o, ar_magic_count_result 
     if (o->visit) { /* listing: one thread, in order */
         searcher s;
         memset(&s, 0, sizeof s);
-        s.pl = &pl, s.visit = o->visit, s.ctx = o->ctx;
+        s.pl = &pl, s.visit = o->visit, s.ctx = o->ctx, s.interrupt = o->interrupt;
         if (o->centre) {
             place(&s, 0, o->centre, 1);
             dfs(&s, 1);

@@ -6,7 +6,7 @@
  *                               order 5 with centre 1).
  * The published counts (OEIS A006052; order 5 by centre from the Java
  * program cited in /work/shared/data/facts/reference-values.md, section 4,
- * copied into data/magic/counts.md) are the oracles. */
+ * data/facts/reference-values.md) are the oracles. */
 #include "magic_internal.h"
 #include "ariadne/timer.h"
 #include "ariadne/tool.h"
