@@ -191,7 +191,7 @@ static int bench_row(unsigned order, unsigned centre, unsigned threads, uint64_t
     ar_magic_count_options o;
     ar_magic_count_result r;
     ar_error err;
-    char what[16] = "all";
+    char what[24] = "all";
     memset(&o, 0, sizeof o);
     o.order = order, o.centre = centre, o.threads = threads;
     o.interrupt = &ar_tool_interrupted;
