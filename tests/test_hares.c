@@ -123,6 +123,23 @@ static void test_hares(void)
                 P->destroy(in);
             }
         }
+    /* the rule solver: every M, N <= 30 and 255 + 255, replayed, of the
+     * closed-form length */
+    for (m = 0; m <= 31; m++)
+        for (n = 0; n <= 30; n++) {
+            char opts[40];
+            ar_instance *in;
+            unsigned mm = m == 31 ? 255 : m, nn = m == 31 ? 255 : n;
+            if (m == 31 && n)
+                break;
+            snprintf(opts, sizeof opts, "hares=%u;tortoises=%u", mm, nn);
+            if ((in = notes_must(P, NULL, opts))) {
+                CHECK(notes_solve(P, in, "rule", NULL, &length, &cost, &optimal) == AR_OUTCOME_SOLVED);
+                CHECK_EQ_U(length, mm * nn + mm + nn);
+                CHECK(optimal);
+                P->destroy(in);
+            }
+        }
     /* every row of 1..6 cells: the domain's verdict and length = the oracle's */
     for (len = 1; len <= 6; len++) {
         unsigned total = 1;

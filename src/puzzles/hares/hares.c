@@ -22,6 +22,7 @@
  * names only the kind; `ariadne verify` needs the cell. */
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
+#include "ariadne/run.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -316,6 +317,90 @@ static const ar_heuristic hares_heuristics[] = {
      .estimate = hares_distance},
     {.name = NULL}};
 
+/* --- the rule: a solver for H^M _ T^N in time linear in the moves ---
+ *
+ * Jump whenever a creature can (when both kinds can, the kind that moved
+ * last); when only steps are possible, step with the kind that moved last
+ * (the first move: a hare). The notes hint at it ("move only one kind of
+ * animal for as long as you can"); the tie-breaks are ours, found and
+ * checked for every M, N <= 60 against the closed form, and the solver
+ * replays its own answer, so a failure would be reported, never a wrong
+ * solution. Any solution has M*N + M + N moves (top of the file), so the
+ * result is optimal. With one gap only the four creatures around it can
+ * move, so each move costs O(1). */
+static int single_gap_row(const ar_instance *in, unsigned *gap)
+{
+    unsigned i = 0;
+    while (i < in->cells && in->start[i] == HARE)
+        i++;
+    if (i == in->cells || in->start[i] != GAP)
+        return 0;
+    *gap = i++;
+    while (i < in->cells && in->start[i] == TORTOISE)
+        i++;
+    return i == in->cells;
+}
+
+static ar_status hares_rule_solve(ar_instance *in, const struct ar_search_options *opts, const ar_move_sink *sink,
+                                  struct ar_result *result, ar_error *err)
+{
+    ar_run run;
+    unsigned gap, total, n = 0;
+    unsigned char s[HARES_MAX_CELLS];
+    ar_move *moves;
+    int last = HARE;
+    ar_status st;
+    (void)sink;
+    if (!single_gap_row(in, &gap))
+        return ar_error_set(err, AR_ERR_UNSUPPORTED, "rule: needs a row of hares, one gap, then tortoises (H..H_T..T)");
+    total = (gap * (in->cells - 1 - gap)) + in->cells - 1;
+    if (!(moves = malloc(sizeof *moves * (total + 1))))
+        return ar_error_set(err, AR_ERR_MEMORY, "rule: out of memory for %u moves", total);
+    ar_run_begin(&run, opts, result);
+    memcpy(s, in->start, in->cells);
+    while (n < total) {
+        /* the candidates: creatures that can move into the gap */
+        int hj = gap >= 2 && s[gap - 2] == HARE && s[gap - 1] == TORTOISE;
+        int tj = gap + 2 < in->cells && s[gap + 2] == TORTOISE && s[gap + 1] == HARE;
+        int hs = gap >= 1 && s[gap - 1] == HARE, ts = gap + 1 < in->cells && s[gap + 1] == TORTOISE;
+        unsigned from;
+        if (hj && (!tj || last == HARE))
+            from = gap - 2;
+        else if (tj)
+            from = gap + 2;
+        else if (hs && (!ts || last == HARE))
+            from = gap - 1;
+        else if (ts)
+            from = gap + 1;
+        else
+            break; /* stuck: reported below */
+        moves[n++] = code(s, from, (int)gap);
+        last = s[from];
+        s[gap] = s[from], s[from] = GAP, gap = from;
+        result->expanded++;
+    }
+    if (n < total || memcmp(s, in->goal, in->cells) != 0) {
+        free(moves);
+        ar_run_finish(&run);
+        return ar_error_set(err, AR_ERR_UNSUPPORTED, "rule: the rule got stuck after %u moves; use --algo astar", n);
+    }
+    st = ar_run_set_solution(&run, moves, n, n, err);
+    free(moves);
+    result->optimal = 1;
+    result->has_lower_bound = 1;
+    result->lower_bound = n;
+    snprintf(result->note, sizeof result->note,
+             "optimal: every solution of H^M _ T^N has M*N + M + N moves (%u here)", total);
+    ar_run_finish(&run);
+    return st;
+}
+
+static const ar_domain_solver hares_solvers[] = {
+    {.name = "rule",
+     .summary = "H^M _ T^N in M*N+M+N moves by the notes' rule (jump when you can, else keep the kind), linear time",
+     .run = hares_rule_solve},
+    {.name = NULL}};
+
 /* --- generate, with_start --- */
 
 static ar_status hares_generate(const ar_param *params, size_t count, uint64_t seed, char **text,
@@ -368,7 +453,8 @@ const ar_puzzle ar_domain_hares = {
     "into the empty cell behind it. Goal: the row reversed (HHH_TTT -> TTT_HHH). Instance:\n"
     "the row, or --hares M --tortoises N for H^M _ T^N. Moves: H<cell> or T<cell>, cells\n"
     "numbered from 1 (a bare number works too). Any solution of H^M _ T^N takes exactly\n"
-    "M*N jumps and M+N steps; the notes' HTTHHHTTTHHHTTH for 3+3 is\n"
+    "M*N jumps and M+N steps (--algo rule makes one in linear time, any M, N up to 255);\n"
+    "the notes' HTTHHHTTTHHHTTH for 3+3 is\n"
     "H3 T5 T6 H4 H2 H1 T3 T5 T7 H6 H4 H2 T3 T5 H4.",
     .flags = AR_PUZZLE_UNIT_COST,
     .options = hares_options,
@@ -388,6 +474,7 @@ const ar_puzzle ar_domain_hares = {
     .format_move = hares_format_move,
     .parse_move = hares_parse_move,
     .heuristics = hares_heuristics,
+    .solvers = hares_solvers,
     .generate = hares_generate,
     .with_start = hares_with_start,
     .examples = hares_examples,
