@@ -168,7 +168,7 @@ static void test_toy(void)
             fclose(f);
         }
         CHECK(ar_pdb_load(path, 1, NULL, &loaded, &err) == AR_ERR_INPUT);
-        CHECK_MSG(strstr(err.message, "magic") != NULL, "%s", err.message);
+        CHECK_MSG(strstr(err.message, "bad signature") != NULL, "%s", err.message);
     }
     ar_pdb_free(&pdb);
 

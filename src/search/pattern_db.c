@@ -30,7 +30,7 @@
 #include "ariadne/timer.h"
 
 #define HEADER_BYTES 4096u
-static const char magic[8] = {'A', 'R', 'I', 'A', 'D', 'P', 'D', 'B'};
+static const char file_signature[8] = {'A', 'R', 'I', 'A', 'D', 'P', 'D', 'B'};
 #define BOM 0x01020304u
 
 /* Fixed offsets of the header fields (docs/pdb-format.md). */
@@ -348,7 +348,7 @@ static void encode_header(const ar_pdb_header *hd, unsigned char *h)
     double secs = hd->build_seconds;
     uint64_t bits;
     memset(h, 0, HEADER_BYTES);
-    memcpy(h + OFF_MAGIC, magic, 8);
+    memcpy(h + OFF_MAGIC, file_signature, 8);
     put32(h, OFF_VERSION, AR_PDB_FORMAT_VERSION);
     put32(h, OFF_BOM, BOM);
     put32(h, OFF_HBYTES, HEADER_BYTES);
@@ -378,8 +378,8 @@ static ar_status decode_header(const unsigned char *h, size_t avail, ar_pdb_head
     unsigned char copy[HEADER_BYTES];
     uint64_t bits;
     memset(hd, 0, sizeof *hd);
-    if (avail < sizeof magic || memcmp(h, magic, sizeof magic) != 0)
-        return ar_error_set(err, AR_ERR_INPUT, "%s: not an ariadne pattern database (bad magic)", path);
+    if (avail < sizeof file_signature || memcmp(h, file_signature, sizeof file_signature) != 0)
+        return ar_error_set(err, AR_ERR_INPUT, "%s: not an ariadne pattern database (bad signature)", path);
     if (avail < HEADER_BYTES)
         return ar_error_set(err, AR_ERR_INPUT,
                             "%s: truncated: %zu bytes, shorter than the %u-byte header", path, avail,
