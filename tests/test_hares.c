@@ -187,8 +187,8 @@ static void test_hares(void)
         }
     }
     notes_expect_error(P, "HH_XT", NULL, "instance: unknown character 'X' at position 4 (expected H, T, _ or .)");
-    notes_expect_error(P, NULL, "hares=300", "option --hares: 300 is out of range (0..255)");
-    notes_expect_error(P, "HH_TT", "hares=2", "option --hares: the instance row already gives this");
+    notes_expect_error(P, NULL, "hares=300", "parameter hares: 300 is out of range (0..255)");
+    notes_expect_error(P, "HH_TT", "hares=2", "parameter hares: the instance row already gives this");
 }
 
 /* --- coins --- */
@@ -298,7 +298,7 @@ static void test_coins(void)
             CHECK(ar_puzzle_replay(P, in, "0+1>6+7 5+6>8+9 2+3>5+6", &l, &c, &solved, NULL, &err) == AR_OK && solved);
             CHECK(ar_puzzle_replay(P, rev, "0+1>7+6 2+3>9+8 5+6>6+5", &l, &c, &solved, NULL, &err) == AR_OK && solved);
             CHECK(ar_puzzle_replay(P, in, "0+1>7+6", &l, &c, &solved, NULL, &err) == AR_ERR_INPUT);
-            CHECK_STR(err.message, "move 1 ('0+1>7+6'): pairs keep their order (use --reverse to let them turn round)");
+            CHECK_STR(err.message, "move 1 ('0+1>7+6'): pairs keep their order (use parameter reverse to let them turn round)");
             CHECK(ar_puzzle_replay(P, in, "0+2>7+8", &l, &c, &solved, NULL, &err) == AR_ERR_INPUT);
             CHECK_STR(err.message, "move 1 ('0+2>7+8'): a move lifts two neighbouring coins: 0 and 2 are not neighbours");
             CHECK(ar_puzzle_replay(P, in, "0+1>3+4", &l, &c, &solved, NULL, &err) == AR_ERR_INPUT);
@@ -321,7 +321,7 @@ static void test_coins(void)
     notes_expect_error(P, "HHTT", NULL, "instance: expected START -> GOAL, e.g. HHHTTT -> HTHTHT");
     notes_expect_error(P, "HHQT -> HTHT", NULL, "instance start: unknown character 'Q' at position 3 (expected H, T, _ or .)");
     notes_expect_error(P, "__ -> HT", NULL, "instance start: no coins");
-    notes_expect_error(P, NULL, "pairs=0", "option --pairs: 0 is out of range (1..12)");
+    notes_expect_error(P, NULL, "pairs=0", "parameter pairs: 0 is out of range (1..12)");
 }
 
 int main(void)

@@ -269,9 +269,9 @@ static void test_puzzle(void)
     notes_expect_error(P, "1 2 3 / 4 1 6 / 7 8 9", NULL, "instance row 2, cell 2: 1 appears twice");
     notes_expect_error(P, "1 2 3 / 4 10 6 / 7 8 9", NULL, "instance row 2, cell 2: 10 is more than 9");
     notes_expect_error(P, "1 2 3 / 4 0 6 / 7 8 9", NULL, "instance row 2, cell 2: 0 is not a number 1..n²");
-    notes_expect_error(P, NULL, "order=0", "option --order: 0 is out of range (3..10)");
-    notes_expect_error(P, NULL, "order=1000000", "option --order: 1000000 is out of range (3..10)");
-    notes_expect_error(P, "8 . . / . 5 . / . . .", "order=3", "option --order: the instance square already gives the order");
+    notes_expect_error(P, NULL, "order=0", "parameter order: 0 is out of range (3..10)");
+    notes_expect_error(P, NULL, "order=1000000", "parameter order: 1000000 is out of range (3..10)");
+    notes_expect_error(P, "8 . . / . 5 . / . . .", "order=3", "parameter order: the instance square already gives the order");
 }
 
 int main(void)

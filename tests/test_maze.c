@@ -180,7 +180,7 @@ static void test_bad_boards(void)
     notes_expect_error(P, "..\n.G", NULL, "instance: the board needs one start S and one goal G (it has 0 and 1)");
     notes_expect_error(P, "SG\nGG", NULL, "instance: the board needs one start S and one goal G (it has 1 and 3)");
     notes_expect_error(P, "S.\n\n.G", NULL, "instance row 2: empty row");
-    notes_expect_error(P, "S.\n.G", "piece=queen", "option --piece 'queen': expected king, rook, knight or walker");
+    notes_expect_error(P, "S.\n.G", "piece=queen", "parameter piece 'queen': expected king, rook, knight or walker");
     {
         char *wide = malloc(3000);
         memset(wide, '.', 2999);

@@ -54,7 +54,7 @@ ar_status ants_variant_create_params(const ar_param *params, size_t count, struc
     if (file) {
         text = ar_read_file(file, why, sizeof why);
         if (!text)
-            return ar_error_set(err, AR_ERR_INPUT, "--map: %s", why);
+            return ar_error_set(err, AR_ERR_INPUT, "parameter map: %s", why);
     }
     st = ants_variant_from_text(text ? text : default_map, file ? file : "the default map", &v, err);
     free(text);
@@ -79,7 +79,7 @@ ar_status ants_variant_create_params(const ar_param *params, size_t count, struc
         double x = strtod(pct, &end);
         if (end == pct || *end || !(x > 0 && x <= 1)) {
             ants_variant_free(v);
-            return ar_error_set(err, AR_ERR_INPUT, "--cutoff-percent: '%s' is not a fraction in (0, 1]", pct);
+            return ar_error_set(err, AR_ERR_INPUT, "parameter cutoff-percent: '%s' is not a fraction in (0, 1]", pct);
         }
         v->cutoff_percent = x;
     }

@@ -87,7 +87,7 @@ static ar_status coins_create(const char *text, const ar_param *params, size_t c
         const char *arrow = strstr(text, "->");
         unsigned glen;
         if (ar_param_get(params, count, "pairs"))
-            return ar_error_set(err, AR_ERR_INPUT, "option --pairs: the instance already gives the coins");
+            return ar_error_set(err, AR_ERR_INPUT, "parameter pairs: the instance already gives the coins");
         if (!arrow)
             return ar_error_set(err, AR_ERR_INPUT, "instance: expected START -> GOAL, e.g. HHHTTT -> HTHTHT");
         while (*text == '_' || *text == '.' || isspace((unsigned char)*text))
@@ -308,14 +308,14 @@ static ar_status coins_parse_move(const ar_instance *in, const void *state, cons
     turned = v[3] == v[2] - 1;
     for (k = 0; k < 4; k++)
         if (v[k] < -(long)in->room || v[k] + (long)in->room >= (long)in->cells)
-            return ar_error_set(err, AR_ERR_INPUT, "cell %ld is outside the room searched (%ld..%ld; see --room)", v[k],
+            return ar_error_set(err, AR_ERR_INPUT, "cell %ld is outside the room searched (%ld..%ld; see parameter room)", v[k],
                                 -(long)in->room, (long)in->cells - (long)in->room - 1);
     {
         unsigned from = (unsigned)(v[0] + (long)in->room), to = (unsigned)((turned ? v[3] : v[2]) + (long)in->room);
         if (!s[from] || !s[from + 1])
             return ar_error_set(err, AR_ERR_INPUT, "there is no coin on cell %ld", s[from] ? v[1] : v[0]);
         if (turned && !in->reverse)
-            return ar_error_set(err, AR_ERR_INPUT, "pairs keep their order (use --reverse to let them turn round)");
+            return ar_error_set(err, AR_ERR_INPUT, "pairs keep their order (use parameter reverse to let them turn round)");
         if (!can_move(in, s, from, to, turned))
             return ar_error_set(err, AR_ERR_INPUT, "cells %ld,%ld are not free for the pair", v[2], v[3]);
         *out = MOVE(from, to, turned);

@@ -112,7 +112,7 @@ static ar_status hares_create(const char *text, const ar_param *params, size_t c
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory creating a hares instance");
     if (text && text[strspn(text, " \t\r\n")]) {
         if (h || t)
-            st = ar_error_set(err, AR_ERR_INPUT, "option --%s: the instance row already gives this",
+            st = ar_error_set(err, AR_ERR_INPUT, "parameter %s: the instance row already gives this",
                               h ? "hares" : "tortoises");
         else
             st = parse_row(text, "instance", in, err);
@@ -382,7 +382,7 @@ static ar_status hares_rule_solve(ar_instance *in, const struct ar_search_option
     if (n < total || memcmp(s, in->goal, in->cells) != 0) {
         free(moves);
         ar_run_finish(&run);
-        return ar_error_set(err, AR_ERR_UNSUPPORTED, "rule: the rule got stuck after %u moves; use --algo astar", n);
+        return ar_error_set(err, AR_ERR_UNSUPPORTED, "rule: the rule got stuck after %u moves; use parameter algo astar", n);
     }
     st = ar_run_set_solution(&run, moves, n, n, err);
     free(moves);

@@ -158,7 +158,7 @@ static ar_status magic_create(const char *text, const ar_param *params, size_t c
     memset(&in, 0, sizeof in);
     if (text && text[strspn(text, " \t\r\n")]) {
         if (ar_param_get(params, count, "order"))
-            return ar_error_set(err, AR_ERR_INPUT, "option --order: the instance square already gives the order");
+            return ar_error_set(err, AR_ERR_INPUT, "parameter order: the instance square already gives the order");
         if ((st = parse_square(text, &in, err)) != AR_OK)
             return st;
     } else {

@@ -172,7 +172,7 @@ ar_status ar_maze_create(const char *text, const ar_param *params, size_t count,
             ;
         if (k == 4) {
             free(in);
-            return ar_error_set(err, AR_ERR_INPUT, "option --piece '%.40s': expected king, rook, knight or walker",
+            return ar_error_set(err, AR_ERR_INPUT, "parameter piece '%.40s': expected king, rook, knight or walker",
                                 piece);
         }
         in->piece = k;
