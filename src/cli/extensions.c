@@ -12,7 +12,8 @@
  * they are not verbs of their own. */
 static int is_front_end(const char *name)
 {
-    return strcmp(name, "match") == 0 || strcmp(name, "replay") == 0 || strcmp(name, "bfs") == 0;
+    return strcmp(name, "match") == 0 || strcmp(name, "replay") == 0 || strcmp(name, "bfs") == 0 ||
+           strcmp(name, "count") == 0;
 }
 
 void cli_each_domain_verb(void (*fn)(const ar_tool *tool, void *ctx), void *ctx)
