@@ -1,5 +1,5 @@
 /* count.c — `ariadne count DOMAIN ...`: exact counts that a puzzle computes
- * its own way (all knight's tours of a board, ...). The verb only dispatches:
+ * its own way (every tour or every solution of a board). The verb only dispatches:
  * a puzzle that counts declares a tool named "count" in its descriptor
  * (tool.h), which parses its own arguments; the others are refused. */
 #include "cli.h"

@@ -373,7 +373,7 @@ static const ar_puzzle_example knight_examples[] = {
     {.options = "", .instance = "5x5", .cost = 24, .note = "an open tour of the 5x5 board from a corner"},
     {.options = "", .instance = "8x8", .cost = 63, .note = "the chessboard by Warnsdorff's rule"},
     {.options = "closed", .instance = "6x6", .cost = 35, .note = "a closed tour (the last square is a move from a1)"},
-    {.options = "from=c2", .instance = "3x4", .cost = 11, .note = "a small board from a side square"},
+    {.options = "from=a1", .instance = "3x4", .cost = 11, .note = "the smallest board with an open tour but no closed one"},
     {.note = NULL}};
 
 const ar_puzzle ar_domain_knight = {

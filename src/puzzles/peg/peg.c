@@ -198,7 +198,8 @@ static ar_status peg_create(const char *text, const ar_param *params, size_t cou
             text++, len--;
         if (board)
             return ar_error_set(err, AR_ERR_INPUT, "option --board: the instance already gives the board");
-        if (len < sizeof name && len == strspn(text, "abcdefghijklmnopqrstuvwxyz")) {
+        if (len < sizeof name && len == strspn(text, "abcdefghijklmnopqrstuvwxyz") &&
+            len != strspn(text, "o")) { /* a name, not a row of pegs */
             memcpy(name, text, len);
             name[len] = '\0';
             if (!(picture = ar_peg_builtin(name)))

@@ -237,3 +237,23 @@ uint64_t ar_peg_transform(const peg_board *b, unsigned s, uint64_t pos)
     }
     return out;
 }
+
+unsigned ar_peg_stabiliser(const peg_board *b, uint64_t pos, int hole, unsigned char *syms)
+{
+    unsigned s, n = 0;
+    for (s = 0; s < b->nsym; s++)
+        if (ar_peg_transform(b, s, pos) == pos && (hole < 0 || b->perm[s][hole] == hole))
+            syms[n++] = (unsigned char)s;
+    return n;
+}
+
+uint64_t ar_peg_canon(const peg_board *b, const unsigned char *syms, unsigned n, uint64_t pos)
+{
+    uint64_t best = pos;
+    unsigned i;
+    for (i = 1; i < n; i++) {
+        uint64_t t = ar_peg_transform(b, syms[i], pos);
+        best = t < best ? t : best;
+    }
+    return best;
+}

@@ -21,26 +21,6 @@
 
 #define BIT(h) ((uint64_t)1 << (h))
 
-unsigned ar_peg_stabiliser(const peg_board *b, uint64_t pos, int hole, unsigned char *syms)
-{
-    unsigned s, n = 0;
-    for (s = 0; s < b->nsym; s++)
-        if (ar_peg_transform(b, s, pos) == pos && (hole < 0 || b->perm[s][hole] == hole))
-            syms[n++] = (unsigned char)s;
-    return n;
-}
-
-uint64_t ar_peg_canon(const peg_board *b, const unsigned char *syms, unsigned n, uint64_t pos)
-{
-    uint64_t best = pos;
-    unsigned i;
-    for (i = 1; i < n; i++) {
-        uint64_t t = ar_peg_transform(b, syms[i], pos);
-        best = t < best ? t : best;
-    }
-    return best;
-}
-
 /* --- dfs ----------------------------------------------------------------- */
 
 typedef struct jump { uint64_t from, over, to; unsigned char f, t; } jump;
