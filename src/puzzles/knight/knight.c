@@ -108,9 +108,10 @@ static ar_status parse_size(const char *text, const char *where, unsigned *rows,
     p += strspn(p, " \t\r\n");
     for (k = 0; k < 2; k++) {
         const char *s = p;
-        while (*p >= '0' && *p <= '9' && v[k] <= KNIGHT_MAX_SIDE)
-            v[k] = v[k] * 10 + (unsigned long)(*p++ - '0');
-        if (p == s || (*p >= '0' && *p <= '9'))
+        for (; *p >= '0' && *p <= '9'; p++) /* saturating: any larger is just too big */
+            if (v[k] <= KNIGHT_MAX_SIDE)
+                v[k] = v[k] * 10 + (unsigned long)(*p - '0');
+        if (p == s)
             goto bad;
         if (k == 0 && *p != 'x' && *p != 'X')
             goto bad;

@@ -22,7 +22,8 @@
 
 typedef struct tour {
     const ar_instance *in;
-    unsigned char *seen, *deg;
+    unsigned char *seen, *deg, *e; /* e: see "dead ends" below */
+    long zeros, ones, end;         /* end: the square that must come last, or -1 */
     uint32_t *path, *cand;  /* cand[8 * depth ...]: the candidates of each depth, in order */
     unsigned char *ncand, *next;
 } tour;
@@ -42,6 +43,44 @@ static void visit(tour *T, uint32_t sq, int delta)
         T->deg[nb[k]] = (unsigned char)(T->deg[nb[k]] - delta);
 }
 
+/* Dead ends. For an unvisited square w let e(w) be its unvisited neighbours
+ * plus one if the knight stands next to it: a square entered and left needs
+ * e >= 2, the last one e >= 1, so a square with e = 0, or two with e = 1, or
+ * (with the last square fixed) any other with e <= 1, leave no tour. A move
+ * from c to u lowers e by one exactly for the other unvisited neighbours of c
+ * (u's neighbours lose u but gain the knight; the board is bipartite, so no
+ * square neighbours both), so the counts of zeros and ones update in 8 steps. */
+static void tally(tour *T, uint32_t w, int delta)
+{
+    int before = T->e[w], after = before + delta;
+    T->e[w] = (unsigned char)after;
+    if ((long)w == T->end)
+        return;
+    T->zeros += (after == 0) - (before == 0);
+    T->ones += (after == 1) - (before == 1);
+}
+
+static void move(tour *T, uint32_t c, uint32_t u, int delta)
+{
+    uint32_t nb[8];
+    unsigned k, n;
+    if (delta > 0 && (long)u != T->end)
+        T->zeros -= T->e[u] == 0, T->ones -= T->e[u] == 1;
+    visit(T, u, delta);
+    n = ar_knight_neighbours(T->in->rows, T->in->cols, c, nb);
+    for (k = 0; k < n; k++)
+        if (nb[k] != u && !T->seen[nb[k]])
+            tally(T, nb[k], -delta);
+    if (delta < 0 && (long)u != T->end)
+        T->zeros += T->e[u] == 0, T->ones += T->e[u] == 1;
+}
+
+static int dead(const tour *T)
+{
+    return T->zeros > 0 || T->ones > (T->end >= 0 ? 0 : 1) ||
+           (T->end >= 0 && !T->seen[T->end] && T->e[T->end] == 0);
+}
+
 /* The candidates from `at`, best first, into cand; returns how many. */
 static unsigned order(tour *T, uint32_t at, uint32_t *cand)
 {
@@ -49,8 +88,8 @@ static unsigned order(tour *T, uint32_t at, uint32_t *cand)
     unsigned k, n = ar_knight_neighbours(T->in->rows, T->in->cols, at, nb), m = 0, i;
     for (k = 0; k < n; k++) {
         uint32_t s = nb[k];
-        if (T->seen[s])
-            continue;
+        if (T->seen[s] || ((long)s == T->end && T->deg[s] + 0u > 0))
+            continue; /* the fixed last square only when nothing else is left */
         for (i = m; i > 0; i--) { /* insertion: fewer onward moves, then farther out */
             uint32_t p = cand[i - 1];
             if (T->deg[p] < T->deg[s] || (T->deg[p] == T->deg[s] && rim(T->in, p) >= rim(T->in, s)))
@@ -69,27 +108,38 @@ static int adjacent(const ar_instance *in, uint32_t a, uint32_t b)
     return dr * dr + dc * dc == 5;
 }
 
-/* 1 found (path[0..N)), 0 none exists, -1 stopped. */
-static int search(tour *T, ar_run *run, uint32_t start, uint32_t done, const unsigned char *state_bits)
+/* 1 found (path[0..N)), 0 none exists, -1 stopped, -2 over the budget. */
+static int search(tour *T, ar_run *run, uint32_t start, uint32_t done, const unsigned char *state_bits,
+                  uint64_t budget)
 {
     const ar_instance *in = T->in;
     uint32_t N = in->squares, depth, s, nb[8];
     unsigned k, n;
-    (void)nb, (void)n, (void)k;
+    uint64_t stop_at = run->res->expanded + budget;
     for (s = 0; s < N; s++) {
         T->seen[s] = state_bits ? (unsigned char)(state_bits[s / 8] >> (s % 8) & 1) : 0;
         T->deg[s] = 0;
     }
-    if (!state_bits)
-        T->seen[start] = 1;
+    T->seen[start] = 1;
     for (s = 0; s < N; s++) /* unvisited neighbours of every square */
         if (!T->seen[s]) {
             n = ar_knight_neighbours(in->rows, in->cols, s, nb);
             for (k = 0; k < n; k++)
                 T->deg[nb[k]]++;
         }
+    T->zeros = T->ones = 0;
+    for (s = 0; s < N; s++)
+        T->e[s] = T->deg[s];
+    n = ar_knight_neighbours(in->rows, in->cols, start, nb);
+    for (k = 0; k < n; k++)
+        T->e[nb[k]]++;
+    for (s = 0; s < N; s++)
+        if (!T->seen[s] && (long)s != T->end)
+            T->zeros += T->e[s] == 0, T->ones += T->e[s] == 1;
     depth = done - 1; /* path[depth] is the knight's square */
     T->path[depth] = start;
+    if (dead(T) && depth + 1 < N)
+        return 0;
     T->ncand[depth] = (unsigned char)order(T, start, T->cand + 8 * (size_t)depth);
     T->next[depth] = 0;
     for (;;) {
@@ -99,10 +149,15 @@ static int search(tour *T, ar_run *run, uint32_t start, uint32_t done, const uns
         run->res->expanded++;
         if (ar_run_should_stop(run))
             return -1;
-        if (depth + 1 < N && T->next[depth] < T->ncand[depth] &&
-            !(in->closed && T->deg[in->start] == 0)) {
+        if (run->res->expanded >= stop_at)
+            return -2;
+        if (depth + 1 < N && T->next[depth] < T->ncand[depth]) {
             at = T->cand[8 * (size_t)depth + T->next[depth]++];
-            visit(T, at, 1);
+            move(T, T->path[depth], at, 1);
+            if (dead(T) && depth + 2 < N) {
+                move(T, T->path[depth], at, -1);
+                continue;
+            }
             depth++;
             T->path[depth] = at;
             T->ncand[depth] = (unsigned char)order(T, at, T->cand + 8 * (size_t)depth);
@@ -112,7 +167,7 @@ static int search(tour *T, ar_run *run, uint32_t start, uint32_t done, const uns
         }
         if (depth + 1 == done)
             return 0;
-        visit(T, T->path[depth], -1);
+        move(T, T->path[depth - 1], T->path[depth], -1);
         depth--;
     }
 }
@@ -137,7 +192,8 @@ static ar_status warnsdorff(ar_instance *in, const ar_search_options *opts, cons
     T.cand = T.path ? ar_mem_alloc(&run.mem, N * 32, 0, "the candidates", err) : NULL;
     T.ncand = T.cand ? ar_mem_alloc(&run.mem, N, 0, "the candidate counts", err) : NULL;
     T.next = T.ncand ? ar_mem_alloc(&run.mem, N, 0, "the candidate counts", err) : NULL;
-    if (!T.next) {
+    T.e = T.next ? ar_mem_alloc(&run.mem, N, 0, "the dead-end counts", err) : NULL;
+    if (!T.e) {
         st = AR_ERR_MEMORY;
         goto out;
     }
@@ -158,7 +214,26 @@ static ar_status warnsdorff(ar_instance *in, const ar_search_options *opts, cons
             bits[s / 8] |= (unsigned char)((w >> (s & 63) & 1) << (s % 8));
         }
     }
-    r = search(&T, &run, start, done, bits);
+    /* A closed tour ends on a neighbour of its start: each in turn is made
+     * the fixed last square, with a budget of steps each while others remain
+     * (all exhausted: no closed tour). An open tour has a free end. */
+    T.end = -1;
+    if (in->closed && N > 1 && !in->start_state) {
+        uint32_t ends[8];
+        unsigned k, nends = ar_knight_neighbours(in->rows, in->cols, in->start, ends), exhausted = 0;
+        r = -2;
+        for (k = 0; k < nends && r != 1 && r != -1; k++) {
+            T.end = ends[k];
+            r = search(&T, &run, start, done, bits, k + 1 < nends ? 20 * (uint64_t)N + 100000 : UINT64_MAX);
+            exhausted += r == 0;
+        }
+        if (r != 1 && r != -1)
+            r = exhausted == nends ? 0 : -1;
+        if (r == -1 && run.stop == AR_STOP_NONE)
+            ar_run_stop(&run, AR_STOP_NODES);
+    } else {
+        r = search(&T, &run, start, done, bits, UINT64_MAX);
+    }
     if (r == 1) {
         const ar_move *moves = T.path + done; /* ar_move is uint32_t: the squares after the start */
         uint64_t len = N - done;
@@ -173,8 +248,8 @@ static ar_status warnsdorff(ar_instance *in, const ar_search_options *opts, cons
             st = ar_run_set_solution(&run, moves, len, len, err);
         }
         result->optimal = 1; /* every tour has the same length */
-        snprintf(result->note, sizeof result->note, "a %s tour (every tour has %llu moves)",
-                 in->closed ? "closed" : "open", (unsigned long long)len);
+        snprintf(result->note, sizeof result->note, "%s tour (every tour has %llu moves)",
+                 in->closed ? "a closed" : "an open", (unsigned long long)len);
     } else if (r == 0) {
         result->outcome = AR_OUTCOME_NO_SOLUTION;
         snprintf(result->note, sizeof result->note, "exhaustive search: no %s tour from this square",
@@ -189,6 +264,7 @@ out:
     if (T.cand) ar_mem_free(&run.mem, T.cand, N * 32);
     if (T.ncand) ar_mem_free(&run.mem, T.ncand, N);
     if (T.next) ar_mem_free(&run.mem, T.next, N);
+    if (T.e) ar_mem_free(&run.mem, T.e, N);
     ar_run_finish(&run);
     return st == AR_ERR_MEMORY ? ar_run_memory_stop(&run, st) : st;
 }
