@@ -271,7 +271,7 @@ static void peg_destroy(ar_instance *in) { free(in); }
 
 static void peg_describe(const ar_instance *in, char *buf, size_t size)
 {
-    char f[8] = "anywhere";
+    char f[16] = "anywhere";
     unsigned pegs = (unsigned)__builtin_popcountll(in->start);
     if (in->finish >= 0)
         ar_peg_hole_name(&in->b, (unsigned)in->finish, f, sizeof f);
