@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 extern const ar_puzzle ar_domain_peg;
 
@@ -60,6 +61,7 @@ static int peg_bfs_tool(int argc, char **argv)
     char desc[256], bytes[32];
     unsigned k, holes;
     double t0;
+        clock_t c0 = clock();
     ar_search_options_init(&o);
     for (i = 2; i < argc; i++) {
         const char *a = argv[i];
@@ -94,6 +96,7 @@ static int peg_bfs_tool(int argc, char **argv)
     o.progress = &pr;
     ar_result_init(&res);
     t0 = ar_now();
+            c0 = clock();
     if (count(in, &o, &res, &out, &err) != AR_OK) {
         ar_progress_finish(&pr);
         ar_domain_peg.destroy(in);
@@ -111,7 +114,8 @@ static int peg_bfs_tool(int argc, char **argv)
             printf("%u %u %" PRIu64 "\n", (unsigned)__builtin_popcountll(in->start) - k, k, out.by_pegs[k]);
     printf("positions:  %" PRIu64 "%s\n", out.total,
            res.outcome == AR_OUTCOME_STOPPED ? " (so far: stopped by a limit)" : "");
-    printf("time:       %.2f s, table %s\n", ar_now() - t0, ar_format_bytes(res.peak_bytes, bytes, sizeof bytes));
+    printf("time:       %.2f s (CPU %.2f s), memory %s\n", ar_now() - t0, (double)(clock() - c0) / CLOCKS_PER_SEC,
+           ar_format_bytes(res.peak_bytes, bytes, sizeof bytes));
     ar_domain_peg.destroy(in);
     ar_result_free(&res);
     return res.outcome == AR_OUTCOME_STOPPED ? AR_EXIT_LIMIT : AR_EXIT_OK;
@@ -141,21 +145,24 @@ static int bench_peg(int quick)
     ar_error err;
     ar_instance *in;
     unsigned k, bad = 0;
-    printf("## peg solitaire\n\n| problem | algorithm | moves | optimal | time (s) | memory |\n|---|---|---|---|---|---|\n");
+    printf("## peg solitaire\n\nWall time, CPU time of the process, peak memory.\n\n"
+           "| problem | algorithm | moves | optimal | time (s) | CPU (s) | memory |\n|---|---|---|---|---|---|---|\n");
     for (k = 0; k < (quick ? 1u : 3u); k++) {
         ar_param params[2] = {{"board", solve_cases[k][0]}, {"start", solve_cases[k][1]}};
         char bytes[32], lenbuf[32];
         double t0;
+        clock_t c0 = clock();
         if (ar_domain_peg.create(NULL, params, solve_cases[k][1][0] ? 2 : 1, &in, &err) != AR_OK)
             return ar_tool_fail("bench peg: %s", err.message);
         ar_search_options_init(&o);
         o.limits.time_limit = 120;
         ar_result_init(&res);
         t0 = ar_now();
+            c0 = clock();
         ar_peg_solvers[0].run(in, &o, NULL, &res, &err);
-        printf("| %s | dfs | %s | no | %.3f | %s |\n", solve_cases[k][2],
+        printf("| %s | dfs | %s | no | %.3f | %.3f | %s |\n", solve_cases[k][2],
                res.outcome == AR_OUTCOME_SOLVED ? (snprintf(lenbuf, sizeof lenbuf, "%" PRIu64, res.length), lenbuf) : "stopped at 120 s",
-               ar_now() - t0, ar_format_bytes(res.peak_bytes, bytes, sizeof bytes));
+               ar_now() - t0, (double)(clock() - c0) / CLOCKS_PER_SEC, ar_format_bytes(res.peak_bytes, bytes, sizeof bytes));
         bad += k == 0 && res.outcome != AR_OUTCOME_SOLVED;
         ar_result_free(&res);
         ar_domain_peg.destroy(in);
@@ -165,6 +172,7 @@ static int bench_peg(int quick)
         peg_bfs out;
         char bytes[32];
         double t0;
+        clock_t c0 = clock();
         int match = 1;
         if (ar_domain_peg.create(NULL, params, 1, &in, &err) != AR_OK)
             return ar_tool_fail("bench peg: %s", err.message);
@@ -175,31 +183,34 @@ static int bench_peg(int quick)
             o.limits.node_limit = 1 + 1 + 2 + 9 + 47 + 263 + 1452 + 7772 + 38150 + 1;
             ar_result_init(&res);
             t0 = ar_now();
+            c0 = clock();
             ar_run_begin(&run, &o, &res);
             in->finish = -1;
             ar_peg_bfs(in, &run, 0, &out, NULL, &err);
             ar_run_finish(&run);
             for (k = 0; k < 10; k++)
                 match &= out.by_move[k] == bell_by_move[k];
-            printf("| central game, levels 0-9 by moves | bfs | - | - | %.3f | %s |\n\n"
-                   "Levels 0-9 %s Bell's table.\n\n", ar_now() - t0,
+            printf("| central game, levels 0-9 by moves | bfs | - | - | %.3f | %.3f | %s |\n\n"
+                   "Levels 0-9 %s Bell's table.\n\n", ar_now() - t0, (double)(clock() - c0) / CLOCKS_PER_SEC,
                    ar_format_bytes(run.mem.peak, bytes, sizeof bytes), match ? "match" : "DIFFER FROM");
         } else {
             ar_search_options_init(&o);
             ar_result_init(&res);
             t0 = ar_now();
+            c0 = clock();
             ar_peg_solvers[1].run(in, &o, NULL, &res, &err);
-            printf("| central game, fewest moves | moves | %" PRIu64 " | %s | %.3f | %s |\n",
-                   res.length, res.optimal ? "proven" : "no", ar_now() - t0,
+            printf("| central game, fewest moves | moves | %" PRIu64 " | %s | %.3f | %.3f | %s |\n",
+                   res.length, res.optimal ? "proven" : "no", ar_now() - t0, (double)(clock() - c0) / CLOCKS_PER_SEC,
                    ar_format_bytes(res.peak_bytes, bytes, sizeof bytes));
             match &= res.length == 18 && res.optimal;
             ar_result_free(&res);
             ar_search_options_init(&o);
             ar_result_init(&res);
             t0 = ar_now();
+            c0 = clock();
             count(in, &o, &res, &out, &err);
-            printf("| central game, every position | bfs | %" PRIu64 " positions | - | %.3f | %s |\n\n",
-                   out.total, ar_now() - t0, ar_format_bytes(res.peak_bytes, bytes, sizeof bytes));
+            printf("| central game, every position | bfs | %" PRIu64 " positions | - | %.3f | %.3f | %s |\n\n",
+                   out.total, ar_now() - t0, (double)(clock() - c0) / CLOCKS_PER_SEC, ar_format_bytes(res.peak_bytes, bytes, sizeof bytes));
             for (k = 0; k < 24; k++)
                 match &= out.by_move[k] == bell_by_move[k];
             for (k = 0; k < 32; k++)
