@@ -165,10 +165,11 @@ static void tours(void)
         tour(size, NULL, 1);
         tour(size, "closed", ar_knight_has_closed(n, n));
     }
+    /* 4 x n from a corner needs a backtrack exponential in n (docs/puzzles/knight.md): to 4x10 here */
     for (m = 3; m <= 8; m++)
-        for (n = m; n <= 12; n++) {
+        for (n = m; n <= (m == 4 ? 10u : 12u); n++) {
             snprintf(size, sizeof size, "%ux%u", m, n);
-            tour(size, NULL, ar_knight_has_open(m, n) && !(m == 3 && n == 4 && 0));
+            tour(size, NULL, ar_knight_has_open(m, n));
             if (ar_knight_has_closed(m, n))
                 tour(size, "closed", 1);
         }

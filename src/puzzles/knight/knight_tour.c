@@ -115,9 +115,9 @@ static int search(tour *T, ar_run *run, uint32_t start, uint32_t done, const uns
     const ar_instance *in = T->in;
     uint32_t N = in->squares, depth, s, nb[8];
     unsigned k, n;
-    uint64_t stop_at = run->res->expanded + budget;
+    uint64_t stop_at = budget > UINT64_MAX - run->res->expanded ? UINT64_MAX : run->res->expanded + budget;
     for (s = 0; s < N; s++) {
-        T->seen[s] = state_bits ? (unsigned char)(state_bits[s / 8] >> (s % 8) & 1) : 0;
+        T->seen[s] = (unsigned char)(state_bits ? state_bits[s / 8] >> (s % 8) & 1 : 0);
         T->deg[s] = 0;
     }
     T->seen[start] = 1;
