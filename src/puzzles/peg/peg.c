@@ -612,7 +612,8 @@ static const ar_option_spec peg_options[] = {
 static const ar_puzzle_example peg_examples[] = {
     {.options = "", .instance = "ooo.o/..ooo/.oo.o", .cost = 0,
      .note = "a small picture: pegs o, empty holes ., no hole space; rows split by / or newlines"},
-    {.options = "", .instance = "oo.oo.o -> a1", .cost = 3, .note = "a row of seven: three moves, proven fewest"},
+    {.options = "", .instance = "oooo/oooo/oooo/oooo/.ooo", .cost = 10,
+     .note = "a 4x5 board: one peg in 10 moves, proven fewest (breadth-first by moves)"},
     {.options = "", .instance = "english", .cost = 0,
      .note = "the central game: 31 jumps, found by depth-first search in milliseconds"},
     {.options = "board=french start=c1 finish=e7", .cost = 0,
