@@ -76,7 +76,7 @@ unsigned ar_peg_chains(const peg_board *b, uint64_t pos, ar_move *moves, unsigne
 
 /* --- peg_solve.c --- */
 extern const ar_domain_solver ar_peg_solvers[];
-/* --- peg_count.c --- */
+/* --- peg_tool.c --- */
 extern const struct ar_tool ar_peg_tools[];
 extern const struct ar_bench_suite ar_peg_bench_suites[];
 
