@@ -4,8 +4,9 @@
  * board's symmetries, the move code, and the instance. peg.c is the
  * descriptor and the rules, peg_board.c the board pictures, hole names and
  * notation, peg_solve.c the solvers (one peg by depth-first search; fewest
- * moves by breadth-first search over moves) and peg_count.c the position
- * count of `ariadne bfs peg` and the bench suite. */
+ * moves by breadth-first search over moves), peg_count.c that breadth-first
+ * search (also the position count), and peg_tool.c `ariadne bfs peg` and the
+ * bench suite. */
 #ifndef ARIADNE_PEG_INTERNAL_H
 #define ARIADNE_PEG_INTERNAL_H
 
