@@ -140,7 +140,13 @@ int verb_bfs(int argc, char **argv)
     ar_mem mem;
     ar_status st;
     char desc[512];
+    const ar_tool *fe;
 
+    /* A puzzle may count its states its own way (a set instead of a ranking). */
+    if (argc > 1 && (fe = cli_puzzle_front_end(ar_puzzle_find(argv[1]), "bfs")) != NULL) {
+        free(rest);
+        return fe->run(argc, argv);
+    }
     for (i = 0; i < argc; i++) {
         if (i > 0 && strcmp(argv[i], "--no-symmetry") == 0) {
             symmetry = 0;

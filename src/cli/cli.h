@@ -79,6 +79,9 @@ int verb_play(int argc, char **argv);
 /* The verb called name that a puzzle or game declares (not a front end), or NULL. */
 const ar_tool *cli_domain_verb(const char *name);
 void cli_each_domain_verb(void (*fn)(const ar_tool *tool, void *ctx), void *ctx);
+/* A puzzle's own front end for a generic verb (`bfs`: a domain that counts its
+ * states without the two-bit search's dense ranking), or NULL. */
+const ar_tool *cli_puzzle_front_end(const ar_puzzle *p, const char *verb);
 /* The game's own front end for a generic verb ("match", "replay"), or NULL. */
 const ar_tool *cli_game_front_end(const ar_game *g, const char *verb);
 /* Every benchmark suite: the puzzles', the generic ones, the games'. */

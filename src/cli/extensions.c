@@ -12,7 +12,8 @@
  * they are not verbs of their own. */
 static int is_front_end(const char *name)
 {
-    return strcmp(name, "match") == 0 || strcmp(name, "replay") == 0;
+    return strcmp(name, "match") == 0 || strcmp(name, "replay") == 0 || strcmp(name, "bfs") == 0 ||
+           strcmp(name, "count") == 0;
 }
 
 void cli_each_domain_verb(void (*fn)(const ar_tool *tool, void *ctx), void *ctx)
@@ -52,6 +53,11 @@ const ar_tool *cli_domain_verb(const char *name)
 const ar_tool *cli_game_front_end(const ar_game *g, const char *verb)
 {
     return g ? ar_tool_find(g->tools, verb) : NULL;
+}
+
+const ar_tool *cli_puzzle_front_end(const ar_puzzle *p, const char *verb)
+{
+    return p ? ar_tool_find(p->tools, verb) : NULL;
 }
 
 /* The generic suites of the CLI, from bench_suites.def. */
