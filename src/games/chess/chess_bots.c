@@ -57,7 +57,9 @@ ar_status ar_chess_bot_options(const char *text, ar_chess_bot_opts *o, int uci, 
         eq = strchr(item, '=');
         if (!eq) {
             if (uci) {
-                o->command = p; /* the rest of the spec */
+                if (strlen(p) >= sizeof o->command)
+                    return ar_error_set(err, AR_ERR_INPUT, "bot command is too long (%zu bytes)", strlen(p));
+                strcpy(o->command, p); /* the rest of the spec */
                 return AR_OK;
             }
             return ar_error_set(err, AR_ERR_INPUT, "bot option '%s' needs a value (NAME=VALUE)", item);
@@ -209,6 +211,8 @@ typedef struct uci_bot {
     ch_move *moves;
     unsigned nmoves, cap;
     int following;
+    int sent;            /* xboard: moves of the record the engine has been given (-1: none) */
+    int setboard;        /* xboard: the engine accepts setboard */
     char *text;
     size_t text_cap;
 } uci_bot;
@@ -308,9 +312,19 @@ static void follow(uci_bot *u, const ch_board *pos)
             }
         }
     }
-    u->start = *pos;
-    u->nmoves = 0;
-    u->following = 1;
+    {
+        ch_move line[16];
+        unsigned count = 0;
+        u->nmoves = 0;
+        u->following = 1;
+        if (ar_chess_opening_line(pos, line, 16, &count)) {
+            ar_chess_startpos(&u->start);
+            for (i = 0; i < count; i++)
+                remember(u, line[i]);
+        } else {
+            u->start = *pos;
+        }
+    }
 }
 
 static void append(uci_bot *u, size_t *k, const char *s)
@@ -458,6 +472,165 @@ static void uci_destroy(ar_bot *bot)
     free(u);
 }
 
+/* ------------------------------------------ external xboard (CECP) engines
+ *
+ * Engines such as fairymax speak the older xboard protocol (CECP v2). The
+ * bot keeps the engine in force mode, gives it the moves it has not seen,
+ * then the clocks (`time`/`otim`, centiseconds) and `go`, and reads lines
+ * up to `move MOVE`; `post` output ("depth score time nodes pv") gives the
+ * scores for adjudication. A game not starting from the start position (or
+ * from one of the match's openings) needs the engine's `setboard`. */
+
+static ar_status xboard_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
+                               ar_error *err)
+{
+    uci_bot *u = ar_bot_state(bot);
+    const ar_chess_pos *p = pos;
+    const char *line;
+    size_t len, k = 0;
+    char buf[256], mv[8];
+    int score = -CH_INF - 1, i;
+    double t0 = ar_now(), used, deadline;
+    ch_move m;
+    ar_error why;
+    (void)player;
+    if (u->dead)
+        return ar_error_set(err, AR_ERR_INPUT, "'%s' has already failed in this game", u->o.command);
+    deadline = u->o.tc_base > 0 ? u->clock + 1.0 : u->o.movetime > 0 ? u->o.movetime * 3 + 2 : 0;
+    if (!ar_extprog_running(u->prog)) {
+        if (ar_extprog_start(u->prog) != AR_EXTPROG_OK)
+            return uci_fail(u, AR_ERR_IO, err, "could not start");
+        u->ready = 0;
+    }
+    if (!u->ready) {
+        ar_extprog_set_deadline(u->prog, 10);
+        if (uci_send(u, "xboard\nprotover 2\n", err))
+            return err->status;
+        for (;;) {
+            ar_extprog_status st = ar_extprog_read_line(u->prog, &line, &len);
+            if (st == AR_EXTPROG_TIMEOUT)
+                break; /* a protocol-1 engine sends no features */
+            if (st != AR_EXTPROG_OK)
+                return uci_fail(u, AR_ERR_INPUT, err, "failed while starting");
+            if (strstr(line, "setboard=1"))
+                u->setboard = 1;
+            if (strstr(line, "done=1"))
+                break;
+        }
+        if (uci_send(u, "post\neasy\n", err))
+            return err->status;
+        u->ready = 1;
+        u->sent = -1;
+        t0 = ar_now();
+    }
+    ar_extprog_set_deadline(u->prog, deadline);
+    follow(u, &p->b);
+    append(u, &k, "force\n");
+    if (u->sent < 0 || u->sent > (int)u->nmoves || u->sent + 1 < (int)u->nmoves) {
+        ch_board start;
+        ar_chess_startpos(&start);
+        append(u, &k, "new\nforce\n");
+        if (u->o.tc_base > 0)
+            snprintf(buf, sizeof buf, "level 0 %d:%02d %g\n", (int)u->o.tc_base / 60, (int)u->o.tc_base % 60,
+                     u->o.tc_inc);
+        else if (u->o.movetime > 0)
+            snprintf(buf, sizeof buf, "st %d\n", (int)(u->o.movetime + 0.5) > 0 ? (int)(u->o.movetime + 0.5) : 1);
+        else
+            snprintf(buf, sizeof buf, "sd %d\n", u->o.depth > 0 ? u->o.depth : 6);
+        append(u, &k, buf);
+        if (start.key != u->start.key || memcmp(start.board, u->start.board, 64)) {
+            char fen[100];
+            if (!u->setboard) {
+                u->dead = 1;
+                return ar_error_set(err, AR_ERR_UNSUPPORTED, "'%s' cannot be set up on this position (no setboard)",
+                                    u->o.command);
+            }
+            ar_chess_format_fen(&u->start, fen, sizeof fen);
+            snprintf(buf, sizeof buf, "setboard %s\n", fen);
+            append(u, &k, buf);
+        }
+        u->sent = 0;
+    }
+    for (i = u->sent; i < (int)u->nmoves; i++) {
+        ar_chess_move_uci(u->moves[i], mv);
+        append(u, &k, mv);
+        append(u, &k, "\n");
+    }
+    u->sent = (int)u->nmoves;
+    if (u->o.tc_base > 0) {
+        snprintf(buf, sizeof buf, "time %.0f\notim %.0f\n", u->clock * 100, u->clock * 100);
+        append(u, &k, buf);
+    }
+    append(u, &k, "go\n");
+    if (uci_send(u, u->text, err))
+        return err->status;
+    for (;;) {
+        ar_extprog_status st = ar_extprog_read_line(u->prog, &line, &len);
+        if (st != AR_EXTPROG_OK)
+            return uci_fail(u, st == AR_EXTPROG_TIMEOUT ? AR_ERR_LIMIT : AR_ERR_INPUT, err,
+                            st == AR_EXTPROG_TIMEOUT ? "timed out" : "failed");
+        if (line[0] >= '0' && line[0] <= '9') {
+            int d, s;
+            if (sscanf(line, "%d %d", &d, &s) == 2)
+                score = s;
+        } else if (!strncmp(line, "move ", 5)) {
+            break;
+        } else if (!strncmp(line, "resign", 6) || !strncmp(line, "Illegal move", 12) ||
+                   !strncmp(line, "Error", 5)) {
+            u->dead = 1;
+            return ar_error_set(err, AR_ERR_INPUT, "'%s' said '%.60s'", u->o.command, line);
+        }
+    }
+    used = ar_now() - t0;
+    {
+        const char *w = line + 5;
+        size_t n;
+        while (*w == ' ')
+            w++;
+        n = strcspn(w, " ");
+        ar_error_clear(&why);
+        if (ar_chess_parse_move(&p->b, w, n, &m, &why) != AR_OK) {
+            u->dead = 1;
+            return ar_error_set(err, AR_ERR_INPUT, "'%s' played an illegal move '%.*s'", u->o.command,
+                                (int)(n > 10 ? 10 : n), w);
+        }
+    }
+    if (u->o.tc_base > 0) {
+        u->clock -= used;
+        if (u->clock < 0) {
+            u->dead = 1;
+            return ar_error_set(err, AR_ERR_LIMIT, "'%s' lost on time (%.3f s over)", u->o.command, -u->clock);
+        }
+        u->clock += u->o.tc_inc;
+    }
+    u->last = p->b;
+    ar_chess_make(&u->last, m);
+    remember(u, m);
+    u->sent = (int)u->nmoves;
+    *out = m;
+    if (info) {
+        info->has_score = score != -CH_INF - 1;
+        info->score = info->has_score ? score : 0;
+        info->seconds = used;
+        snprintf(info->text, sizeof info->text, "score %+d cp, %.3f s", info->score, used);
+    }
+    return AR_OK;
+}
+
+static void xboard_new_game(ar_bot *bot)
+{
+    uci_bot *u = ar_bot_state(bot);
+    u->clock = u->o.tc_base;
+    u->following = 0;
+    u->nmoves = 0;
+    u->sent = -1;
+    if (u->dead) {
+        ar_extprog_stop(u->prog);
+        u->ready = 0;
+        u->dead = 0;
+    }
+}
+
 const ar_bot_kind ar_chess_bot_kinds[] = {
     {.name = "engine",
      .summary = "the chess engine: iterative deepening, PVS, aspiration, TT, null move, quiescence",
@@ -472,5 +645,12 @@ const ar_bot_kind ar_chess_bot_kinds[] = {
      .create = uci_create,
      .choose = uci_choose,
      .new_game = uci_new_game,
+     .destroy = uci_destroy},
+    {.name = "xboard",
+     .summary = "an external xboard (CECP) chess engine such as fairymax (the rest of the spec is its command)",
+     .options = "tc=BASE+INC movetime=S depth=D ... COMMAND",
+     .create = uci_create,
+     .choose = xboard_choose,
+     .new_game = xboard_new_game,
      .destroy = uci_destroy},
     {.name = NULL}};

@@ -13,7 +13,7 @@ typedef struct ar_chess_bot_opts {
     uint64_t nodes;
     size_t hash_mb;         /* engine */
     unsigned steps;         /* engine: CH_STEP_* */
-    const char *command;    /* uci: the program (points into the spec) */
+    char command[512];      /* uci/xboard: the program (the rest of the spec) */
     unsigned nopts;         /* uci: setoption NAME VALUE, sent once per process */
     char opt_name[8][48], opt_value[8][48];
 } ar_chess_bot_opts;

@@ -110,6 +110,9 @@ int ar_chess_bench(int quick);
 int ar_chess_uci_main(int argc, char **argv);
 int ar_chess_perft_main(int argc, char **argv);
 int ar_chess_match_main(int argc, char **argv);
+/* When b is the end of one of the match's opening lines: its moves from
+ * the start position (for engines that cannot be given a FEN). */
+int ar_chess_opening_line(const ch_board *b, ch_move *moves, unsigned max, unsigned *n);
 int ar_chess_pgn_main(int argc, char **argv);
 
 #endif

@@ -46,6 +46,46 @@ static const char *const openings[] = {
     "d2d4 d7d5 g1f3 g8f6 c1f4 e7e6",         /* London */
     NULL};
 
+int ar_chess_opening_line(const ch_board *b, ch_move *moves, unsigned max, unsigned *n)
+{
+    unsigned k;
+    for (k = 0; openings[k]; k++) {
+        ch_board c;
+        const char *p = openings[k];
+        unsigned count = 0;
+        ar_chess_startpos(&c);
+        while (*p && count < max) {
+            size_t len = strcspn(p, " ");
+            if (ar_chess_parse_move(&c, p, len, &moves[count], NULL) != AR_OK)
+                break;
+            ar_chess_make(&c, moves[count++]);
+            p += len;
+            while (*p == ' ')
+                p++;
+        }
+        if (*p)
+            continue;
+        if (c.key == b->key && !memcmp(c.board, b->board, 64)) {
+            *n = count;
+            return 1;
+        }
+        if (count < max) { /* or one move after it (the first bot has moved) */
+            ch_move list[CH_MAX_MOVES];
+            unsigned nl = ar_chess_legal(&c, list), i;
+            for (i = 0; i < nl; i++) {
+                ch_board d = c;
+                ar_chess_make(&d, list[i]);
+                if (d.key == b->key && !memcmp(d.board, b->board, 64)) {
+                    moves[count++] = list[i];
+                    *n = count;
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 typedef struct match {
     const ar_game *g;
     ar_variant *v;
@@ -214,8 +254,8 @@ static char *with_clock(const char *spec, const char *tc)
         snprintf(out, n, "%s", spec);
     } else if (!strcmp(spec, "engine") || !strncmp(spec, "engine:", 7)) {
         snprintf(out, n, "engine:tc=%s%s", tc, spec + 6);
-    } else if (!strncmp(spec, "uci:", 4)) {
-        snprintf(out, n, "uci:tc=%s:%s", tc, spec + 4);
+    } else if (!strncmp(spec, "uci:", 4) || !strncmp(spec, "xboard:", 7)) {
+        snprintf(out, n, "%.*s:tc=%s:%s", (int)strcspn(spec, ":"), spec, tc, spec + strcspn(spec, ":") + 1);
     } else {
         snprintf(out, n, "%s", spec);
     }
