@@ -508,7 +508,7 @@ ar_status ar_chess_parse_fen(const char *text, size_t len, ch_board *b, size_t *
     {
         size_t save = at;
         n = next_field(text, len, &at, &f);
-        if (n && isdigit((unsigned char)f[0])) {
+        if (n) {
             if (parse_count(f, n, 10000, &half) != 0)
                 return ar_error_set(err, AR_ERR_INPUT, "FEN: halfmove clock '%.*s' (0..10000)",
                                     (int)(n > 8 ? 8 : n), f);
@@ -519,6 +519,7 @@ ar_status ar_chess_parse_fen(const char *text, size_t len, ch_board *b, size_t *
         } else {
             at = save;
         }
+        (void)save;
     }
     b->halfmove = (uint16_t)half;
     b->fullmove = (uint16_t)full;

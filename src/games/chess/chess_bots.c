@@ -617,6 +617,8 @@ static ar_status xboard_choose(ar_bot *bot, const void *pos, int player, ar_gmov
     return AR_OK;
 }
 
+/* A fresh process every game: xboard engines keep state between games
+ * (pondering, a half-finished search) that `new` does not always clear. */
 static void xboard_new_game(ar_bot *bot)
 {
     uci_bot *u = ar_bot_state(bot);
@@ -624,11 +626,13 @@ static void xboard_new_game(ar_bot *bot)
     u->following = 0;
     u->nmoves = 0;
     u->sent = -1;
-    if (u->dead) {
-        ar_extprog_stop(u->prog);
-        u->ready = 0;
-        u->dead = 0;
+    if (ar_extprog_running(u->prog)) {
+        ar_extprog_set_deadline(u->prog, 1);
+        ar_extprog_send(u->prog, "quit\n", 5);
     }
+    ar_extprog_stop(u->prog);
+    u->ready = 0;
+    u->dead = 0;
 }
 
 const ar_bot_kind ar_chess_bot_kinds[] = {

@@ -89,6 +89,8 @@ void ar_chess_engine_set_steps(ch_engine *e, unsigned steps);
 void ar_chess_engine_set_stop(ch_engine *e, const volatile sig_atomic_t *stop);
 /* Asks a running search to stop (from another thread). */
 void ar_chess_engine_request_stop(ch_engine *e);
+/* Clears that request (before the next search is started). */
+void ar_chess_engine_clear_stop(ch_engine *e);
 /* Called after every completed iteration (UCI info lines); may be NULL. */
 void ar_chess_engine_set_report(ch_engine *e, void (*report)(void *ctx, const ch_info *info), void *ctx);
 /* Searches the position p (with its history) and returns the best move

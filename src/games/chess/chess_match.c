@@ -246,7 +246,7 @@ static void write_pgn(match *mt, ch_game *rec, const char *white, const char *bl
 /* A spec with the match's clock added, for chess bot kinds without limits. */
 static char *with_clock(const char *spec, const char *tc)
 {
-    size_t n = strlen(spec) + strlen(tc) + 8;
+    size_t n = strlen(spec) + (tc ? strlen(tc) : 0) + 16;
     char *out = malloc(n);
     if (!out)
         abort();

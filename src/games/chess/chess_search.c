@@ -130,6 +130,7 @@ void ar_chess_engine_clear(ch_engine *e)
 void ar_chess_engine_set_steps(ch_engine *e, unsigned steps) { e->steps = steps; }
 void ar_chess_engine_set_stop(ch_engine *e, const volatile sig_atomic_t *stop) { e->interrupt = stop; }
 void ar_chess_engine_request_stop(ch_engine *e) { atomic_store(&e->stop_request, 1); }
+void ar_chess_engine_clear_stop(ch_engine *e) { atomic_store(&e->stop_request, 0); }
 
 void ar_chess_engine_set_report(ch_engine *e, void (*report)(void *ctx, const ch_info *info), void *ctx)
 {
@@ -577,8 +578,7 @@ ch_move ar_chess_search(ch_engine *e, const ar_chess_pos *p, const ch_limits *li
     e->start = ar_now();
     e->lim = *lim;
     atomic_store(&e->seen_version, atomic_load(&e->limits_version));
-    atomic_store(&e->stop_request, 0);
-    e->stopped = 0;
+    e->stopped = 0; /* stop_request is the caller's: cleared only by ar_chess_engine_clear_stop */
     e->nodes = 0;
     e->seldepth = 0;
     e->generation = (uint8_t)((e->generation + 1) & 63);

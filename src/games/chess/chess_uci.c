@@ -293,6 +293,7 @@ static void cmd_go(uci *u, const char *p)
     limits_from_go(u, &go, u->pos.b.stm, &u->lim);
     u->waiting_release = u->lim.infinite;
     u->released = 0;
+    ar_chess_engine_clear_stop(u->engine);
     if (pthread_create(&u->thread, NULL, search_thread, u) != 0) {
         say(u, "info string go: cannot start the search thread");
         return;
