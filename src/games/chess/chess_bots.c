@@ -107,7 +107,7 @@ ar_status ar_chess_bot_options(const char *text, ar_chess_bot_opts *o, int uci, 
     }
     if (uci)
         return ar_error_set(err, AR_ERR_INPUT, "bot uci: which program? e.g. uci:tc=10+0.1:/usr/games/stockfish");
-    if (!o->movetime && !o->depth && !o->nodes && !o->tc_base)
+    if (o->movetime <= 0 && !o->depth && !o->nodes && o->tc_base <= 0)
         o->movetime = 1;
     return AR_OK;
 }
@@ -119,7 +119,7 @@ static void move_limits(const ar_chess_bot_opts *o, double clock, ch_limits *lim
     lim->depth = o->depth;
     lim->nodes = o->nodes;
     if (o->tc_base > 0)
-        ar_chess_time_budget(clock, o->tc_inc, 0, 0.02, lim);
+        ar_chess_time_budget(clock, o->tc_inc, 0, 0.05, lim);
     else if (o->movetime > 0)
         lim->soft = lim->hard = o->movetime;
 }
@@ -165,9 +165,9 @@ static ar_status engine_choose(ar_bot *bot, const void *pos, int player, ar_gmov
         return ar_error_set(err, AR_ERR_INPUT, "engine: no legal move");
     if (b->o.tc_base > 0) {
         b->clock -= used;
-        if (b->clock < 0)
+        if (b->clock < -AR_CHESS_TIME_MARGIN)
             return ar_error_set(err, AR_ERR_LIMIT, "engine lost on time (%.3f s over)", -b->clock);
-        b->clock += b->o.tc_inc;
+        b->clock = (b->clock > 0 ? b->clock : 0) + b->o.tc_inc;
     }
     *out = m;
     if (info) {
@@ -233,7 +233,7 @@ static ar_status uci_create(ar_bot *bot, const char *options, ar_error *err)
         free(u);
         return ar_error_set(err, AR_ERR_INPUT, "bot uci: %s", why.message);
     }
-    if (!u->o.movetime && !u->o.depth && !u->o.nodes && !u->o.tc_base)
+    if (u->o.movetime <= 0 && !u->o.depth && !u->o.nodes && u->o.tc_base <= 0)
         u->o.movetime = 1;
     memset(&eo, 0, sizeof eo);
     eo.max_line = 1 << 16;
@@ -356,7 +356,7 @@ static ar_status uci_choose(ar_bot *bot, const void *pos, int player, ar_gmove *
     (void)player;
     if (u->dead)
         return ar_error_set(err, AR_ERR_INPUT, "'%s' has already failed in this game", u->o.command);
-    deadline = u->o.tc_base > 0 ? u->clock + 1.0 : u->o.movetime > 0 ? u->o.movetime * 3 + 2 : 0;
+    deadline = u->o.tc_base > 0 ? u->clock + AR_CHESS_TIME_MARGIN + 1.0 : u->o.movetime > 0 ? u->o.movetime * 3 + 2 : 0;
     ar_extprog_set_deadline(u->prog, u->ready ? deadline : (deadline > 0 ? deadline + 10 : 0));
     if (!ar_extprog_running(u->prog)) {
         if (ar_extprog_start(u->prog) != AR_EXTPROG_OK)
@@ -418,11 +418,11 @@ static ar_status uci_choose(ar_bot *bot, const void *pos, int player, ar_gmove *
     }
     if (u->o.tc_base > 0) {
         u->clock -= used;
-        if (u->clock < 0) {
+        if (u->clock < -AR_CHESS_TIME_MARGIN) {
             u->dead = 1;
             return ar_error_set(err, AR_ERR_LIMIT, "'%s' lost on time (%.3f s over)", u->o.command, -u->clock);
         }
-        u->clock += u->o.tc_inc;
+        u->clock = (u->clock > 0 ? u->clock : 0) + u->o.tc_inc;
     }
     u->last = p->b;
     ar_chess_make(&u->last, m);
@@ -496,7 +496,7 @@ static ar_status xboard_choose(ar_bot *bot, const void *pos, int player, ar_gmov
     (void)player;
     if (u->dead)
         return ar_error_set(err, AR_ERR_INPUT, "'%s' has already failed in this game", u->o.command);
-    deadline = u->o.tc_base > 0 ? u->clock + 1.0 : u->o.movetime > 0 ? u->o.movetime * 3 + 2 : 0;
+    deadline = u->o.tc_base > 0 ? u->clock + AR_CHESS_TIME_MARGIN + 1.0 : u->o.movetime > 0 ? u->o.movetime * 3 + 2 : 0;
     if (!ar_extprog_running(u->prog)) {
         if (ar_extprog_start(u->prog) != AR_EXTPROG_OK)
             return uci_fail(u, AR_ERR_IO, err, "could not start");
@@ -576,7 +576,10 @@ static ar_status xboard_choose(ar_bot *bot, const void *pos, int player, ar_gmov
         } else if (!strncmp(line, "move ", 5)) {
             break;
         } else if (!strncmp(line, "resign", 6) || !strncmp(line, "Illegal move", 12) ||
-                   !strncmp(line, "Error", 5)) {
+                   !strncmp(line, "Error", 5) || !strncmp(line, "1-0", 3) || !strncmp(line, "0-1", 3) ||
+                   !strncmp(line, "1/2-1/2", 7)) {
+            /* resigning, or claiming a result the rules have not given
+             * (they end the game before asking for a move), is a loss */
             u->dead = 1;
             return ar_error_set(err, AR_ERR_INPUT, "'%s' said '%.60s'", u->o.command, line);
         }
@@ -597,11 +600,11 @@ static ar_status xboard_choose(ar_bot *bot, const void *pos, int player, ar_gmov
     }
     if (u->o.tc_base > 0) {
         u->clock -= used;
-        if (u->clock < 0) {
+        if (u->clock < -AR_CHESS_TIME_MARGIN) {
             u->dead = 1;
             return ar_error_set(err, AR_ERR_LIMIT, "'%s' lost on time (%.3f s over)", u->o.command, -u->clock);
         }
-        u->clock += u->o.tc_inc;
+        u->clock = (u->clock > 0 ? u->clock : 0) + u->o.tc_inc;
     }
     u->last = p->b;
     ar_chess_make(&u->last, m);

@@ -6,6 +6,12 @@
 
 #include "chess_engine.h"
 
+/* Seconds a move may run over the clock before the game is lost on time:
+ * a loaded machine delays pipes and scheduling by tens of milliseconds,
+ * which should not decide games (cutechess-cli calls this a time margin).
+ * The clock is then set to zero, so the margin does not accumulate. */
+#define AR_CHESS_TIME_MARGIN 0.25
+
 typedef struct ar_chess_bot_opts {
     double tc_base, tc_inc; /* a clock: seconds per game and per move (0: none) */
     double movetime;        /* seconds per move (0: none) */

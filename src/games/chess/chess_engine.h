@@ -51,8 +51,9 @@ enum {
     CH_STEP_CHECKEXT = 1u << 11,  /* 11. check extension */
     CH_STEP_ALL = 0xFFEu
 };
-/* "all", "none", or a comma list of step names, each optionally prefixed
- * with '-' to switch it off ("all,-nullmove"). */
+/* "all", "none", or a list of step names separated by ',' or '/' (in bot
+ * specs, whose list of bots uses ','), each optionally prefixed with '-'
+ * to switch it off ("all/-nullmove"). */
 int ar_chess_parse_steps(const char *text, unsigned *steps, ar_error *err);
 extern const char *const ar_chess_step_names[12];
 

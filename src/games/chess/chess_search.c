@@ -513,7 +513,7 @@ int ar_chess_parse_steps(const char *text, unsigned *steps, ar_error *err)
     unsigned s = CH_STEP_ALL;
     const char *p = text;
     while (*p) {
-        size_t len = strcspn(p, ",");
+        size_t len = strcspn(p, ",/");
         int off = 0, i, found = 0;
         const char *w = p;
         if (*w == '-') {
@@ -542,7 +542,7 @@ int ar_chess_parse_steps(const char *text, unsigned *steps, ar_error *err)
                                 "mvvlva, killers, history, qsearch, nullmove, checkext, all, none)",
                                 (int)(len > 20 ? 20 : len), w);
         p += (w - p) + len;
-        if (*p == ',')
+        if (*p == ',' || *p == '/')
             p++;
     }
     *steps = s;
