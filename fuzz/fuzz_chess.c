@@ -1,8 +1,8 @@
 /* fuzz_chess.c — libFuzzer target for chess's readers: the first byte
  * chooses FEN (then perft 2 and SAN of every move of the position read),
- * PGN (every game of the text, written back and read again), or a UCI
- * `position` line's move list after the start position (each word as UCI
- * or SAN). Any input must give AR_OK or AR_ERR_INPUT with a message, never
+ * PGN (every game of the text, written back), a move list after the start
+ * position (each word as UCI or SAN), or a UCI session (every line a
+ * command, searches inline and shallow). Any input must give AR_OK or AR_ERR_INPUT with a message, never
  * a crash, a hang or a read past the input. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +22,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     memcpy(text, data + 1, size - 1);
     text[size - 1] = 0;
-    if (data[0] % 3 == 0) {
+    if (data[0] % 4 == 3) {
+        ar_chess_uci_run_text(text, size - 1);
+    } else if (data[0] % 4 == 0) {
         ch_board b;
         if (ar_chess_parse_fen(text, size - 1, &b, NULL, &err) == AR_OK) {
             ch_move list[CH_MAX_MOVES];
@@ -37,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else if (err.message[0] == 0) {
             abort();
         }
-    } else if (data[0] % 3 == 1) {
+    } else if (data[0] % 4 == 1) {
         size_t pos = 0, last = (size_t)-1;
         unsigned games = 0;
         while (games < 64 && pos != last) {

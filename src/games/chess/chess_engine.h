@@ -111,6 +111,9 @@ extern const ar_bot_kind ar_chess_bot_kinds[];
 extern const ar_tool ar_chess_tools[];
 int ar_chess_bench(int quick);
 int ar_chess_uci_main(int argc, char **argv);
+/* Runs the UCI commands of text (lines) without threads or output, searches
+ * shallow and inline: what the fuzz target drives. */
+void ar_chess_uci_run_text(const char *text, size_t len);
 int ar_chess_perft_main(int argc, char **argv);
 int ar_chess_match_main(int argc, char **argv);
 /* When b is the end of one of the match's opening lines: its moves from

@@ -44,6 +44,8 @@ typedef struct uci {
     int released;
     uci_go go;
     ch_limits lim;
+    FILE *out;            /* stdout; /dev/null when fuzzing */
+    int sync;             /* fuzzing: searches run inline, shallow, small table */
 } uci;
 
 static void say(uci *u, const char *fmt, ...)
@@ -57,10 +59,10 @@ static void say(uci *u, const char *fmt, ...)
     va_list ap;
     pthread_mutex_lock(&u->lock);
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    vfprintf(u->out, fmt, ap);
     va_end(ap);
-    fputc('\n', stdout);
-    fflush(stdout);
+    fputc('\n', u->out);
+    fflush(u->out);
     pthread_mutex_unlock(&u->lock);
 }
 
@@ -294,6 +296,13 @@ static void cmd_go(uci *u, const char *p)
     u->waiting_release = u->lim.infinite;
     u->released = 0;
     ar_chess_engine_clear_stop(u->engine);
+    if (u->sync) {
+        memset(&u->lim, 0, sizeof u->lim);
+        u->lim.depth = 2;
+        u->waiting_release = 0;
+        search_thread(u);
+        return;
+    }
     if (pthread_create(&u->thread, NULL, search_thread, u) != 0) {
         say(u, "info string go: cannot start the search thread");
         return;
@@ -333,7 +342,7 @@ static void cmd_setoption(uci *u, const char *p)
             say(u, "info string setoption Hash ignored: value must be 1..4096 (MB)");
             return;
         }
-        u->hash_mb = (size_t)v;
+        u->hash_mb = u->sync ? 1 : (size_t)v;
         ar_chess_engine_set_hash(u->engine, u->hash_mb);
     } else if (!strcasecmp_local(key, "Move Overhead")) {
         if (!value || parse_number(value, strlen(value), 0, 5000, &v) != 0) {
@@ -350,6 +359,68 @@ static void cmd_setoption(uci *u, const char *p)
     }
 }
 
+/* Answers one command line (NUL-terminated, blanks normalised); 1 for quit. */
+static int uci_command(uci *u, char *line)
+{
+    const char *p, *w;
+    size_t n;
+    p = line;
+    n = word(&p, &w);
+    if (n == 0) {
+        /* blank */
+    } else if (is_word(w, n, "uci")) {
+        say(u, "id name ariadne-chess\nid author the ariadne project\n"
+                "option name Hash type spin default 16 min 1 max 4096\n"
+                "option name Clear Hash type button\n"
+                "option name Ponder type check default false\n"
+                "option name Threads type spin default 1 min 1 max 1\n"
+                "option name Move Overhead type spin default 30 min 0 max 5000\nuciok");
+    } else if (is_word(w, n, "isready")) {
+        say(u, "readyok");
+    } else if (is_word(w, n, "quit")) {
+        return 1;
+    } else if (is_word(w, n, "stop")) {
+        finish_search(u);
+    } else if (is_word(w, n, "ponderhit")) {
+        if (u->searching) {
+            ch_limits lim;
+            uci_go go = u->go;
+            go.ponder = 0;
+            limits_from_go(u, &go, u->pos.b.stm, &lim);
+            ar_chess_engine_update_limits(u->engine, &lim);
+            if (!go.infinite)
+                release(u);
+        }
+    } else if (u->searching && !is_word(w, n, "debug")) {
+        if (is_word(w, n, "position") || is_word(w, n, "go") || is_word(w, n, "ucinewgame") ||
+            is_word(w, n, "setoption")) {
+            /* A GUI sends these only after bestmove; finish the search first. */
+            finish_search(u);
+            goto dispatch;
+        }
+        say(u, "info string unknown command '%.*s'", (int)(n > 20 ? 20 : n), w);
+    } else {
+    dispatch:
+        if (is_word(w, n, "ucinewgame"))
+            ar_chess_engine_clear(u->engine);
+        else if (is_word(w, n, "position"))
+            cmd_position(u, p);
+        else if (is_word(w, n, "go"))
+            cmd_go(u, p);
+        else if (is_word(w, n, "setoption"))
+            cmd_setoption(u, p);
+        else if (is_word(w, n, "debug") || is_word(w, n, "register"))
+            ;
+        else if (is_word(w, n, "d")) {
+            char board[1024];
+            ar_chess_draw_board(&u->pos.b, board, sizeof board);
+            say(u, "%s", board);
+        } else
+            say(u, "info string unknown command '%.*s'", (int)(n > 20 ? 20 : n), w);
+    }
+    return 0;
+}
+
 int ar_chess_uci_main(int argc, char **argv)
 {
     uci u;
@@ -363,6 +434,7 @@ int ar_chess_uci_main(int argc, char **argv)
     pthread_cond_init(&u.cond, NULL);
     u.hash_mb = 16;
     u.overhead = 0.03;
+    u.out = stdout;
     u.engine = ar_chess_engine_new(u.hash_mb);
     ar_chess_engine_set_report(u.engine, report, &u);
     ar_chess_startpos(&u.pos.b);
@@ -399,67 +471,13 @@ int ar_chess_uci_main(int argc, char **argv)
             break;
         {
             size_t linelen = (size_t)(nl - buf), i;
-            const char *p, *w;
-            size_t n;
             char *line = buf;
             line[linelen] = 0;
             for (i = 0; i < linelen; i++)
                 if (line[i] == '\r' || line[i] == '\t' || line[i] == 0)
                     line[i] = ' ';
-            p = line;
-            n = word(&p, &w);
-            if (n == 0) {
-                /* blank */
-            } else if (is_word(w, n, "uci")) {
-                say(&u, "id name ariadne-chess\nid author the ariadne project\n"
-                        "option name Hash type spin default 16 min 1 max 4096\n"
-                        "option name Clear Hash type button\n"
-                        "option name Ponder type check default false\n"
-                        "option name Threads type spin default 1 min 1 max 1\n"
-                        "option name Move Overhead type spin default 30 min 0 max 5000\nuciok");
-            } else if (is_word(w, n, "isready")) {
-                say(&u, "readyok");
-            } else if (is_word(w, n, "quit")) {
+            if (uci_command(&u, line))
                 break;
-            } else if (is_word(w, n, "stop")) {
-                finish_search(&u);
-            } else if (is_word(w, n, "ponderhit")) {
-                if (u.searching) {
-                    ch_limits lim;
-                    uci_go go = u.go;
-                    go.ponder = 0;
-                    limits_from_go(&u, &go, u.pos.b.stm, &lim);
-                    ar_chess_engine_update_limits(u.engine, &lim);
-                    if (!go.infinite)
-                        release(&u);
-                }
-            } else if (u.searching && !is_word(w, n, "debug")) {
-                if (is_word(w, n, "position") || is_word(w, n, "go") || is_word(w, n, "ucinewgame") ||
-                    is_word(w, n, "setoption")) {
-                    /* A GUI sends these only after bestmove; finish the search first. */
-                    finish_search(&u);
-                    goto dispatch;
-                }
-                say(&u, "info string unknown command '%.*s'", (int)(n > 20 ? 20 : n), w);
-            } else {
-            dispatch:
-                if (is_word(w, n, "ucinewgame"))
-                    ar_chess_engine_clear(u.engine);
-                else if (is_word(w, n, "position"))
-                    cmd_position(&u, p);
-                else if (is_word(w, n, "go"))
-                    cmd_go(&u, p);
-                else if (is_word(w, n, "setoption"))
-                    cmd_setoption(&u, p);
-                else if (is_word(w, n, "debug") || is_word(w, n, "register"))
-                    ;
-                else if (is_word(w, n, "d")) {
-                    char board[1024];
-                    ar_chess_draw_board(&u.pos.b, board, sizeof board);
-                    say(&u, "%s", board);
-                } else
-                    say(&u, "info string unknown command '%.*s'", (int)(n > 20 ? 20 : n), w);
-            }
             if (eof)
                 break;
             len -= linelen + 1;
@@ -476,4 +494,40 @@ int ar_chess_uci_main(int argc, char **argv)
     pthread_mutex_destroy(&u.lock);
     pthread_cond_destroy(&u.cond);
     return AR_EXIT_OK;
+}
+
+void ar_chess_uci_run_text(const char *text, size_t len)
+{
+    uci u;
+    char line[4096];
+    size_t at = 0;
+    memset(&u, 0, sizeof u);
+    pthread_mutex_init(&u.lock, NULL);
+    pthread_cond_init(&u.cond, NULL);
+    u.hash_mb = 1;
+    u.sync = 1;
+    u.out = fopen("/dev/null", "w");
+    if (!u.out)
+        return;
+    u.engine = ar_chess_engine_new(1);
+    ar_chess_startpos(&u.pos.b);
+    while (at < len) {
+        size_t n = 0, i;
+        while (at < len && text[at] != '\n') {
+            if (n < sizeof line - 1)
+                line[n++] = text[at];
+            at++;
+        }
+        at++;
+        line[n] = 0;
+        for (i = 0; i < n; i++)
+            if (line[i] == '\r' || line[i] == '\t' || line[i] == 0)
+                line[i] = ' ';
+        if (uci_command(&u, line))
+            break;
+    }
+    ar_chess_engine_free(u.engine);
+    fclose(u.out);
+    pthread_mutex_destroy(&u.lock);
+    pthread_cond_destroy(&u.cond);
 }
