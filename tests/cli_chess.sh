@@ -83,13 +83,13 @@ check "uci: nothing on stderr" test ! -s "$tmp/ue"
     sleep 1.2
     printf 'quit\n'
     sleep 0.5
-} | timeout 20 "$BIN" chess-uci >"$tmp/u" 2>&1
+} | timeout 60 "$BIN" chess-uci >"$tmp/u" 2>&1
 rc=$?
 check "uci: quit exits 0" test $rc -eq 0
 check "uci: readyok during the search" contains "$tmp/u" "readyok"
 check "uci: two bestmoves (stop, ponderhit)" test "$(grep -c '^bestmove ' "$tmp/u")" -eq 2
 # EOF during an infinite search stops it and answers.
-printf 'uci\nposition startpos\ngo infinite\n' | timeout 10 "$BIN" chess-uci >"$tmp/u" 2>&1
+printf 'uci\nposition startpos\ngo infinite\n' | timeout 60 "$BIN" chess-uci >"$tmp/u" 2>&1
 check "uci: EOF during infinite search answers bestmove" grep -q '^bestmove ' "$tmp/u"
 # mate found through the pipe
 printf 'position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 3\n' | "$BIN" chess-uci >"$tmp/u" 2>&1
