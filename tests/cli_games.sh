@@ -51,7 +51,7 @@ check "analyse bridgit: first player wins" contains "$tmp/a4" "black to move: va
 check "analyse --algo mcts prints visits" contains "$tmp/a5" "<- best"
 
 # --- bad input: one line on stderr, exit 2
-for args in "analyse tictactoe xxq" "analyse chess" "analyse nim 3:4" "analyse nim --k 9" \
+for args in "analyse tictactoe xxq" "analyse shogi" "analyse nim 3:4" "analyse nim --k 9" \
     "analyse tictactoe --moves b2,b2" "match nim --bots perfect" "match nim --bots perfect,nobody" \
     "match nim --bots alphabeta:depth=x,random" "play tictactoe --first nobody" "analyse nim --frobnicate" \
     "match goofspiel --players 3 --bots random,random --seed 1" "match goofspiel --hidden --bots alphabeta,random" \

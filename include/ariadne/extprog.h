@@ -18,7 +18,7 @@
  *       send, read_until("go");
  *   the 2011 AI Challenge: "turn N", the visible squares and "go"; orders ended by "go":
  *       the same, with settings sent once at turn 0;
- *   UCI chess: "position ...", "go movetime T", lines until "bestmove ...":
+ *   UCI engines: "position ...", "go movetime T", lines until "bestmove ...":
  *       send, then read_line until the line starts with "bestmove".
  *
  * The program's stdin and stdout are one end of a socket pair rather than

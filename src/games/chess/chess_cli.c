@@ -1,0 +1,307 @@
+/* chess_cli.c — chess's own verbs: `ariadne perft chess`, `ariadne
+ * chess-pgn`, and `ariadne bench chess` (perft against the published counts
+ * and beside stockfish's own `go perft`, and the engine's bench node count),
+ * plus the table of tools the descriptor lists. The UCI engine is
+ * chess_uci.c, the match front end chess_match.c. */
+#include "ariadne/extprog.h"
+#include "ariadne/timer.h"
+#include "ariadne/tool.h"
+#include "chess_engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int parse_depth(const char *s, int max, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < 0 || v > max)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int ar_chess_perft_main(int argc, char **argv)
+{
+    const char *fen = NULL;
+    int depth = -1, divide = 0, i, quiet = 0;
+    ch_board b;
+    ch_move moves[CH_MAX_MOVES];
+    unsigned n, k;
+    uint64_t total = 0;
+    double t0;
+    ar_error err;
+    if (argc < 2 || strcmp(argv[1], "chess") != 0)
+        return ar_tool_fail("usage: ariadne perft chess DEPTH [--fen FEN] [--divide]");
+    for (i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--fen") && i + 1 < argc)
+            fen = argv[++i];
+        else if (!strcmp(argv[i], "--divide"))
+            divide = 1;
+        else if (!strcmp(argv[i], "--quiet"))
+            quiet = 1;
+        else if (depth < 0 && argv[i][0] != '-') {
+            if (parse_depth(argv[i], 20, &depth) != 0)
+                return ar_tool_fail("perft: depth '%s' is not a number 0..20", argv[i]);
+        } else
+            return ar_tool_fail("perft: unexpected argument '%s' (usage: ariadne perft chess DEPTH "
+                                "[--fen FEN] [--divide])", argv[i]);
+    }
+    if (depth < 0)
+        return ar_tool_fail("perft: which depth? (ariadne perft chess DEPTH)");
+    if (fen) {
+        size_t used = 0;
+        if (ar_chess_parse_fen(fen, strlen(fen), &b, &used, &err) != AR_OK)
+            return ar_tool_fail("perft: %s", err.message);
+        while (fen[used] == ' ')
+            used++;
+        if (fen[used])
+            return ar_tool_fail("perft: FEN: unexpected text after the move number: '%.20s'", fen + used);
+    } else {
+        ar_chess_startpos(&b);
+    }
+    ar_tool_install_sigint();
+    t0 = ar_now();
+    if (depth == 0) {
+        total = 1;
+    } else {
+        n = ar_chess_legal(&b, moves);
+        for (k = 0; k < n; k++) {
+            ch_board c = b;
+            uint64_t count;
+            char mv[8];
+            if (ar_tool_interrupted) {
+                fprintf(stderr, "ariadne: perft interrupted after %u of %u root moves; partial count %llu\n", k,
+                        n, (unsigned long long)total);
+                return AR_EXIT_LIMIT;
+            }
+            ar_chess_make(&c, moves[k]);
+            count = ar_chess_perft(&c, depth - 1);
+            total += count;
+            if (divide) {
+                ar_chess_move_uci(moves[k], mv);
+                printf("%s: %llu\n", mv, (unsigned long long)count);
+            } else if (!quiet && depth >= 7) {
+                fprintf(stderr, "\rperft: root move %u of %u", k + 1, n);
+            }
+        }
+        if (!divide && !quiet && depth >= 7)
+            fprintf(stderr, "\n");
+    }
+    {
+        double s = ar_now() - t0;
+        if (divide)
+            printf("\n");
+        printf("perft %d: %llu nodes, %.3f s, %.1f M nodes/s\n", depth, (unsigned long long)total, s,
+               s > 0 ? (double)total / s / 1e6 : 0.0);
+    }
+    return AR_EXIT_OK;
+}
+
+int ar_chess_pgn_main(int argc, char **argv)
+{
+    char why[256];
+    char *text;
+    size_t pos = 0;
+    unsigned games = 0, moves = 0;
+    int check_only = 0, i;
+    const char *path = NULL;
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--check"))
+            check_only = 1;
+        else if (!path)
+            path = argv[i];
+        else
+            return ar_tool_fail("chess-pgn: unexpected argument '%s'", argv[i]);
+    }
+    if (!path)
+        return ar_tool_fail("usage: ariadne chess-pgn FILE|- [--check]");
+    text = ar_read_file(path, why, sizeof why);
+    if (!text)
+        return ar_tool_fail("chess-pgn: %s", why);
+    for (;;) {
+        ch_game g;
+        ar_error err;
+        ar_status st = ar_chess_pgn_read(text, &pos, &g, &err);
+        if (st == AR_ERR_UNSUPPORTED)
+            break;
+        if (st != AR_OK) {
+            ar_chess_game_free(&g);
+            free(text);
+            return ar_tool_fail("%s: game %u: %s", path, games + 1, err.message);
+        }
+        games++;
+        moves += g.count;
+        if (!check_only)
+            ar_chess_pgn_write(stdout, &g);
+        ar_chess_game_free(&g);
+    }
+    free(text);
+    if (check_only)
+        printf("%s: %u games, %u moves, every move legal\n", path, games, moves);
+    return AR_EXIT_OK;
+}
+
+/* ------------------------------------------------------------- the bench */
+
+typedef struct perft_case {
+    const char *name, *fen;
+    int depth, quick_depth;
+    uint64_t nodes, quick_nodes; /* published counts (Chess Programming Wiki, "Perft Results") */
+} perft_case;
+
+static const perft_case perft_cases[] = {
+    {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 4, 119060324ULL, 197281ULL},
+    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 3, 193690690ULL,
+     97862ULL},
+    {"position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 5, 178633661ULL, 674624ULL},
+    {"position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, 4, 706045033ULL,
+     422333ULL},
+    {"position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 3, 89941194ULL, 62379ULL},
+    {"position 6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 3,
+     164075551ULL, 89890ULL},
+    {NULL, NULL, 0, 0, 0, 0}};
+
+/* The bench node count: a depth-7 search of the bench positions
+ * (ar_chess_bench_nodes); --quick searches to depth 5. Any change to the
+ * search or the evaluation changes these numbers: record the new ones in
+ * the same commit. */
+#define BENCH_DEPTH 7
+#define BENCH_QUICK_DEPTH 5
+#define BENCH_NODES 3469781ULL
+#define BENCH_QUICK_NODES 439639ULL
+
+/* Seconds stockfish takes for `go perft depth` on fen (start-up excluded),
+ * or a negative number when it cannot be run. */
+static double stockfish_perft(const char *fen, int depth, uint64_t *nodes)
+{
+    const char *cmd = "/usr/games/stockfish";
+    ar_extprog *p;
+    char buf[256];
+    const char *line;
+    size_t len;
+    double t0, t = -1;
+    ar_error err;
+    if (access(cmd, X_OK) != 0) {
+        cmd = "stockfish";
+        if (ar_extprog_check(cmd, &err) != AR_OK)
+            return -1;
+    }
+    p = ar_extprog_new(cmd, NULL);
+    ar_extprog_set_deadline(p, 600);
+    if (ar_extprog_start(p) != AR_EXTPROG_OK)
+        goto done;
+    if (ar_extprog_send(p, "uci\nisready\n", 12) != AR_EXTPROG_OK)
+        goto done;
+    do {
+        if (ar_extprog_read_line(p, &line, &len) != AR_EXTPROG_OK)
+            goto done;
+    } while (strcmp(line, "readyok") != 0);
+    snprintf(buf, sizeof buf, "position fen %s\ngo perft %d\n", fen, depth);
+    t0 = ar_now();
+    if (ar_extprog_send(p, buf, strlen(buf)) != AR_EXTPROG_OK)
+        goto done;
+    do {
+        if (ar_extprog_read_line(p, &line, &len) != AR_EXTPROG_OK)
+            goto done;
+    } while (strncmp(line, "Nodes searched: ", 16) != 0);
+    t = ar_now() - t0;
+    *nodes = strtoull(line + 16, NULL, 10);
+done:
+    if (ar_extprog_running(p))
+        ar_extprog_send(p, "quit\n", 5);
+    ar_extprog_free(p);
+    return t;
+}
+
+int ar_chess_bench(int quick)
+{
+    const perft_case *c;
+    int bad = 0, depth = quick ? BENCH_QUICK_DEPTH : BENCH_DEPTH;
+    uint64_t nodes, expected = quick ? BENCH_QUICK_NODES : BENCH_NODES;
+    double secs;
+    printf("## Chess perft%s\n\n", quick ? " (quick: small depths, no stockfish)" : "");
+    if (quick)
+        printf("| position | depth | nodes | published | ariadne s |\n|---|---:|---:|---:|---:|\n");
+    else
+        printf("| position | depth | nodes | published | ariadne s | ariadne Mn/s | stockfish s | "
+               "stockfish Mn/s | ratio |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    fflush(stdout);
+    for (c = perft_cases; c->name; c++) {
+        ch_board b;
+        int d = quick ? c->quick_depth : c->depth;
+        uint64_t want = quick ? c->quick_nodes : c->nodes, got, sf_nodes = 0;
+        double t0, t, sf;
+        ar_chess_parse_fen(c->fen, strlen(c->fen), &b, NULL, NULL);
+        t0 = ar_now();
+        got = ar_chess_perft(&b, d);
+        t = ar_now() - t0;
+        bad |= got != want;
+        if (quick) {
+            printf("| %s | %d | %llu | %llu%s | %.3f |\n", c->name, d, (unsigned long long)got,
+                   (unsigned long long)want, got == want ? "" : " MISMATCH", t);
+        } else {
+            sf = stockfish_perft(c->fen, d, &sf_nodes);
+            if (sf > 0)
+                printf("| %s | %d | %llu | %llu%s | %.2f | %.1f | %.2f | %.1f | %.2f |\n", c->name, d,
+                       (unsigned long long)got, (unsigned long long)want, got == want ? "" : " MISMATCH", t,
+                       (double)got / t / 1e6, sf, (double)sf_nodes / sf / 1e6, t / sf);
+            else
+                printf("| %s | %d | %llu | %llu%s | %.2f | %.1f | (no stockfish) | | |\n", c->name, d,
+                       (unsigned long long)got, (unsigned long long)want, got == want ? "" : " MISMATCH", t,
+                       (double)got / t / 1e6);
+        }
+        fflush(stdout);
+    }
+    nodes = ar_chess_bench_nodes(depth, &secs);
+    printf("\n## Chess engine bench\n\nfixed depth %d over 10 positions: %llu nodes in %.2f s (%.0f nodes/s); "
+           "recorded %llu%s\n",
+           depth, (unsigned long long)nodes, secs, (double)nodes / (secs > 0 ? secs : 1), (unsigned long long)expected,
+           nodes == expected ? "" : " — MISMATCH");
+    if (nodes != expected)
+        bad = 1;
+    if (bad)
+        fprintf(stderr, "ariadne: bench chess: a count differs from the recorded one\n");
+    return bad ? AR_EXIT_NO_SOLUTION : AR_EXIT_OK;
+}
+
+const ar_tool ar_chess_tools[] = {
+    {.name = "perft",
+     .usage = "ariadne perft chess DEPTH [--fen FEN] [--divide] [--quiet]",
+     .help = "Counts the leaf nodes of the legal move tree of chess to DEPTH plies from the start position\n"
+             "or --fen FEN, the standard test of a move generator (compare with the published counts:\n"
+             "depth 6 from the start is 119060324). --divide prints the count under each root move (UCI\n"
+             "notation), to find where two generators differ. A bad FEN is refused with one line, exit 2.\n"
+             "Example: ariadne perft chess 5 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R "
+             "w KQkq - 0 1\"",
+     .run = ar_chess_perft_main},
+    {.name = "chess-uci",
+     .usage = "ariadne chess-uci",
+     .help = "The chess engine speaking UCI on stdin/stdout, for any chess GUI or match runner: uci,\n"
+             "isready, setoption (Hash, Clear Hash, Ponder, Threads, Move Overhead), ucinewgame,\n"
+             "position startpos|fen FEN [moves ...], go (wtime btime winc binc movestogo movetime depth\n"
+             "nodes mate infinite ponder), stop, ponderhit, quit; info lines give depth, seldepth,\n"
+             "score cp|mate, nodes, nps, hashfull, time and pv. Bad commands get an info string and are\n"
+             "ignored; end of input ends it after a timed search. See docs/games/chess.md.",
+     .run = ar_chess_uci_main},
+    {.name = "match",
+     .usage = "ariadne match chess --bots A,B[,...] [--games N] [--tc B+I] [--pgn FILE] [--seed S] [--verbose]",
+     .help = "Chess's front end of `ariadne match`: every pair of bots plays --games games (default 2, rounded\n"
+             "to even) from the included openings (data-free: 24 common opening lines), each opening once\n"
+             "with each colour. A bot is engine[:...] (ariadne's engine) or uci[:...]:COMMAND (an external\n"
+             "UCI engine; see `ariadne help chess`); --tc B+I gives every bot without a clock of its own\n"
+             "B seconds a game plus I a move. Games are adjudicated: a win when both sides' scores agree\n"
+             "on 10 pawns or more for 4 plies (or one side reports mate), a draw after move 40 when both\n"
+             "report |score| <= 0.1 pawns for 10 plies; and by the rules (mate, stalemate, repetition,\n"
+             "fifty moves, material). A bot that fails, plays an illegal move or loses on time loses.\n"
+             "Prints a row per game with --verbose, the table with Elo ± 95% and the ratings;\n"
+             "--pgn FILE writes every game. Exit: 0 played, 2 a bad bot or option, 3 interrupted.",
+     .run = ar_chess_match_main},
+    {.name = "chess-pgn",
+     .usage = "ariadne chess-pgn FILE|- [--check]",
+     .help = "Reads every game of a PGN file, checking every move against the rules, and writes the games\n"
+             "back in export form (seven-tag roster, SAN); --check only counts them. An illegal move or a\n"
+             "malformed game is one line naming the game and the move, exit 2.",
+     .run = ar_chess_pgn_main},
+    {.name = NULL}};
