@@ -18,7 +18,7 @@ typedef struct pw_player {
     const pw_bot_kind *kind;   /* NULL: external */
     struct ar_extprog *prog;
     /* turn times (seconds) of every turn played, for the report */
-    double *times;
+    double *times, *cpu;   /* wall clock, and this thread's CPU time (ours only) */
     size_t ntimes, captimes;
     unsigned over_budget;
 } pw_player;
@@ -33,6 +33,7 @@ typedef struct pw_game_log {
     int *turn_of;      /* per order: turn * 2 + player - 1 */
     size_t n, cap;
     int turns, result;
+    int forfeit;       /* 1 or 2: that player failed (3: both), 0: a normal end */
     char reason[256];
 } pw_game_log;
 

@@ -90,7 +90,7 @@ void ar_pw_timeline(const pw_plan *pl, int i, int extra_owner, int extra_ships, 
     }
 }
 
-int ar_pw_spare(const pw_plan *pl, int i)
+static int spare_now(const pw_plan *pl, int i)
 {
     int own[PW_HMAX + 1], shp[PW_HMAX + 1], t, m;
     if (pl->s->planets[i].owner != 1)
@@ -106,7 +106,7 @@ int ar_pw_spare(const pw_plan *pl, int i)
     return m;
 }
 
-int ar_pw_reserve(const pw_plan *pl, int i)
+static int reserve_now(const pw_plan *pl, int i)
 {
     const pw_state *s = pl->s;
     int e = -1, j, d, need;
@@ -123,6 +123,31 @@ int ar_pw_reserve(const pw_plan *pl, int i)
     return need > 0 ? need : 0;
 }
 
+/* The cached figures of every planet (recomputed after a commit). */
+static void refresh(pw_plan *pl)
+{
+    int i;
+    if (pl->cached)
+        return;
+    for (i = 0; i < pl->s->np; i++) {
+        pl->spare[i] = spare_now(pl, i);
+        pl->reserve[i] = reserve_now(pl, i);
+    }
+    pl->cached = 1;
+}
+
+int ar_pw_spare(pw_plan *pl, int i)
+{
+    refresh(pl);
+    return pl->spare[i];
+}
+
+int ar_pw_reserve(pw_plan *pl, int i)
+{
+    refresh(pl);
+    return pl->reserve[i];
+}
+
 void ar_pw_commit(pw_plan *pl, int src, int dst, int ships)
 {
     const pw_state *s = pl->s;
@@ -132,6 +157,7 @@ void ar_pw_commit(pw_plan *pl, int src, int dst, int ships)
     if (t < 1)
         t = 1;
     pl->ships[src] -= ships;
+    pl->cached = 0;
     if (t <= pl->H)
         pl->arr[dst][t][1] += ships;
     pl->orders[pl->n].src = src, pl->orders[pl->n].dst = dst, pl->orders[pl->n].ships = ships;

@@ -17,6 +17,9 @@ typedef struct pw_plan {
     int ships[PW_MAX_PLANETS];                /* ships left on each planet after planned orders */
     pw_order orders[PW_MAX_ORDERS];
     int n;
+    /* spare ships and reserve of each planet, valid until the next commit */
+    int spare[PW_MAX_PLANETS], reserve[PW_MAX_PLANETS];
+    int cached;
 } pw_plan;
 
 enum {
@@ -29,8 +32,10 @@ void ar_pw_battle(const int force[3], int *owner, int *ships);
 void ar_pw_plan_init(pw_plan *pl, const pw_state *s, int turns_left);
 /* Owner and ships of planet i at turns 0..H, with one extra arrival. */
 void ar_pw_timeline(const pw_plan *pl, int i, int extra_owner, int extra_ships, int extra_time, int *own, int *shp);
-int ar_pw_spare(const pw_plan *pl, int i);
-int ar_pw_reserve(const pw_plan *pl, int i);
+/* Ships planet i can send without falling on the timeline, and the reserve
+ * it keeps against the nearest enemy planet (cached until a commit). */
+int ar_pw_spare(pw_plan *pl, int i);
+int ar_pw_reserve(pw_plan *pl, int i);
 void ar_pw_commit(pw_plan *pl, int src, int dst, int ships);
 /* The cheapest way (nearest sources first) to take planet j and hold it;
  * the number of sources (0: none) with src/amount, their total and the

@@ -17,6 +17,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int ar_pw_player_open(pw_player *p, const char *spec)
 {
@@ -36,15 +37,30 @@ void ar_pw_player_close(pw_player *p)
     if (p->prog)
         ar_extprog_free(p->prog);
     free(p->times);
+    free(p->cpu);
     memset(p, 0, sizeof *p);
 }
 
-static void note_time(pw_player *p, double t, double budget)
+/* CPU time of the calling thread in seconds (0 where unavailable): on a
+ * loaded machine the wall clock also counts time spent waiting for a core. */
+static double thread_cpu(void)
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+#endif
+    return 0;
+}
+
+static void note_time(pw_player *p, double t, double cpu, double budget)
 {
     if (p->ntimes == p->captimes) {
         p->captimes = p->captimes ? p->captimes * 2 : 256;
         p->times = ar_xrealloc(p->times, p->captimes * sizeof *p->times);
+        p->cpu = ar_xrealloc(p->cpu, p->captimes * sizeof *p->cpu);
     }
+    p->cpu[p->ntimes] = cpu;
     p->times[p->ntimes++] = t;
     if (t > budget)
         p->over_budget++;
@@ -75,7 +91,7 @@ static int player_turn(pw_state *s, int who, pw_player *p, const pw_game_options
                        size_t why_size)
 {
     double budget = s->turn == 0 ? o->first_turn_time : o->turn_time;
-    double start = ar_now();
+    double start = ar_now(), cpu0 = thread_cpu();
     if (p->kind) {
         pw_state view;
         pw_order orders[512];
@@ -88,7 +104,7 @@ static int player_turn(pw_state *s, int who, pw_player *p, const pw_game_options
         ctx.budget = budget, ctx.started = start, ctx.turn = s->turn;
         n = p->kind->choose(&view, &ctx, orders, 512);
         ar_pw_state_copy_free(&view);
-        note_time(p, ar_now() - start, budget);
+        note_time(p, ar_now() - start, thread_cpu() - cpu0, budget);
         for (k = 0; k < n; k++) {
             log_order(log, s->turn, who, &orders[k]);
             if (ar_pw_issue(s, who, &orders[k], why, why_size) != 0)
@@ -110,7 +126,7 @@ static int player_turn(pw_state *s, int who, pw_player *p, const pw_game_options
         free(text);
         if (st == AR_EXTPROG_OK)
             st = ar_extprog_read_until(p->prog, "go", &block, &blen);
-        note_time(p, ar_now() - start, budget);
+        note_time(p, ar_now() - start, 0, budget);
         if (st != AR_EXTPROG_OK) {
             snprintf(why, why_size, "%s %s", st == AR_EXTPROG_TIMEOUT ? "timed out:" : st == AR_EXTPROG_CRASHED ? "crashed: it" : "bad output:",
                      ar_extprog_reason(p->prog));
@@ -171,6 +187,7 @@ void ar_pw_play(const pw_state *map, pw_player *players[2], const pw_game_option
         }
         if (failed[0] || failed[1]) {
             log->result = failed[0] && failed[1] ? 0 : failed[0] ? 2 : 1;
+            log->forfeit = failed[0] + 2 * failed[1];
             if (failed[0] && failed[1])
                 snprintf(log->reason, sizeof log->reason, "both players failed: %.100s; %.100s", why[0], why[1]);
             else

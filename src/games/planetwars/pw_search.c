@@ -118,14 +118,16 @@ int ar_pw_bot_search(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap)
         PW_STEP_DEFEND};
     order_set *mine = malloc(sizeof *mine * MY_CANDS), *theirs = malloc(sizeof *theirs * OPP_CANDS);
     int turns_left = 200 - ctx->turn, nm = 0, no = 0, a, b, k, depth, best = 0, n;
-    double deadline = ctx->started + ctx->budget * 0.7;
+    double deadline = ctx->started + ctx->budget * 0.5;
     pw_state sw;
     if (!mine || !theirs) {
         free(mine);
         free(theirs);
         return 0;
     }
-    for (k = 0; k < MY_CANDS - 1; k++)
+    /* The full plan first: if time runs out while the others are made, it
+     * is the answer. */
+    for (k = 0; k < MY_CANDS - 1 && (k == 0 || ar_now() < deadline); k++)
         fivestep_set(s, turns_left, variants[k], &mine[nm++]);
     mine[nm++].n = 0;
     ar_pw_state_copy(&sw, s);

@@ -22,7 +22,7 @@
 static int bot_main(int argc, char **argv)
 {
     const char *name = "search";
-    double turn_time = 0.9;
+    double turn_time = 0.5;
     pw_bot_ctx ctx;
     char *state = NULL, line[1024];
     size_t len = 0, cap = 0;
@@ -68,7 +68,7 @@ static int bot_main(int argc, char **argv)
             pw_order orders[512];
             int k, count = 0;
             if (ar_pw_parse(state ? state : "", "state", 0, &s, &err) == AR_OK) {
-                ctx.budget = turn == 0 ? 3 * turn_time : turn_time;
+                ctx.budget = turn_time; /* PlayGame.jar gives the first turn no more time */
                 ctx.started = start;
                 ctx.turn = turn;
                 count = ar_pw_bot_find(name)->choose(&s, &ctx, orders, 512);
@@ -162,6 +162,7 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
     unsigned nmaps = 0, nb = 0, i, j, m, g;
     pw_player players[16];
     const char *names[16];
+    pw_state *states = NULL;
     ar_match_table table;
     int rc = collect_maps(maps_list, &maps, &nmaps);
     if (rc != AR_EXIT_OK)
@@ -189,6 +190,25 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
         rc = ar_tool_fail("match planetwars: --bots needs at least two players (A,B)");
         goto done;
     }
+    /* Every map is read and checked before anything is printed. */
+    states = ar_xcalloc(nmaps, sizeof *states);
+    for (m = 0; m < nmaps; m += every) {
+        char why[256];
+        char *text = ar_read_file(maps[m], why, sizeof why);
+        const char *base = strrchr(maps[m], '/');
+        ar_error err;
+        base = base ? base + 1 : maps[m];
+        if (!text) {
+            rc = ar_tool_fail("match planetwars: cannot read map '%s': %s", maps[m], why);
+            goto done;
+        }
+        if (ar_pw_parse(text, base, 1, &states[m], &err) != AR_OK) {
+            free(text);
+            rc = ar_tool_fail("match planetwars: %s", err.message);
+            goto done;
+        }
+        free(text);
+    }
     table.bots = nb;
     table.pairs = ar_xcalloc((size_t)nb * nb, sizeof *table.pairs);
     table.games_played = 0;
@@ -196,22 +216,9 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
     ar_tool_install_sigint();
     printf("| map | player 1 | player 2 | winner | turns | how |\n|---|---|---|---|---|---|\n");
     for (m = 0; m < nmaps && !ar_tool_interrupted; m += every) {
-        char why[256];
-        char *text = ar_read_file(maps[m], why, sizeof why);
         const char *base = strrchr(maps[m], '/');
-        pw_state map;
-        ar_error err;
+        const pw_state map = states[m];
         base = base ? base + 1 : maps[m];
-        if (!text) {
-            rc = ar_tool_fail("match planetwars: cannot read map '%s': %s", maps[m], why);
-            goto done_table;
-        }
-        if (ar_pw_parse(text, base, 1, &map, &err) != AR_OK) {
-            free(text);
-            rc = ar_tool_fail("match planetwars: %s", err.message);
-            goto done_table;
-        }
-        free(text);
         for (i = 0; i < nb; i++)
             for (j = i + 1; j < nb; j++)
                 for (g = 0; g < games && !ar_tool_interrupted; g++) {
@@ -228,7 +235,7 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
                     else
                         table.pairs[a * nb + b].draws++, table.pairs[b * nb + a].draws++;
                     table.games_played++;
-                    if (verbose || log.reason[0] == 'p' || log.reason[0] == 'b')
+                    if (verbose || log.forfeit)
                         printf("| %s | %s | %s | %s | %d | %s |\n", base, names[a], names[b],
                                log.result == 0 ? "draw" : log.result == 1 ? names[a] : names[b], log.turns, log.reason);
                     if (!quiet)
@@ -242,7 +249,6 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
                         f = fopen(path, "w");
                         if (!f) {
                             ar_pw_game_log_free(&log);
-                            ar_pw_state_free(&map);
                             rc = ar_tool_fail("match planetwars: --replay: cannot write '%s': %s", path, strerror(errno));
                             goto done_table;
                         }
@@ -251,7 +257,6 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
                     }
                     ar_pw_game_log_free(&log);
                 }
-        ar_pw_state_free(&map);
     }
     if (!quiet)
         fprintf(stderr, "\n");
@@ -261,21 +266,35 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
     }
     printf("\n");
     ar_match_print_table(stdout, &table, names, 0);
-    printf("\n| bot | turns | max (s) | 99th percentile (s) | over the turn time |\n|---|---|---|---|---|\n");
+    printf("\nTurn times (wall clock; CPU time of ariadne's own bots; turn time %g s, first turn %g s):\n\n",
+           go->turn_time, go->first_turn_time);
+    printf("| bot | turns | max (s) | 99th percentile (s) | CPU max (s) | CPU 99th percentile (s) | within the turn time |\n"
+           "|---|---:|---:|---:|---:|---:|---:|\n");
     for (i = 0; i < nb; i++) {
         pw_player *p = &players[i];
-        double mx = 0, p99 = 0;
+        double mx = 0, p99 = 0, cmx = 0, c99 = 0;
+        char cm[32] = "n/a", cp[32] = "n/a";
         if (p->ntimes) {
+            size_t at = (size_t)floor(0.99 * (double)(p->ntimes - 1));
             qsort(p->times, p->ntimes, sizeof *p->times, cmp_double);
-            mx = p->times[p->ntimes - 1];
-            p99 = p->times[(size_t)floor(0.99 * (double)(p->ntimes - 1))];
+            qsort(p->cpu, p->ntimes, sizeof *p->cpu, cmp_double);
+            mx = p->times[p->ntimes - 1], p99 = p->times[at];
+            cmx = p->cpu[p->ntimes - 1], c99 = p->cpu[at];
         }
-        printf("| %s | %zu | %.4f | %.4f | %u (%.2f%%) |\n", names[i], p->ntimes, mx, p99, p->over_budget,
-               p->ntimes ? 100.0 * p->over_budget / (double)p->ntimes : 0.0);
+        if (p->kind)
+            snprintf(cm, sizeof cm, "%.4f", cmx), snprintf(cp, sizeof cp, "%.4f", c99);
+        printf("| %s | %zu | %.4f | %.4f | %s | %s | %.2f%% |\n", names[i], p->ntimes, mx, p99, cm, cp,
+               p->ntimes ? 100.0 * (double)(p->ntimes - p->over_budget) / (double)p->ntimes : 100.0);
     }
 done_table:
     free(table.pairs);
 done:
+    if (states) {
+        for (m = 0; m < nmaps; m++)
+            if (states[m].dist)
+                ar_pw_state_free(&states[m]);
+        free(states);
+    }
     for (i = 0; i < nb; i++)
         ar_pw_player_close(&players[i]);
     for (i = 0; i < nmaps; i++)
@@ -291,7 +310,7 @@ static int match_main(int argc, char **argv)
     long games = 2, every = 1, max_turns = 200;
     pw_game_options o = {.max_turns = 200, .turn_time = 1, .first_turn_time = 3, .seed = 1};
     int quiet = 0, verbose = 0, i;
-    for (i = 1; i < argc; i++) {
+    for (i = 2; i < argc; i++) { /* argv: match planetwars ... */
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         char *end;
         if (strcmp(a, "--quiet") == 0) {
@@ -360,7 +379,7 @@ const ar_tool ar_pw_tools[] = {
      .help = "A drop-in bot for the contest engine (java -jar PlayGame.jar MAP 1000 200 LOG \"ariadne\n"
              "planetwars-bot\" \"other bot\"): reads the state (P and F lines) up to a line 'go', answers\n"
              "'source destination ships' lines and 'go'. --bot: random, prospector, bully, dual, rage,\n"
-             "fivestep, search (default). --turn-time: the time the search may use (default 0.9 s; the\n"
-             "first turn three times that).",
+             "fivestep, search (default). --turn-time: the time the search may use each turn, the first\n"
+             "included (default 0.5 s: PlayGame.jar's clock is the same on every turn).",
      .run = bot_main},
     {.name = NULL}};
