@@ -5,8 +5,10 @@
  * strictly and shows it (a summary with the board, or a self-contained HTML
  * page). A file whose format cannot be read goes to the game's strict
  * reader when only one game writes replays, so its message says exactly
- * what is wrong and where. */
+ * what is wrong and where; with several, the checks common to every format
+ * (empty, not JSON, not an object, an unknown format) are made here. */
 #include "cli.h"
+#include "ariadne/json.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -34,6 +36,36 @@ static int peek_format(const char *text, char *buf, size_t size)
         buf[n++] = *p++;
     buf[n] = '\0';
     return *p == '"';
+}
+
+/* With several games writing replays and none named by the file: say what
+ * is wrong with it as exactly as one game's reader would for the parts that
+ * are common to every format (empty, not JSON, not an object, which format). */
+static int refuse_unknown(const ar_replay_request *q)
+{
+    ar_json root;
+    char err[300], known[512] = "", format[128];
+    const ar_json *f;
+    const ar_game *const *g;
+    size_t n = 0;
+    int rc;
+    if (q->len == 0)
+        return ar_tool_fail("%s: the file is empty", q->file);
+    if (ar_json_parse(q->text, q->len, NULL, &root, err, sizeof err) != 0)
+        return ar_tool_fail("%s: %s", q->file, err);
+    for (g = ar_games(); *g; g++)
+        if ((*g)->replay && (*g)->replay_format && n < sizeof known)
+            n += (size_t)snprintf(known + n, sizeof known - n, "%s%s", n ? ", " : "", (*g)->replay_format);
+    f = ar_json_member(&root, "format");
+    if (root.type != AR_JSON_OBJECT)
+        rc = ar_tool_fail("%s: expected a JSON object, found %s", q->file, ar_json_type_name(root.type));
+    else if (!f || f->type != AR_JSON_STRING)
+        rc = ar_tool_fail("%s: no \"format\" member naming the kind of replay (%s)", q->file, known);
+    else
+        rc = ar_tool_fail("%s: format \"%s\" is not a replay this program reads (%s)", q->file,
+                          ar_json_excerpt(f->string, format, sizeof format), known);
+    ar_json_free(&root);
+    return rc;
 }
 
 int verb_replay(int argc, char **argv)
@@ -81,8 +113,9 @@ int verb_replay(int argc, char **argv)
     if (!writer && writers == 1)
         writer = only;
     if (!writer) {
+        rc = refuse_unknown(&q);
         free(text);
-        return ar_tool_fail("%s: not a replay file of any game here (its \"format\" names none)", q.file);
+        return rc;
     }
     rc = writer->replay(&q);
     free(text);

@@ -161,9 +161,12 @@ static void pw_initial(const ar_variant *v, void *pos)
 
 static void pw_format_position(const ar_variant *v, const void *pos, char *buf, size_t size)
 {
+    int n;
     pw_state s;
     ar_pw_pos_to_state(v, pos, &s);
-    ar_pw_playback(&s, buf, size);
+    n = snprintf(buf, size, "%d ", s.turn);
+    if (n > 0 && (size_t)n < size)
+        ar_pw_playback(&s, buf + n, size - (size_t)n);
     ar_pw_state_copy_free(&s);
 }
 
