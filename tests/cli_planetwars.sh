@@ -105,6 +105,23 @@ sed 's/"result":"[12d][a-z]*"/"result":"XX"/' "$r" >"$tmp/bad.json"
 check "a replay whose result is wrong: exit 2" test $? -eq 2
 check "... and nothing on stdout" test ! -s "$tmp/bad.out"
 
+# The page in headless Chromium (as the Tron page is tested: tests/replay,
+# playwright-core after `npm ci` there): every turn's totals against an
+# independent implementation of the rules, the slider, play, the colours.
+HERE=$(cd "$(dirname "$0")" && pwd)
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+if ! command -v node >/dev/null || [ ! -x "$CHROMIUM" ] || [ ! -d "$HERE/replay/node_modules/playwright-core" ]; then
+    echo "cli_planetwars: SKIP the browser test (needs node, $CHROMIUM and 'npm ci' in tests/replay)"
+else
+    if CHROMIUM=$CHROMIUM timeout 300 node "$HERE/replay/planetwars.mjs" "$r" "$tmp/page.html" "$tmp/page.png" \
+        >"$tmp/node.out" 2>&1; then
+        tail -1 "$tmp/node.out"
+    else
+        echo "FAIL: browser test: $(cat "$tmp/node.out")" >&2
+        fail=1
+    fi
+fi
+
 # ------------------------------------------------------------ bad maps
 
 bad_map() { # content, expected fragment
