@@ -233,7 +233,7 @@ int ar_pw_bench(int quick)
             ar_pw_player_open(&b, "dual");
             ar_pw_play(&map, pl, &o, &log);
             t0 = ar_now();
-            for (rep = 0; rep < (quick ? 2 : 20); rep++) {
+            for (rep = 0; rep < 20; rep++) {
                 char sub[64];
                 ar_pw_state_copy(&s, &map);
                 for (k = 0; k < log.n || s.turn < log.turns;) {

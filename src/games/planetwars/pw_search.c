@@ -84,14 +84,14 @@ static void bot_turn(pw_state *s, int player, int turns_left)
  * flying, ships plus growth over the turns that are left. */
 static double score(const pw_state *s, int turns_left)
 {
-    pw_plan *pl = malloc(sizeof *pl);
+    pw_plan *pl;
     double v = 0;
-    int i, w = ar_pw_winner(s, 200 - turns_left + 1000000);
+    int i;
     if (!ar_pw_alive(s, 2))
         return 1e9;
     if (!ar_pw_alive(s, 1))
         return -1e9;
-    (void)w;
+    pl = malloc(sizeof *pl);
     if (!pl)
         return 0;
     ar_pw_plan_init(pl, s, turns_left);
