@@ -103,7 +103,7 @@ variant trailing 's/"result":"1",/"result":"1",}/';              refuse trailing
 variant comma 's/\[2,3\]\]/[2,3],]/';                            refuse comma "trailing ',' before ']'"
 variant zero 's/"version":1/"version":01/';                      refuse zero "leading zeros"
 variant comment 's/^{/{\/\/ c\n/';                               refuse comment "line 1, column 2: expected a member name"
-variant format 's/ariadne-tron-replay/ariadne-chess-replay/';    refuse format "not a Tron replay"
+variant format 's/ariadne-tron-replay/ariadne-chess-replay/';    refuse format 'format "ariadne-chess-replay" is not a replay'
 variant version 's/"version":1/"version":2/';                    refuse version "unsupported version"
 variant ragged 's/"#     #"/"#    #"/';                          refuse ragged "map.rows[2]"
 grep -q "ragged" "$tmp/err" && ok || bad "ragged rows not called ragged"

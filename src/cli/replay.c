@@ -5,16 +5,15 @@
  * strictly and shows it (a summary with the board, or a self-contained HTML
  * page). A file whose format cannot be read goes to the game's strict
  * reader when only one game writes replays, so its message says exactly
- * what is wrong and where; with several, the message says what is wrong
- * with the file as JSON, or which replays it is not. */
+ * what is wrong and where; with several, the checks common to every format
+ * (empty, not JSON, not an object, an unknown format) are made here. */
 #include "cli.h"
 
-#include <stdio.h>
-#include "ariadne/json.h"
-
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/json.h"
 
 /* The value of the first "format" member of the top-level object, copied into
  * buf; 0 when there is none that a quick look can find (the game's strict
@@ -38,6 +37,36 @@ static int peek_format(const char *text, char *buf, size_t size)
         buf[n++] = *p++;
     buf[n] = '\0';
     return *p == '"';
+}
+
+/* With several games writing replays and none named by the file: say what
+ * is wrong with it as exactly as one game's reader would for the parts that
+ * are common to every format (empty, not JSON, not an object, which format). */
+static int refuse_unknown(const ar_replay_request *q)
+{
+    ar_json root;
+    char err[300], known[512] = "", format[128];
+    const ar_json *f;
+    const ar_game *const *g;
+    size_t n = 0;
+    int rc;
+    if (q->len == 0)
+        return ar_tool_fail("%s: the file is empty", q->file);
+    if (ar_json_parse(q->text, q->len, NULL, &root, err, sizeof err) != 0)
+        return ar_tool_fail("%s: %s", q->file, err);
+    for (g = ar_games(); *g; g++)
+        if ((*g)->replay && (*g)->replay_format && n < sizeof known)
+            n += (size_t)snprintf(known + n, sizeof known - n, "%s%s", n ? ", " : "", (*g)->replay_format);
+    f = ar_json_member(&root, "format");
+    if (root.type != AR_JSON_OBJECT)
+        rc = ar_tool_fail("%s: expected a JSON object, found %s", q->file, ar_json_type_name(root.type));
+    else if (!f || f->type != AR_JSON_STRING)
+        rc = ar_tool_fail("%s: no \"format\" member naming the kind of replay (%s)", q->file, known);
+    else
+        rc = ar_tool_fail("%s: format \"%s\" is not a replay this program reads (%s)", q->file,
+                          ar_json_excerpt(f->string, format, sizeof format), known);
+    ar_json_free(&root);
+    return rc;
 }
 
 int verb_replay(int argc, char **argv)
@@ -85,30 +114,9 @@ int verb_replay(int argc, char **argv)
     if (!writer && writers == 1)
         writer = only;
     if (!writer) {
-        /* Several games write replays and none is named: say what is wrong
-         * with the file as JSON, or which formats it is not. */
-        ar_json root;
-        char err[512], names[256];
-        size_t k = 0;
-        ar_json_limits lim = {0};
-        if (!q.len)
-            snprintf(err, sizeof err, "the file is empty");
-        else if (ar_json_parse(text, q.len, &lim, &root, err, sizeof err) == 0) {
-            snprintf(err, sizeof err, "%s", root.type != AR_JSON_OBJECT ? "expected a JSON object" : "");
-            ar_json_free(&root);
-        }
-        if (!err[0]) {
-            names[0] = '\0';
-            for (g = ar_games(); *g; g++)
-                if ((*g)->replay && (*g)->replay_format && k + 40 < sizeof names) {
-                    const char *n = (*g)->name;
-                    k += (size_t)snprintf(names + k, sizeof names - k, "%snot %s %c%s replay", k ? ", " : "",
-                                          strchr("aeiou", n[0]) ? "an" : "a", toupper((unsigned char)n[0]), n + 1);
-                }
-            snprintf(err, sizeof err, "its \"format\" names no game's replay here (%s)", names);
-        }
+        rc = refuse_unknown(&q);
         free(text);
-        return ar_tool_fail("%s: %s", q.file, err);
+        return rc;
     }
     rc = writer->replay(&q);
     free(text);
