@@ -161,8 +161,10 @@ static unsigned abs_preds(const void *ctx, const void *astate, uint64_t *ranks, 
 }
 
 /* Build time of the region builder per searched state on one core of the
- * development machine (tiles_pdb_build.c), for the estimate. */
-#define REGION_BUILD_NS 250.0
+ * development machine (tiles_pdb_build.c), for the estimate: measured on a
+ * quiet machine 6-6-3 1.5 s per 6-tile file, the 7 of 7-8 12.4 s, the 8
+ * 156 s on two cores (an estimate within about 20% of each). */
+#define REGION_BUILD_NS 420.0
 
 static ar_status setup_pattern(ar_tiles_model *m, ar_tiles_pattern *pt, const uint8_t *labels,
                                unsigned k, ar_error *err)
