@@ -340,6 +340,38 @@ static void append(uci_bot *u, size_t *k, const char *s)
     *k += n;
 }
 
+/* The move an external engine answered with (the text after "bestmove" or
+ * "move"), checked on the board and charged to its clock: an illegal move
+ * (with uci_only, also one not in UCI's 4-5 characters) or an overrun beyond
+ * the margin loses the game. The move is remembered as played. */
+static ar_status take_move(uci_bot *u, const ch_board *b, const char *w, int uci_only, double used,
+                           ch_move *m, ar_error *err)
+{
+    size_t n;
+    ar_error why;
+    while (*w == ' ')
+        w++;
+    n = strcspn(w, " ");
+    ar_error_clear(&why);
+    if (ar_chess_parse_move(b, w, n, m, &why) != AR_OK || (uci_only && (n < 4 || n > 5))) {
+        u->dead = 1;
+        return ar_error_set(err, AR_ERR_INPUT, "'%s' played an illegal move '%.*s'", u->o.command,
+                            (int)(n > 10 ? 10 : n), w);
+    }
+    if (u->o.tc_base > 0) {
+        u->clock -= used;
+        if (u->clock < -AR_CHESS_TIME_MARGIN) {
+            u->dead = 1;
+            return ar_error_set(err, AR_ERR_LIMIT, "'%s' lost on time (%.3f s over)", u->o.command, -u->clock);
+        }
+        u->clock = (u->clock > 0 ? u->clock : 0) + u->o.tc_inc;
+    }
+    u->last = *b;
+    ar_chess_make(&u->last, *m);
+    remember(u, *m);
+    return AR_OK;
+}
+
 static ar_status uci_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
                             ar_error *err)
 {
@@ -352,7 +384,6 @@ static ar_status uci_choose(ar_bot *bot, const void *pos, int player, ar_gmove *
     int score = -CH_INF - 1, has_score;
     double t0 = ar_now(), used, deadline;
     ch_move m;
-    ar_error why;
     (void)player;
     if (u->dead)
         return ar_error_set(err, AR_ERR_INPUT, "'%s' has already failed in this game", u->o.command);
@@ -403,30 +434,8 @@ static ar_status uci_choose(ar_bot *bot, const void *pos, int player, ar_gmove *
         return err->status;
     has_score = score != -CH_INF - 1;
     used = ar_now() - t0;
-    {
-        const char *w = line + 8;
-        size_t n;
-        while (*w == ' ')
-            w++;
-        n = strcspn(w, " ");
-        ar_error_clear(&why);
-        if (ar_chess_parse_move(&p->b, w, n, &m, &why) != AR_OK || n < 4 || n > 5) {
-            u->dead = 1;
-            return ar_error_set(err, AR_ERR_INPUT, "'%s' played an illegal move '%.*s'", u->o.command,
-                                (int)(n > 10 ? 10 : n), w);
-        }
-    }
-    if (u->o.tc_base > 0) {
-        u->clock -= used;
-        if (u->clock < -AR_CHESS_TIME_MARGIN) {
-            u->dead = 1;
-            return ar_error_set(err, AR_ERR_LIMIT, "'%s' lost on time (%.3f s over)", u->o.command, -u->clock);
-        }
-        u->clock = (u->clock > 0 ? u->clock : 0) + u->o.tc_inc;
-    }
-    u->last = p->b;
-    ar_chess_make(&u->last, m);
-    remember(u, m);
+    if (take_move(u, &p->b, line + 8, 1, used, &m, err) != AR_OK)
+        return err->status;
     *out = m;
     if (info) {
         info->has_score = has_score;
@@ -492,7 +501,6 @@ static ar_status xboard_choose(ar_bot *bot, const void *pos, int player, ar_gmov
     int score = -CH_INF - 1, i;
     double t0 = ar_now(), used, deadline;
     ch_move m;
-    ar_error why;
     (void)player;
     if (u->dead)
         return ar_error_set(err, AR_ERR_INPUT, "'%s' has already failed in this game", u->o.command);
@@ -585,30 +593,8 @@ static ar_status xboard_choose(ar_bot *bot, const void *pos, int player, ar_gmov
         }
     }
     used = ar_now() - t0;
-    {
-        const char *w = line + 5;
-        size_t n;
-        while (*w == ' ')
-            w++;
-        n = strcspn(w, " ");
-        ar_error_clear(&why);
-        if (ar_chess_parse_move(&p->b, w, n, &m, &why) != AR_OK) {
-            u->dead = 1;
-            return ar_error_set(err, AR_ERR_INPUT, "'%s' played an illegal move '%.*s'", u->o.command,
-                                (int)(n > 10 ? 10 : n), w);
-        }
-    }
-    if (u->o.tc_base > 0) {
-        u->clock -= used;
-        if (u->clock < -AR_CHESS_TIME_MARGIN) {
-            u->dead = 1;
-            return ar_error_set(err, AR_ERR_LIMIT, "'%s' lost on time (%.3f s over)", u->o.command, -u->clock);
-        }
-        u->clock = (u->clock > 0 ? u->clock : 0) + u->o.tc_inc;
-    }
-    u->last = p->b;
-    ar_chess_make(&u->last, m);
-    remember(u, m);
+    if (take_move(u, &p->b, line + 5, 0, used, &m, err) != AR_OK)
+        return err->status;
     u->sent = (int)u->nmoves;
     *out = m;
     if (info) {
