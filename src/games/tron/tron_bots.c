@@ -9,11 +9,16 @@
  *   alphabeta  iterative-deepening alpha-beta over joint moves against the
  *              clock with the chambers evaluation and contempt, and the
  *              space filler once separated (endgame=0 turns the filler off)
- *              — the default and strongest
+ *              — the previous default, kept as it plays
+ *   chamber-ab the same alpha-beta with the exact filler of tron_filler.c
+ *              (branch and bound under a proven bound, a deepening horizon),
+ *              separations scored with that bound too, and head-on contempt
+ *              that follows the score — the default and strongest
  *
  * Each bot adds one thing to the one before it: wallhug looks at space,
  * voronoi at the opponent, chambers at dead ends and a move further ahead,
- * alphabeta at as many moves as the clock allows and at the exact endgame.
+ * alphabeta at as many moves as the clock allows, chamber-ab at filling
+ * exactly and at what a draw is worth to it.
  *
  * Simultaneous moves: both players choose without seeing the other's
  * choice. The search takes the pessimistic (paranoid) order of the seed
@@ -36,6 +41,10 @@
  * the paranoid search steps into a cell the opponent can also reach (a
  * head-on draw if it does) only when every other move concedes more than
  * that — a stronger bot gives up a cell rather than its chance to win.
+ * chamber-ab sets it each move from the score of its previous search: the
+ * base (100) plus half its lead, between 0 (behind: a draw beats the loss
+ * it is heading for) and three times the base (ahead: a draw throws the
+ * lead away); headon=fixed keeps the base.
  *
  * Time: every search checks the clock at every node and returns the last
  * completed iteration's move; time=S sets the thinking time (default 0.5 of
@@ -293,8 +302,10 @@ static int wallhug_move(tron_bot *s, int p, const int *dirs, int n)
 static int evaluate(tron_bot *s)
 {
     s->leaf_evals++;
-    return s->voronoi || s->kind == K_VORONOI ? ar_tron_eval_voronoi(&s->b, &s->w, s->me)
-                                              : ar_tron_eval_chambers(&s->b, &s->w, s->me);
+    if (s->voronoi || s->kind == K_VORONOI)
+        return ar_tron_eval_voronoi(&s->b, &s->w, s->me);
+    return s->kind == K_CHAMBER_AB ? ar_tron_eval_chambers_tight(&s->b, &s->w, s->me)
+                                   : ar_tron_eval_chambers(&s->b, &s->w, s->me);
 }
 
 static int max_node(tron_bot *s, int depth, int alpha, int beta, int ply);

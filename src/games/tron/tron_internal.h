@@ -124,6 +124,9 @@ int ar_tron_fill_estimate(const tron_board *b, tron_work *w, int p);
  * scored by fill estimates, with a bonus for the side that fills longer). */
 int ar_tron_eval_voronoi(const tron_board *b, tron_work *w, int p);
 int ar_tron_eval_chambers(const tron_board *b, tron_work *w, int p);
+/* chamber-ab's: the same, once separated with each fill estimate capped by
+ * the proven bound ar_tron_fill_upper (tron_filler.c). */
+int ar_tron_eval_chambers_tight(const tron_board *b, tron_work *w, int p);
 
 /* (tron_filler.c) A proven upper bound on the moves player p can make
  * alone: the tree of the region's components hanging off articulation
