@@ -29,6 +29,7 @@
  * iteration's move. */
 #include "tron_internal.h"
 
+#include <limits.h>
 #include <string.h>
 #include "ariadne/timer.h"
 
@@ -217,7 +218,7 @@ void ar_tron_fill_search(tron_fill *f)
     }
     move = dirs[0];
     value = bounds[0];
-    for (horizon = 1;; horizon *= 2) {
+    for (horizon = f->exact_only ? INT_MAX : 1;; horizon *= 2) {
         f->best = -1;
         f->horizon_hits = 0;
         fill_rec(f, 0, horizon);
@@ -226,7 +227,7 @@ void ar_tron_fill_search(tron_fill *f)
         move = f->best_move;
         value = f->best;
         f->prefer = move;
-        if (f->horizon_hits == 0) {
+        if (f->horizon_hits == 0 || horizon > INT_MAX / 2) {
             f->proven = 1; /* every path ended: the exact maximum */
             break;
         }

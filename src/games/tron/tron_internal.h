@@ -145,6 +145,7 @@ typedef struct tron_fill {
     double deadline;   /* ar_now() time to stop (0: none) */
     const volatile sig_atomic_t *interrupt;
     uint64_t node_limit; /* 0: none */
+    int exact_only;      /* one complete branch and bound, no horizon */
     /* results */
     int best;      /* moves of the best path found */
     int best_move; /* its first move (a safe move when there is one) */
