@@ -26,7 +26,10 @@
  * beat the best path found. The iteration in which every path ends before
  * the horizon is the exact branch and bound: its result is the proven
  * maximum. The clock or a node budget stops it with the last complete
- * iteration's move. */
+ * iteration's move. exact_only runs that last iteration alone: the bot
+ * plays its path when it is proven, and otherwise hands the move to the
+ * iterative-deepening filler of tron_bots.c, which fills large regions
+ * better than an unfinished proof. */
 #include "tron_internal.h"
 
 #include <limits.h>
