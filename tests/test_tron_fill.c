@@ -1,6 +1,6 @@
 /* test_tron_fill.c — the exact space filler of `chamber-ab` (tron_filler.c)
- * and its proven bound, and the territory and head-on choices of the new
- * default bot against the old `alphabeta`.
+ * and its proven bound, played by the new default bot against the old
+ * `alphabeta`.
  *
  * Bound and search: in hundreds of random small rooms the bound is never
  * below the true longest path (exhaustive search) and the filler's proven
@@ -9,9 +9,7 @@
  * every region small enough for the exhaustive search the filler finds the
  * true longest path, on every region its path never exceeds its bound, and
  * played out against the old `alphabeta` from both sides, chamber-ab makes
- * exactly its longest path, so it never loses an equal-area ending.
- * Territory (data/tron/contact): positions in contact where one move keeps
- * the larger region and another gives it away; chamber-ab keeps it. */
+ * exactly its longest path, so it never loses an equal-area ending. */
 #include "check.h"
 
 #include <dirent.h>
