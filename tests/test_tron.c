@@ -386,7 +386,8 @@ static void test_filler_exact(void)
 static void test_no_suicide(void)
 {
     static const char *const specs[] = {"random", "wallhug", "voronoi", "chambers", "alphabeta:depth=3:endgame=1",
-                                        "alphabeta:time=0.004", "alphabeta:depth=2"};
+                                        "alphabeta:time=0.004", "alphabeta:depth=2", "chamber-ab:depth=2",
+                                        "chamber-ab:time=0.004"};
     static const char *const maps[] = {
         "15 15\n###############\n#             #\n#           1 #\n#             #\n#   ###########\n#   #          \n"
         "#   #          \n#   #          \n#   #          \n#   #          \n#   ###########\n#             #\n"
@@ -398,10 +399,10 @@ static void test_no_suicide(void)
     ar_rng_seed(&rng, 99);
     for (m = 0; m < 3; m++) {
         ar_variant *v = map_of(maps[m]);
-        ar_bot *bots[7];
+        ar_bot *bots[sizeof specs / sizeof specs[0]];
         ar_error err;
         int game;
-        for (s = 0; s < 7; s++)
+        for (s = 0; s < sizeof specs / sizeof specs[0]; s++)
             CHECK(ar_bot_create(G, v, specs[s], 5 + s, 0, &bots[s], &err) == AR_OK);
         for (game = 0; game < 5; game++) {
             tron_pos *p = start(v);
@@ -412,7 +413,7 @@ static void test_no_suicide(void)
                     int safe = 0;
                     for (d = 1; d <= 4; d++)
                         safe += !tron_occ(p, p->head[q] + tron_delta(v->w, d));
-                    for (s = 0; s < 7; s++) {
+                    for (s = 0; s < sizeof specs / sizeof specs[0]; s++) {
                         ar_gmove c;
                         CHECK(ar_bot_choose(bots[s], p, q, &c, NULL, &err) == AR_OK);
                         trials++;
@@ -430,7 +431,7 @@ static void test_no_suicide(void)
             }
             free(p);
         }
-        for (s = 0; s < 7; s++)
+        for (s = 0; s < sizeof specs / sizeof specs[0]; s++)
             ar_bot_destroy(bots[s]);
         G->destroy(v);
     }
@@ -465,6 +466,11 @@ static void test_games(void)
     CHECK(ar_bot_create(G, v, "alphabeta:depth=x", 1, 0, &bots[0], &err) == AR_ERR_INPUT);
     CHECK(strstr(err.message, "depth") != NULL);
     CHECK(ar_bot_create(G, v, "wallhug:time=1", 1, 0, &bots[0], &err) == AR_ERR_INPUT);
+    CHECK(ar_bot_create(G, v, "chamber-ab:headon=sometimes", 1, 0, &bots[0], &err) == AR_ERR_INPUT);
+    CHECK(strstr(err.message, "headon") != NULL);
+    CHECK(ar_bot_create(G, v, "alphabeta:headon=fixed", 1, 0, &bots[0], &err) == AR_ERR_INPUT);
+    CHECK(ar_bot_create(G, v, "chamber-ab:headon=fixed:contempt=50", 1, 0, &bots[0], &err) == AR_OK);
+    ar_bot_destroy(bots[0]);
     CHECK(ar_bot_create(G, v, "cmd:", 1, 0, &bots[0], &err) == AR_ERR_INPUT);
     ar_bot_destroy(ab);
     ar_bot_destroy(rnd);

@@ -70,7 +70,7 @@ int ar_tron_separated(const ar_variant *v, const void *pos);
  * search nodes would be needed. */
 int ar_tron_longest_path(const ar_variant *v, const void *pos, int p, uint64_t max_nodes);
 
-/* The Tron bot kinds (random, wallhug, voronoi, chambers, alphabeta —
+/* The Tron bot kinds (random, wallhug, voronoi, chambers, alphabeta, chamber-ab —
  * weakest first — and cmd/exec for external programs), {NULL}-terminated; the
  * arena looks them up before its generic kinds when the game is Tron. */
 extern const ar_bot_kind ar_tron_bot_kinds[];

@@ -8,7 +8,9 @@
  * (thousands of turns per pair of searching bots), so the bench gives each
  * move 0.1 s (the bots think for half of it, leaving the rest as a margin
  * for a loaded machine) — the ranking of the bots is what it measures.
- * --quick: four small maps, four bots, 0.05 s per move.
+ * --quick: four small maps, four bots, 0.05 s per move. `bench tron-duel`
+ * plays the default chamber-ab against the previous default alphabeta the
+ * same way (--quick: the four small maps at 0.05 s).
  * ar_data_path finds the maps. */
 #include "ariadne/tool.h"
 #include "tron_cli.h"
@@ -40,11 +42,11 @@ static void load_average(char *buf, size_t size)
         fclose(f);
 }
 
-int ar_tron_bench(int quick)
+/* Plays `specs` (every pair) on all official maps, or on the four quick
+ * ones, at move_time per move, and prints the tables. */
+static int run_bench(const char *const *specs, unsigned nbots, int quick, double move_time, const char *what)
 {
     char load[64];
-    static const char *const full_bots[] = {"random", "wallhug", "voronoi", "chambers", "alphabeta"};
-    static const char *const quick_bots[] = {"random", "wallhug", "chambers", "alphabeta"};
     static const char *const quick_maps[] = {"box.txt", "duel-small.txt", "u.txt", "test-board.txt"};
     char dir[PATH_MAX + 64];
     tron_run r;
@@ -52,11 +54,11 @@ int ar_tron_bench(int quick)
     if (find_maps(dir, sizeof dir) != 0)
         return AR_EXIT_BAD_INPUT;
     memset(&r, 0, sizeof r);
-    r.specs = quick ? quick_bots : full_bots;
-    r.nbots = quick ? 4 : 5;
+    r.specs = specs;
+    r.nbots = nbots;
     r.games = 2;
     r.seed = 1;
-    r.move_time = quick ? 0.05 : 0.1;
+    r.move_time = move_time;
     r.first_move_time = r.move_time;
     r.quiet = 0;
     if (quick) {
@@ -73,9 +75,9 @@ int ar_tron_bench(int quick)
     if (rc)
         return rc;
     load_average(load, sizeof load);
-    printf("Tron bots on %u official maps (%s), every pair, both sides, seed 1, %g s per move "
+    printf("%s on %u official maps (%s), every pair, both sides, seed 1, %g s per move "
            "(bots think half of it); load average %s\n\n",
-           r.nmaps, quick ? "quick: 4 maps" : dir, r.move_time, load);
+           what, r.nmaps, quick ? "quick: 4 maps" : dir, r.move_time, load);
     fflush(stdout);
     ar_tool_install_sigint();
     rc = ar_tron_run_all(&r);
@@ -87,4 +89,21 @@ int ar_tron_bench(int quick)
     ar_tron_run_free(&r);
     ar_tron_free_maps(r.maps, r.nmaps);
     return rc;
+}
+
+int ar_tron_bench(int quick)
+{
+    static const char *const full_bots[] = {"random", "wallhug", "voronoi", "chambers", "alphabeta"};
+    static const char *const quick_bots[] = {"random", "wallhug", "chambers", "alphabeta"};
+    return quick ? run_bench(quick_bots, 4, 1, 0.05, "Tron bots") : run_bench(full_bots, 5, 0, 0.1, "Tron bots");
+}
+
+/* `ariadne bench tron-duel`: the default chamber-ab against the previous
+ * default, alphabeta, on every map from both sides at 0.1 s per move (the
+ * 1 s duel takes most of an hour: `ariadne match tron --bots
+ * chamber-ab,alphabeta --maps data/tron/maps --move-time 1`). */
+int ar_tron_bench_duel(int quick)
+{
+    static const char *const bots[] = {"chamber-ab", "alphabeta"};
+    return run_bench(bots, 2, quick, quick ? 0.05 : 0.1, "chamber-ab against alphabeta");
 }

@@ -74,7 +74,7 @@ static int parse_time(const char *opt, const char *text, double *out)
 /* The kinds that search against the clock get time=; others think in no time. */
 static int timed_kind(const char *spec)
 {
-    return strncmp(spec, "alphabeta", 9) == 0 || strncmp(spec, "ab", 2) == 0;
+    return strncmp(spec, "alphabeta", 9) == 0 || strncmp(spec, "ab", 2) == 0 || strncmp(spec, "chamber-ab", 10) == 0;
 }
 
 /* Chooses a move for the map in text (as read); never fails: a problem is
@@ -137,7 +137,7 @@ static int choose(const char *text, size_t len, const char *spec, double move_ti
 
 int ar_tron_bot_main(int argc, char **argv)
 {
-    const char *spec = "alphabeta";
+    const char *spec = "chamber-ab";
     double move_time = 0.9, first_time = 0;
     int verbose = 0, i, rc;
     char *line = NULL, *text = NULL;

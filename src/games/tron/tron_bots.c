@@ -9,11 +9,16 @@
  *   alphabeta  iterative-deepening alpha-beta over joint moves against the
  *              clock with the chambers evaluation and contempt, and the
  *              space filler once separated (endgame=0 turns the filler off)
- *              — the default and strongest
+ *              — the previous default, kept as it plays
+ *   chamber-ab the same alpha-beta with the exact filler of tron_filler.c
+ *              (branch and bound under a proven bound, a deepening horizon),
+ *              separations scored with that bound too, and head-on contempt
+ *              that follows the score — the default and strongest
  *
  * Each bot adds one thing to the one before it: wallhug looks at space,
  * voronoi at the opponent, chambers at dead ends and a move further ahead,
- * alphabeta at as many moves as the clock allows and at the exact endgame.
+ * alphabeta at as many moves as the clock allows, chamber-ab at filling
+ * exactly and at what a draw is worth to it.
  *
  * Simultaneous moves: both players choose without seeing the other's
  * choice. The search takes the pessimistic (paranoid) order of the seed
@@ -36,6 +41,9 @@
  * the paranoid search steps into a cell the opponent can also reach (a
  * head-on draw if it does) only when every other move concedes more than
  * that — a stronger bot gives up a cell rather than its chance to win.
+ * chamber-ab sets it each move from the score of its previous search: the
+ * base (100) plus half its lead when ahead, up to three times the base (a
+ * draw throws the lead away); headon=fixed keeps the base.
  *
  * Time: every search checks the clock at every node and returns the last
  * completed iteration's move; time=S sets the thinking time (default 0.5 of
@@ -54,7 +62,7 @@
 #include <string.h>
 #include "ariadne/timer.h"
 
-enum { K_RANDOM, K_WALLHUG, K_VORONOI, K_CHAMBERS, K_ALPHABETA };
+enum { K_RANDOM, K_WALLHUG, K_VORONOI, K_CHAMBERS, K_ALPHABETA, K_CHAMBER_AB };
 
 /* The lookahead of chambers, in joint plies, and the contempt of the
  * searching bots (tenths of a cell: a draw counts as 10 cells lost). */
@@ -79,6 +87,10 @@ typedef struct tron_bot {
     int endgame;    /* the filler once separated */
     int voronoi;    /* alpha-beta evaluation: Voronoi instead of chambers */
     int contempt;   /* a draw scores -contempt (tenths of a cell) */
+    int base_contempt; /* chamber-ab: the contempt of an even position */
+    int fixed_contempt; /* chamber-ab with headon=fixed: contempt does not follow the score */
+    int last_score;    /* chamber-ab: the score of its previous search */
+    uint32_t last_turn; /* the turn of that search (+1: still this game) */
     ar_rng rng;
     const ar_variant *v;
     tron_board b;
@@ -113,7 +125,7 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
 {
     char buf[256];
     char *save = NULL, *tok;
-    int search = s->kind == K_ALPHABETA;
+    int search = s->kind >= K_ALPHABETA;
     int given_time = 0;
     if (strlen(text) >= sizeof buf)
         return ar_error_set(err, AR_ERR_INPUT, "bot %s: options too long", kind);
@@ -130,20 +142,24 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
                                     kind, eq);
             s->time = x;
             given_time = 1;
-        } else if (strcmp(tok, "depth") == 0 && s->kind == K_ALPHABETA) {
+        } else if (strcmp(tok, "depth") == 0 && search) {
             if (!parse_num(eq, &x) || x < 1 || x > MAX_PLY - 8 || x != floor(x))
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: depth=%s is not a whole number 1..%d", kind, eq,
                                     MAX_PLY - 8);
             s->depth = (int)x;
-        } else if (strcmp(tok, "endgame") == 0 && s->kind == K_ALPHABETA) {
+        } else if (strcmp(tok, "endgame") == 0 && search) {
             if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: endgame=%s is not 0 or 1", kind, eq);
             s->endgame = eq[0] == '1';
-        } else if (strcmp(tok, "contempt") == 0 && s->kind == K_ALPHABETA) {
+        } else if (strcmp(tok, "contempt") == 0 && search) {
             if (!parse_num(eq, &x) || x < -10000 || x > 10000 || x != floor(x))
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: contempt=%s is not a whole number", kind, eq);
             s->contempt = (int)x;
-        } else if (strcmp(tok, "eval") == 0 && s->kind == K_ALPHABETA) {
+        } else if (strcmp(tok, "headon") == 0 && s->kind == K_CHAMBER_AB) {
+            if (strcmp(eq, "fixed") != 0 && strcmp(eq, "score") != 0)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: headon=%s is not fixed or score", kind, eq);
+            s->fixed_contempt = eq[0] == 'f';
+        } else if (strcmp(tok, "eval") == 0 && search) {
             if (strcmp(eq, "chambers") == 0)
                 s->voronoi = 0;
             else if (strcmp(eq, "voronoi") == 0)
@@ -156,7 +172,7 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
         }
     }
     if (!given_time)
-        s->time = s->kind == K_ALPHABETA && s->depth ? 0 : 0.5 * ar_tron_move_time(s->v);
+        s->time = search && s->depth ? 0 : 0.5 * ar_tron_move_time(s->v);
     return AR_OK;
 }
 
@@ -173,6 +189,8 @@ static ar_status make_bot(ar_bot *bot, int kind, const char *name, const char *o
         free(s);
         return st;
     }
+    s->base_contempt = s->contempt;
+    s->last_turn = UINT32_MAX;
     ar_rng_seed(&s->rng, ar_bot_seed(bot));
     ar_tron_board_init(&s->b, s->v);
     ar_tron_work_init(&s->w, s->b.n);
@@ -199,6 +217,10 @@ static ar_status chambers_create(ar_bot *bot, const char *o, ar_error *err)
 static ar_status alphabeta_create(ar_bot *bot, const char *o, ar_error *err)
 {
     return make_bot(bot, K_ALPHABETA, "alphabeta", o, err);
+}
+static ar_status chamber_ab_create(ar_bot *bot, const char *o, ar_error *err)
+{
+    return make_bot(bot, K_CHAMBER_AB, "chamber-ab", o, err);
 }
 
 static void bot_destroy(ar_bot *bot)
@@ -279,8 +301,10 @@ static int wallhug_move(tron_bot *s, int p, const int *dirs, int n)
 static int evaluate(tron_bot *s)
 {
     s->leaf_evals++;
-    return s->voronoi || s->kind == K_VORONOI ? ar_tron_eval_voronoi(&s->b, &s->w, s->me)
-                                              : ar_tron_eval_chambers(&s->b, &s->w, s->me);
+    if (s->voronoi || s->kind == K_VORONOI)
+        return ar_tron_eval_voronoi(&s->b, &s->w, s->me);
+    return s->kind == K_CHAMBER_AB ? ar_tron_eval_chambers_tight(&s->b, &s->w, s->me)
+                                   : ar_tron_eval_chambers(&s->b, &s->w, s->me);
 }
 
 static int max_node(tron_bot *s, int depth, int alpha, int beta, int ply);
@@ -520,6 +544,59 @@ static void filler_root(tron_bot *s, int *dirs, int n, search_result *r)
     }
 }
 
+/* chamber-ab's filler: the exact branch and bound of tron_filler.c with
+ * 40% of the time (or half the budget without a clock); when it proves its
+ * path optimal — on every region small enough — that path is played, else
+ * (large regions, where the proof is out of reach) the remaining time goes
+ * to the iterative-deepening filler above, whose estimate-guided lookahead
+ * with Warnsdorff's order fills large regions better than an unfinished
+ * branch and bound. */
+static void exact_filler(tron_bot *s, int *dirs, int n, search_result *r)
+{
+    tron_fill f;
+    double now = ar_now();
+    memset(&f, 0, sizeof f);
+    f.b = &s->b;
+    f.w = &s->w;
+    f.player = s->me;
+    f.exact_only = 1;
+    f.deadline = s->deadline > 0 ? now + 0.4 * (s->deadline - now) : 0;
+    f.interrupt = s->interrupt;
+    f.node_limit = s->deadline > 0 ? 0 : filler_nodes(s, FILLER_WORK / 2);
+    ar_tron_fill_search(&f);
+    if (f.proven) {
+        s->nodes = f.nodes;
+        r->move = f.best_move;
+        r->score = f.best;
+        r->depth = f.best;
+        r->proven = 1;
+        r->filler = 1;
+        return;
+    }
+    s->nodes = f.nodes;
+    s->stopped = 0;
+    if (s->deadline <= 0)
+        s->node_limit = s->nodes + filler_nodes(s, FILLER_WORK);
+    filler_root(s, dirs, n, r);
+}
+
+/* chamber-ab's value of a head-on draw: the stronger side's contempt grows
+ * with its lead (a draw throws the lead away). The lead is the score of the
+ * previous search (a move ago), or the evaluation now on the first move. A
+ * score below zero does not lower it: the paranoid search scores even
+ * positions below zero for both sides (each assumes the other sees its
+ * move), and lowering the contempt there made draws more frequent, not
+ * fewer (measured: 19 head-on draws in 24 games on the open maps); the base
+ * contempt already takes a draw when behind by more than base/10 cells. */
+static int position_contempt(tron_bot *s, const tron_pos *p)
+{
+    int lead = p->turn == s->last_turn + 1 ? s->last_score : evaluate(s);
+    int c = s->base_contempt + (lead > 0 ? lead / 2 : 0);
+    if (lead >= WIN - 1000 || lead <= -WIN + 1000)
+        return s->base_contempt;
+    return c > 3 * s->base_contempt ? 3 * s->base_contempt : c;
+}
+
 /* -------------------------------------------------------------- choose */
 
 static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
@@ -583,6 +660,21 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
             alphabeta_root(s, dirs, n, s->depth ? s->depth : MAX_PLY - 8, &r);
         }
         break;
+    case K_CHAMBER_AB:
+        if (n == 1) {
+            r.move = dirs[0];
+            break;
+        }
+        if (s->endgame && ar_tron_board_separated(&s->b, &s->w)) {
+            exact_filler(s, dirs, n, &r);
+        } else {
+            if (!s->fixed_contempt)
+                s->contempt = position_contempt(s, p);
+            alphabeta_root(s, dirs, n, s->depth ? s->depth : MAX_PLY - 8, &r);
+            s->last_score = r.score;
+            s->last_turn = p->turn;
+        }
+        break;
     default:
         break;
     }
@@ -636,6 +728,14 @@ const ar_bot_kind ar_tron_bot_kinds[] = {
      .summary = "iterative-deepening alpha-beta over joint moves (chambers), filler once separated",
      .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi contempt=N",
      .create = alphabeta_create,
+     .choose = tron_choose,
+     .destroy = bot_destroy},
+    {.name = "chamber-ab",
+     .summary = "alphabeta with an exact filler (branch and bound, proven bound) and contempt that follows the "
+                "score — the default and strongest",
+     .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi contempt=N "
+                "headon=score|fixed",
+     .create = chamber_ab_create,
      .choose = tron_choose,
      .destroy = bot_destroy},
     {.name = "cmd",

@@ -347,11 +347,38 @@ static int separated_score(const tron_board *b, tron_work *w, int p)
     return 10 * diff + (diff > 0 ? 200 : diff < 0 ? -200 : 0);
 }
 
+/* The same with each side's estimate also capped by the proven bound of
+ * tron_filler.c (both over-estimate; the smaller is the closer), so a
+ * separation that looks even but leaves one side a pocket it cannot use is
+ * seen as lost: the territory fights of equal-looking regions are decided
+ * by a cell or two. */
+static int fill_tight(const tron_board *b, tron_work *w, int p)
+{
+    int est = ar_tron_fill_estimate(b, w, p), ub = ar_tron_fill_upper(b, w, p);
+    return est < ub ? est : ub;
+}
+
+static int separated_score_tight(const tron_board *b, tron_work *w, int p)
+{
+    int diff = fill_tight(b, w, p) - fill_tight(b, w, 1 - p);
+    return 10 * diff + (diff > 0 ? 200 : diff < 0 ? -200 : 0);
+}
+
 int ar_tron_eval_voronoi(const tron_board *b, tron_work *w, int p)
 {
     int counts[2];
     ar_tron_voronoi(b, w, counts);
     return 10 * (counts[p] - counts[1 - p]);
+}
+
+int ar_tron_eval_chambers_tight(const tron_board *b, tron_work *w, int p)
+{
+    int counts[2], mine, theirs;
+    if (!ar_tron_voronoi(b, w, counts))
+        return separated_score_tight(b, w, p);
+    mine = ar_tron_chambers(b, w, p, (uint8_t)(1 + p));
+    theirs = ar_tron_chambers(b, w, 1 - p, (uint8_t)(2 - p));
+    return 10 * (mine - theirs);
 }
 
 int ar_tron_eval_chambers(const tron_board *b, tron_work *w, int p)

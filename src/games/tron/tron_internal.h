@@ -14,6 +14,7 @@
 #ifndef ARIADNE_TRON_INTERNAL_H
 #define ARIADNE_TRON_INTERNAL_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "tron.h"
@@ -123,6 +124,38 @@ int ar_tron_fill_estimate(const tron_board *b, tron_work *w, int p);
  * scored by fill estimates, with a bonus for the side that fills longer). */
 int ar_tron_eval_voronoi(const tron_board *b, tron_work *w, int p);
 int ar_tron_eval_chambers(const tron_board *b, tron_work *w, int p);
+/* chamber-ab's: the same, once separated with each fill estimate capped by
+ * the proven bound ar_tron_fill_upper (tron_filler.c). */
+int ar_tron_eval_chambers_tight(const tron_board *b, tron_work *w, int p);
+
+/* (tron_filler.c) A proven upper bound on the moves player p can make
+ * alone: the tree of the region's components hanging off articulation
+ * points, each bounded by parity from its entry colour. Never below the
+ * true longest path. Uses dist0/dist1/queue/disc/low/parent/stack. */
+int ar_tron_fill_upper(const tron_board *b, tron_work *w, int p);
+
+/* The exact filler: branch and bound for the longest path of `player`
+ * (separated positions; the other player is ignored). Set the inputs, call
+ * ar_tron_fill_search; b is restored on return. */
+typedef struct tron_fill {
+    /* inputs */
+    tron_board *b;
+    tron_work *w;
+    int player;
+    double deadline;   /* ar_now() time to stop (0: none) */
+    const volatile sig_atomic_t *interrupt;
+    uint64_t node_limit; /* 0: none */
+    int exact_only;      /* one complete branch and bound, no horizon */
+    /* results */
+    int best;      /* moves of the best path found */
+    int best_move; /* its first move (a safe move when there is one) */
+    int bound;     /* the proven upper bound at the root */
+    int proven;    /* best is the true maximum (else a horizon value) */
+    uint64_t nodes;
+    int stopped, first, prefer;
+    uint64_t horizon_hits;
+} tron_fill;
+void ar_tron_fill_search(tron_fill *f);
 
 /* External programs speaking the contest protocol (tron_extern.c). */
 ar_status ar_tron_extern_create(ar_bot *bot, const char *options, ar_error *err);

@@ -1,0 +1,240 @@
+/* tron_filler.c — the exact space filler of the `chamber-ab` bot: once the
+ * players are separated, the longest path from our head through our region,
+ * by depth-first branch and bound with a proven upper bound.
+ *
+ * The bound (ar_tron_fill_upper) is the tree of chambers made rigorous. A
+ * depth-first search from the head (Tarjan's low links, head excluded) finds
+ * every subtree that hangs off the rest of the region by a single cell (an
+ * articulation point, or the head itself; the head's other neighbours count
+ * as ways in). A path that enters such a subtree can never leave it again, so a path is: some cells of the component it
+ * starts in, then at most one hanging subtree, recursively. A component's
+ * own cells (its subtree minus the subtrees hanging off it) bound the first
+ * part by the checkerboard parity argument from the entry colour (every cell
+ * adjacent to the attaching cell has the same colour); the bound of a
+ * component is that plus the best bound among the subtrees hanging off it.
+ * Every step of that argument is an inequality, so the result is never below
+ * the true longest path — unlike ar_tron_fill_estimate, which is a guess.
+ * It costs one linear pass over the region.
+ *
+ * The search deepens a horizon (1, 2, 4, ... moves); a path is worth its
+ * length plus the bound where it stops, so an iteration finds the move that
+ * keeps the most room over the next `horizon` moves — the lookahead that
+ * avoids sealing off pockets on large regions, where the exact search cannot
+ * finish. It tries each move in order of the bound after it (then the cell
+ * with the fewest free neighbours: hug the walls) with the last iteration's
+ * choice first, and cuts a branch when the moves made plus its bound cannot
+ * beat the best path found. The iteration in which every path ends before
+ * the horizon is the exact branch and bound: its result is the proven
+ * maximum. The clock or a node budget stops it with the last complete
+ * iteration's move. exact_only runs that last iteration alone: the bot
+ * plays its path when it is proven, and otherwise hands the move to the
+ * iterative-deepening filler of tron_bots.c, which fills large regions
+ * better than an unfinished proof. */
+#include "tron_internal.h"
+
+#include <limits.h>
+#include <string.h>
+#include "ariadne/timer.h"
+
+int ar_tron_fill_upper(const tron_board *b, tron_work *w, int p)
+{
+    int head = b->head[p], sp = 0, t = 0, result = 0;
+    int *own0 = w->dist0, *own1 = w->dist1, *hang = w->queue;
+    memset(w->disc, 0, (size_t)b->n * sizeof(int));
+    w->disc[head] = w->low[head] = ++t;
+    w->parent[head] = -1;
+    w->stack[sp] = head;
+    w->stackdir[sp] = 1;
+    sp++;
+    while (sp > 0) {
+        int v = w->stack[sp - 1];
+        if (w->stackdir[sp - 1] <= 4) {
+            int u = v + b->delta[w->stackdir[sp - 1]++];
+            if (u == head) {
+                /* A second way in from the head: what lies below v can be
+                 * entered directly, so it does not hang off v's parent. */
+                if (w->parent[v] != head && w->disc[head] < w->low[v])
+                    w->low[v] = w->disc[head];
+                continue;
+            }
+            if (b->cell[u])
+                continue;
+            if (!w->disc[u]) {
+                w->parent[u] = v;
+                w->disc[u] = w->low[u] = ++t;
+                own0[u] = b->colour[u] == 0;
+                own1[u] = b->colour[u] == 1;
+                hang[u] = 0;
+                w->stack[sp] = u;
+                w->stackdir[sp] = 1;
+                sp++;
+            } else if (u != w->parent[v] && w->disc[u] < w->low[v]) {
+                w->low[v] = w->disc[u];
+            }
+            continue;
+        }
+        sp--;
+        if (v == head)
+            break;
+        {
+            int pv = w->parent[v];
+            if (pv == head || w->low[v] >= w->disc[pv]) {
+                /* v's subtree hangs off pv: entered at v's colour. */
+                int a = b->colour[v] ? own1[v] : own0[v], c = b->colour[v] ? own0[v] : own1[v];
+                int value = tron_parity_fill(a, c) + hang[v];
+                if (pv == head) {
+                    if (value > result)
+                        result = value;
+                } else if (value > hang[pv]) {
+                    hang[pv] = value;
+                }
+            } else {
+                if (w->low[v] < w->low[pv])
+                    w->low[pv] = w->low[v];
+                own0[pv] += own0[v];
+                own1[pv] += own1[v];
+                if (hang[v] > hang[pv])
+                    hang[pv] = hang[v];
+            }
+        }
+    }
+    return result;
+}
+
+static int free_around(const tron_board *b, int c)
+{
+    int d, n = 0;
+    for (d = 1; d <= 4; d++)
+        n += !b->cell[c + b->delta[d]];
+    return n;
+}
+
+static int out_of_time(tron_fill *f)
+{
+    if (f->stopped)
+        return 1;
+    if ((f->interrupt && *f->interrupt) || (f->deadline > 0 && ar_now() >= f->deadline) ||
+        (f->node_limit && f->nodes >= f->node_limit))
+        f->stopped = 1;
+    return f->stopped;
+}
+
+/* The safe moves of the filling player in search order, with the bound
+ * after each (bounds[i] counts the move itself). Returns the count. */
+static int ordered_moves(tron_fill *f, int *dirs, int *bounds)
+{
+    tron_board *b = f->b;
+    int p = f->player, d, n = 0, exits[4];
+    for (d = 1; d <= 4; d++) {
+        int t = b->head[p] + b->delta[d], i, ub, ex;
+        if (b->cell[t])
+            continue;
+        b->head[p] = t;
+        b->cell[t] = 1;
+        ub = 1 + ar_tron_fill_upper(b, f->w, p);
+        ex = free_around(b, t);
+        b->cell[t] = 0;
+        b->head[p] = t - b->delta[d];
+        for (i = n; i > 0 && (bounds[i - 1] < ub || (bounds[i - 1] == ub && exits[i - 1] > ex)); i--) {
+            dirs[i] = dirs[i - 1];
+            bounds[i] = bounds[i - 1];
+            exits[i] = exits[i - 1];
+        }
+        dirs[i] = d;
+        bounds[i] = ub;
+        exits[i] = ex;
+        n++;
+    }
+    return n;
+}
+
+/* Offers a path of len moves whose end is valued at `value` (len plus the
+ * bound there, or len when it cannot go on). */
+static void offer(tron_fill *f, int value)
+{
+    if (value > f->best) {
+        f->best = value;
+        f->best_move = f->first;
+    }
+}
+
+static void fill_rec(tron_fill *f, int len, int horizon)
+{
+    tron_board *b = f->b;
+    int p = f->player, dirs[4], bounds[4], n, i;
+    f->nodes++;
+    if (out_of_time(f))
+        return;
+    n = ordered_moves(f, dirs, bounds);
+    if (n == 0) {
+        offer(f, len);
+        return;
+    }
+    if (len >= horizon) {
+        f->horizon_hits++;
+        offer(f, len + bounds[0]);
+        return;
+    }
+    if (len == 0 && f->prefer) /* the last iteration's choice first */
+        for (i = 1; i < n; i++)
+            if (dirs[i] == f->prefer) {
+                int d = dirs[i], ub = bounds[i];
+                memmove(dirs + 1, dirs, sizeof(int) * (size_t)i);
+                memmove(bounds + 1, bounds, sizeof(int) * (size_t)i);
+                dirs[0] = d;
+                bounds[0] = ub;
+                break;
+            }
+    for (i = 0; i < n; i++) {
+        if (len + bounds[i] <= f->best)
+            continue; /* cannot beat the best path */
+        if (len == 0)
+            f->first = dirs[i];
+        b->head[p] += b->delta[dirs[i]];
+        b->cell[b->head[p]] = 1;
+        fill_rec(f, len + 1, horizon);
+        b->cell[b->head[p]] = 0;
+        b->head[p] -= b->delta[dirs[i]];
+        if (f->stopped || f->best >= f->bound)
+            return;
+    }
+}
+
+/* Iterative deepening of the horizon (1, 2, 4, ... moves): a path is valued
+ * at its length plus the bound where it stops, so each iteration finds the
+ * first move of the path that keeps the most room for `horizon` moves; the
+ * iteration whose paths all end before the horizon is the exact search. */
+void ar_tron_fill_search(tron_fill *f)
+{
+    int dirs[4], bounds[4], n, horizon, move, value;
+    f->nodes = 0;
+    f->stopped = 0;
+    f->proven = 0;
+    f->prefer = 0;
+    f->bound = ar_tron_fill_upper(f->b, f->w, f->player);
+    n = ordered_moves(f, dirs, bounds);
+    f->best_move = n ? dirs[0] : AR_TRON_NORTH;
+    f->best = 0;
+    if (n == 0) {
+        f->proven = 1;
+        return;
+    }
+    move = dirs[0];
+    value = bounds[0];
+    for (horizon = f->exact_only ? INT_MAX : 1;; horizon *= 2) {
+        f->best = -1;
+        f->horizon_hits = 0;
+        fill_rec(f, 0, horizon);
+        if (f->stopped)
+            break;
+        move = f->best_move;
+        value = f->best;
+        f->prefer = move;
+        if (f->horizon_hits == 0 || horizon > INT_MAX / 2) {
+            f->proven = 1; /* every path ended: the exact maximum */
+            break;
+        }
+    }
+    f->best_move = move;
+    f->best = value;
+}

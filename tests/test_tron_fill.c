@@ -1,0 +1,241 @@
+/* test_tron_fill.c — the exact space filler of `chamber-ab` (tron_filler.c)
+ * and its proven bound, played by the new default bot against the old
+ * `alphabeta`.
+ *
+ * Bound and search: in hundreds of random small rooms the bound is never
+ * below the true longest path (exhaustive search) and the filler's proven
+ * result equals it. Endgames from real games (data/tron/endgames: separated
+ * positions taken from matches of the two bots on the official maps): on
+ * every region small enough for the exhaustive search the filler finds the
+ * true longest path, on every region its path never exceeds its bound, and
+ * played out against the old `alphabeta` from both sides, chamber-ab makes
+ * exactly its longest path, so it never loses an equal-area ending. */
+#include "check.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ariadne/rng.h"
+#include "games/tron/tron.h"
+#include "games/tron/tron_internal.h"
+
+static const ar_game *G = &ar_game_tron;
+
+static ar_variant *map_of(const char *text, const char *name)
+{
+    ar_variant *v = NULL;
+    ar_error err;
+    ar_tron_map_options o;
+    memset(&o, 0, sizeof o);
+    o.name = name;
+    ar_error_clear(&err);
+    if (ar_tron_variant_from_text(text, strlen(text), &o, &v, &err) != AR_OK)
+        fprintf(stderr, "map %s rejected: %s\n", name, err.message);
+    return v;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *t;
+    long n;
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    t = malloc((size_t)n + 1);
+    if (fread(t, 1, (size_t)n, f) != (size_t)n)
+        n = 0;
+    t[n] = '\0';
+    fclose(f);
+    return t;
+}
+
+/* The filler from the start position of v for player p, without a clock. */
+static tron_fill fill_from_start(const ar_variant *v, int p, uint64_t node_limit)
+{
+    tron_board b;
+    tron_work w;
+    tron_fill f;
+    tron_pos *pos = malloc(G->position_size(v));
+    G->initial_position(v, pos);
+    ar_tron_board_init(&b, v);
+    ar_tron_work_init(&w, b.n);
+    ar_tron_board_load(&b, v, pos);
+    memset(&f, 0, sizeof f);
+    f.b = &b;
+    f.w = &w;
+    f.player = p;
+    f.node_limit = node_limit;
+    ar_tron_fill_search(&f);
+    f.b = NULL;
+    f.w = NULL;
+    ar_tron_work_free(&w);
+    ar_tron_board_free(&b);
+    free(pos);
+    return f;
+}
+
+/* A room of iw x ih cells (walls with probability 1 in `sparse`) with
+ * player 1 at a random free cell, and player 2 alone in a one-cell pocket. */
+static char *random_room(ar_rng *rng, int iw, int ih, int sparse)
+{
+    int w = iw + 4, h = ih + 2, x, y, hx = 1 + (int)ar_rng_below(rng, (uint64_t)iw),
+        hy = 1 + (int)ar_rng_below(rng, (uint64_t)ih);
+    char *t = malloc((size_t)(w + 1) * (size_t)h + 16), *s = t;
+    s += sprintf(s, "%d %d\n", w, h);
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            char c = '#';
+            if (x == hx && y == hy)
+                c = '1';
+            else if (y >= 1 && y <= ih && x >= 1 && x <= iw)
+                c = ar_rng_below(rng, (uint64_t)sparse) == 0 ? '#' : ' ';
+            else if (x == iw + 2 && y == 1)
+                c = '2';
+            *s++ = c;
+        }
+        *s++ = '\n';
+    }
+    *s = '\0';
+    return t;
+}
+
+static void test_random_rooms(void)
+{
+    ar_rng rng;
+    int k, tested = 0, tight = 0;
+    ar_rng_seed(&rng, 17);
+    for (k = 0; k < 600; k++) {
+        char *text = random_room(&rng, 2 + (int)ar_rng_below(&rng, 5), 2 + (int)ar_rng_below(&rng, 5),
+                                 3 + (int)ar_rng_below(&rng, 4));
+        ar_variant *v = map_of(text, "room");
+        tron_pos *p;
+        int longest;
+        if (!v) {
+            free(text);
+            continue;
+        }
+        p = malloc(G->position_size(v));
+        G->initial_position(v, p);
+        longest = ar_tron_longest_path(v, p, 0, 2000000);
+        if (longest >= 0) {
+            tron_fill f = fill_from_start(v, 0, 0);
+            tested++;
+            CHECK_MSG(f.bound >= longest, "bound %d below the longest path %d\n%s", f.bound, longest, text);
+            CHECK_MSG(f.proven && f.best == longest, "filler %d (proven %d), longest path %d\n%s", f.best, f.proven,
+                      longest, text);
+            tight += f.bound == longest;
+        }
+        free(p);
+        G->destroy(v);
+        free(text);
+    }
+    CHECK(tested >= 500);
+    /* The bound is not just valid but mostly exact on such rooms. */
+    CHECK_MSG(tight * 10 >= tested * 7, "bound tight on %d of %d rooms", tight, tested);
+}
+
+/* Plays v from its start: bots[0] is player 1. Returns the outcome and the
+ * turns played. */
+static ar_game_outcome play_out(const ar_variant *v, const char *spec0, const char *spec1, unsigned *turns)
+{
+    ar_bot *bots[2];
+    ar_error err;
+    ar_tron_record rec;
+    ar_game_outcome o;
+    CHECK(ar_bot_create(G, v, spec0, 3, 0, &bots[0], &err) == AR_OK);
+    CHECK(ar_bot_create(G, v, spec1, 4, 0, &bots[1], &err) == AR_OK);
+    CHECK(ar_tron_play(v, bots, NULL, &rec, &err) == AR_OK);
+    o = rec.outcome;
+    *turns = rec.turns;
+    ar_tron_record_free(&rec);
+    ar_bot_destroy(bots[0]);
+    ar_bot_destroy(bots[1]);
+    return o;
+}
+
+/* The endgame set: every region either matches the exhaustive search or
+ * stays within the bound; played out, chamber-ab never loses an ending in
+ * which it has at least as long a path as the opponent. */
+static void test_endgames(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int files = 0, exact = 0, equal = 0;
+    CHECK_MSG(d != NULL, "no directory %s", dir);
+    if (!d)
+        return;
+    while ((e = readdir(d)) != NULL) {
+        char path[4400], *text;
+        ar_variant *v;
+        tron_pos *p;
+        int longest[2], pl;
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".txt") != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        text = read_text(path);
+        v = text ? map_of(text, e->d_name) : NULL;
+        CHECK_MSG(v != NULL, "%s", path);
+        if (!v) {
+            free(text);
+            continue;
+        }
+        files++;
+        p = malloc(G->position_size(v));
+        G->initial_position(v, p);
+        CHECK_MSG(ar_tron_separated(v, p), "%s: the players are not separated", e->d_name);
+        for (pl = 0; pl < 2; pl++) {
+            tron_fill f = fill_from_start(v, pl, 200000);
+            longest[pl] = ar_tron_longest_path(v, p, pl, 3000000);
+            CHECK_MSG(f.best <= f.bound, "%s", e->d_name);
+            if (longest[pl] >= 0) {
+                exact++;
+                CHECK_MSG(longest[pl] <= f.bound, "%s player %d: bound %d, longest %d", e->d_name, pl + 1, f.bound,
+                          longest[pl]);
+                CHECK_MSG(f.best == longest[pl], "%s player %d: filler %d, longest path %d", e->d_name, pl + 1,
+                          f.best, longest[pl]);
+            } else {
+                longest[pl] = f.proven ? f.best : -1;
+            }
+        }
+        /* Played out both ways (fixed budgets: reproducible). */
+        if (longest[0] >= 0 && longest[1] >= 0) {
+            unsigned turns;
+            ar_game_outcome o;
+            equal += longest[0] == longest[1];
+            o = play_out(v, "chamber-ab:depth=4", "alphabeta:depth=4", &turns);
+            if (longest[0] >= longest[1])
+                CHECK_MSG(o != AR_WIN_P1, "%s: chamber-ab (1) lost with %d v %d", e->d_name, longest[0], longest[1]);
+            o = play_out(v, "alphabeta:depth=4", "chamber-ab:depth=4", &turns);
+            if (longest[1] >= longest[0])
+                CHECK_MSG(o != AR_WIN_P0, "%s: chamber-ab (2) lost with %d v %d", e->d_name, longest[1], longest[0]);
+            o = play_out(v, "chamber-ab:depth=4", "chamber-ab:depth=4", &turns);
+            /* Both fill exactly: the game lasts the shorter path plus the crash. */
+            CHECK_MSG(o == (longest[0] == longest[1] ? AR_DRAW : longest[0] > longest[1] ? AR_WIN_P0 : AR_WIN_P1),
+                      "%s: %d v %d", e->d_name, longest[0], longest[1]);
+            CHECK_MSG((int)turns == 1 + (longest[0] < longest[1] ? longest[0] : longest[1]), "%s: %u turns for %d v %d",
+                      e->d_name, turns, longest[0], longest[1]);
+        }
+        free(p);
+        G->destroy(v);
+        free(text);
+    }
+    closedir(d);
+    printf("endgames: %d positions, %d regions checked exhaustively, %d equal-area\n", files, exact, equal);
+    CHECK(files >= 10);
+    CHECK(exact >= 10);
+    CHECK(equal >= 3);
+}
+
+int main(void)
+{
+    const char *data = getenv("ARIADNE_DATA");
+    char dir[4096];
+    test_random_rooms();
+    snprintf(dir, sizeof dir, "%s/tron/endgames", data ? data : "data");
+    test_endgames(dir);
+    return check_report("test_tron_fill");
+}
