@@ -295,7 +295,7 @@ check "help tron" contains "$tmp/h1" "Moving into a wall, a trail, a head or off
 check "help tron: match tron" contains "$tmp/h1" "ariadne match tron --bots"
 check "help tron: tron-bot" contains "$tmp/h1" "ariadne tron-bot"
 check "help tron: replay" contains "$tmp/h1" "ariadne replay FILE"
-check "help tron: chamber-ab is the default" contains "$tmp/h1" "chamber-ab (default"
-check "help tron: alphabeta kept" contains "$tmp/h1" "alphabeta (the old default)"
+check "help tron: alphabeta is the default" contains "$tmp/h1" "alphabeta (default)"
+check "help tron: chamber-ab offered" contains "$tmp/h1" "chamber-ab (alphabeta with an exact filler"
 
 exit $fail

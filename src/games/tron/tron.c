@@ -412,7 +412,7 @@ static const ar_tool tron_tools[] = {
      .help = "A drop-in bot for the Google AI Challenge 2010 Tron engine: every turn it reads 'W H' and\n"
              "H rows on stdin ('#' wall, ' ' floor, '1' itself, '2' the opponent) and answers one digit\n"
              "1-4 (N E S W) and a newline, thinking for the rest of --move-time (default 0.9 s) less a\n"
-             "safety margin. --bot: random, wallhug, voronoi, chambers, alphabeta, chamber-ab (default).\n"
+             "safety margin. --bot: random, wallhug, voronoi, chambers, alphabeta (default), chamber-ab.\n"
              "Malformed lines are reported on stderr and skipped; bad maps are repaired and answered;\n"
              "end of input exits 0. --verbose reports every move on stderr. See docs/games/tron.md.",
      .run = ar_tron_bot_main},
@@ -423,7 +423,7 @@ static const ar_bench_suite tron_bench_suites[] = {
      .summary = "Tron bots, every pair on every official map, both sides: W/D/L, Elo, move times vs budget",
      .run = ar_tron_bench},
     {.name = "tron-duel",
-     .summary = "the default chamber-ab against the previous default alphabeta, every official map, both sides",
+     .summary = "chamber-ab (exact filler) against the default alphabeta, every official map, both sides",
      .run = ar_tron_bench_duel},
     {.name = NULL}};
 
@@ -436,9 +436,9 @@ const ar_game ar_game_tron = {
     "(contest format: a line 'W H', then H rows of '#' wall, ' ' floor, '1', '2'),\n"
     "--move-time S, --first-move-time S. Position: the rows joined by '/', '#' blocked,\n"
     "'.' free, '1' '2' heads, then ' crashed:1|2|both' once over. Moves: N E S W or 1-4.\n"
-    "Bots, weakest first: random, wallhug, voronoi, chambers, alphabeta (the old default),\n"
-    "chamber-ab (default: alphabeta with an exact filler, a proven fill bound in its\n"
-    "evaluation and head-on contempt that follows the score), cmd:COMMAND.\n"
+    "Bots, weakest first: random, wallhug, voronoi, chambers, alphabeta (default);\n"
+    "chamber-ab (alphabeta with an exact filler, a proven fill bound in its evaluation and\n"
+    "head-on contempt that follows the score: not measurably stronger yet), cmd:COMMAND.\n"
     "\n"
     "Tron's own commands (docs/games/tron.md):\n"
     "  ariadne match tron --bots A,B[,...] --maps DIR|FILE [--games N] [--move-time S]\n"
@@ -472,7 +472,7 @@ const ar_game ar_game_tron = {
     .format_move = tron_format_move,
     .parse_move = tron_parse_move,
     .evals = tron_evals,
-    .default_bot = "chamber-ab",
+    .default_bot = "alphabeta",
     .bot_kinds = ar_tron_bot_kinds,
     .tools = tron_tools,
     .replay_format = "ariadne-tron-replay",

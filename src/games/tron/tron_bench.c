@@ -9,7 +9,7 @@
  * move 0.1 s (the bots think for half of it, leaving the rest as a margin
  * for a loaded machine) — the ranking of the bots is what it measures.
  * --quick: four small maps, four bots, 0.05 s per move. `bench tron-duel`
- * plays the default chamber-ab against the previous default alphabeta the
+ * plays the candidate chamber-ab against the default alphabeta the
  * same way (--quick: the four small maps at 0.05 s).
  * ar_data_path finds the maps. */
 #include "ariadne/tool.h"
@@ -98,8 +98,8 @@ int ar_tron_bench(int quick)
     return quick ? run_bench(quick_bots, 4, 1, 0.05, "Tron bots") : run_bench(full_bots, 5, 0, 0.1, "Tron bots");
 }
 
-/* `ariadne bench tron-duel`: the default chamber-ab against the previous
- * default, alphabeta, on every map from both sides at 0.1 s per move (the
+/* `ariadne bench tron-duel`: the candidate chamber-ab against the default,
+ * alphabeta, on every map from both sides at 0.1 s per move (the
  * 1 s duel takes most of an hour: `ariadne match tron --bots
  * chamber-ab,alphabeta --maps data/tron/maps --move-time 1`). */
 int ar_tron_bench_duel(int quick)

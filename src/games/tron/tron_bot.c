@@ -137,7 +137,7 @@ static int choose(const char *text, size_t len, const char *spec, double move_ti
 
 int ar_tron_bot_main(int argc, char **argv)
 {
-    const char *spec = "chamber-ab";
+    const char *spec = "alphabeta";
     double move_time = 0.9, first_time = 0;
     int verbose = 0, i, rc;
     char *line = NULL, *text = NULL;
