@@ -263,7 +263,7 @@ static unsigned chess_noisy_moves(const ar_variant *v, const void *pos, ar_gmove
 static int chess_eval_full(const ar_variant *v, const void *pos, int player)
 {
     const ar_chess_pos *p = pos;
-    int e = ar_chess_evaluate(&p->b, NULL);
+    int e = ar_chess_evaluate(NULL, &p->b);
     (void)v;
     return player == p->b.stm ? e : -e;
 }
