@@ -279,7 +279,7 @@ const ar_tool ar_chess_tools[] = {
     {.name = "chess-uci",
      .usage = "ariadne chess-uci",
      .help = "The chess engine speaking UCI on stdin/stdout, for any chess GUI or match runner: uci,\n"
-             "isready, setoption (Hash, Clear Hash, Ponder, Threads, Move Overhead), ucinewgame,\n"
+             "isready, setoption (Hash, Clear Hash, Ponder, Move Overhead, EvalFile), ucinewgame,\n"
              "position startpos|fen FEN [moves ...], go (wtime btime winc binc movestogo movetime depth\n"
              "nodes mate infinite ponder), stop, ponderhit, quit; info lines give depth, seldepth,\n"
              "score cp|mate, nodes, nps, hashfull, time and pv. Bad commands get an info string and are\n"

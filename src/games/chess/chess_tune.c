@@ -64,7 +64,7 @@ static uint64_t splitmix(uint64_t *state)
 typedef struct tune_opts {
     unsigned games, epochs;
     uint64_t nodes, seed;
-    double rate;
+    double rate, reg;
     const char *data, *save_data, *out, *c_out, *from;
     int quiet;
 } tune_opts;
@@ -353,33 +353,53 @@ static double fit_k(const dataset *d, const features *f, const double *w)
     return (lo + hi) / 2;
 }
 
-/* Adam over the weights, full batch; returns the epochs done. */
-static unsigned descend(const dataset *d, const features *f, double *w, double k, const tune_opts *o)
+/* Adam over the weights, full batch, on the training error plus --reg
+ * times the squared distance to the starting weights w0; w ends as the
+ * weights of the epoch with the lowest held-out error (early stopping;
+ * the last epoch's when nothing is held out). Returns the epochs done and
+ * sets *best_epoch. */
+static unsigned descend(const dataset *d, const features *f, double *w, const double *w0, double k, int held,
+                        const tune_opts *o, unsigned *best_epoch)
 {
     double *grad = calloc(CH_NPARAMS, sizeof *grad), *m = calloc(CH_NPARAMS, sizeof *m);
-    double *v = calloc(CH_NPARAMS, sizeof *v), b1 = 0.9, b2 = 0.999, p1 = 1, p2 = 1;
+    double *v = calloc(CH_NPARAMS, sizeof *v), *best = malloc(CH_NPARAMS * sizeof *best);
+    double b1 = 0.9, b2 = 0.999, p1 = 1, p2 = 1, best_err = held ? model_error(d, f, w, k, 1, NULL) : 0;
     unsigned epoch;
-    if (!grad || !m || !v)
+    if (!grad || !m || !v || !best)
         abort();
+    memcpy(best, w, CH_NPARAMS * sizeof *best);
+    *best_epoch = 0;
     for (epoch = 0; epoch < o->epochs && !ar_tool_interrupted; epoch++) {
-        double err = model_error(d, f, w, k, 0, grad);
+        double err = model_error(d, f, w, k, 0, grad), held_err = 0;
         int j;
         p1 *= b1;
         p2 *= b2;
         for (j = 0; j < CH_NPARAMS; j++) {
+            if (grad[j] == 0)
+                continue; /* a weight no position uses (the king's value) stays */
+            grad[j] += 2 * o->reg * (w[j] - w0[j]);
             m[j] = b1 * m[j] + (1 - b1) * grad[j];
             v[j] = b2 * v[j] + (1 - b2) * grad[j] * grad[j];
-            if (v[j] > 0)
-                w[j] -= o->rate * (m[j] / (1 - p1)) / (sqrt(v[j] / (1 - p2)) + 1e-12);
+            w[j] -= o->rate * (m[j] / (1 - p1)) / (sqrt(v[j] / (1 - p2)) + 1e-12);
         }
-        if (!o->quiet && (epoch % 25 == 0 || epoch + 1 == o->epochs))
-            fprintf(stderr, "\rchess-tune: epoch %u/%u, training error %.6f", epoch + 1, o->epochs, err);
+        if (held)
+            held_err = model_error(d, f, w, k, 1, NULL);
+        if (!held || held_err < best_err) {
+            best_err = held_err;
+            memcpy(best, w, CH_NPARAMS * sizeof *best);
+            *best_epoch = epoch + 1;
+        }
+        if (!o->quiet && (epoch % 10 == 0 || epoch + 1 == o->epochs))
+            fprintf(stderr, "\rchess-tune: epoch %u/%u, training error %.6f, held out %.6f", epoch + 1, o->epochs,
+                    err, held_err);
     }
     if (!o->quiet)
         fprintf(stderr, "\n");
+    memcpy(w, best, CH_NPARAMS * sizeof *best);
     free(grad);
     free(m);
     free(v);
+    free(best);
     return epoch;
 }
 
@@ -452,6 +472,11 @@ static int parse_options(int argc, char **argv, tune_opts *o)
             o->rate = strtod(v, &end);
             if (end == v || *end || !(o->rate > 0 && o->rate <= 100))
                 return ar_tool_fail("chess-tune: --rate '%s': expected a step size in (0, 100]", v);
+        } else if (!strcmp(a, "--reg")) {
+            char *end;
+            o->reg = strtod(v, &end);
+            if (end == v || *end || !(o->reg >= 0 && o->reg <= 1))
+                return ar_tool_fail("chess-tune: --reg '%s': expected a weight in [0, 1]", v);
         } else if (!strcmp(a, "--data"))
             o->data = v;
         else if (!strcmp(a, "--save-data"))
@@ -476,9 +501,9 @@ int ar_chess_tune_main(int argc, char **argv)
     ch_eval_params start, tuned;
     dataset d = {0};
     features f;
-    double w[CH_NPARAMS], k;
+    double w[CH_NPARAMS], w0[CH_NPARAMS], k;
     char command[1024];
-    unsigned epochs;
+    unsigned epochs, best_epoch;
     size_t used = 0, held;
     int i, status = AR_EXIT_OK;
     ar_error err;
@@ -513,15 +538,16 @@ int ar_chess_tune_main(int argc, char **argv)
     }
     build_features(&d, &start, &f);
     for (i = 0; i < CH_NPARAMS; i++)
-        w[i] = start.v[i];
-    k = fit_k(&d, &f, w);
-    epochs = descend(&d, &f, w, k, &o);
-    for (i = 0; i < CH_NPARAMS; i++)
-        tuned.v[i] = (int)lround(w[i]);
+        w0[i] = w[i] = start.v[i];
     for (i = 0, held = 0; (size_t)i < d.n; i++)
         held += d.s[i].game % 10 == 9;
-    printf("K %.4f; %u epochs of Adam (rate %g) over %zu positions (%zu more, of every tenth game, held out)\n",
-           k, epochs, o.rate, d.n - held, held);
+    k = fit_k(&d, &f, w);
+    epochs = descend(&d, &f, w, w0, k, held > 0, &o, &best_epoch);
+    for (i = 0; i < CH_NPARAMS; i++)
+        tuned.v[i] = (int)lround(w[i]);
+    printf("K %.4f; %u epochs of Adam (rate %g, reg %g) over %zu positions (%zu more, of every tenth game, held "
+           "out); the weights of epoch %u (lowest held-out error)\n",
+           k, epochs, o.rate, o.reg, d.n - held, held, best_epoch);
     printf("error (the evaluation, integer weights): training %.6f -> %.6f", eval_error(&d, &start, k, 0),
            eval_error(&d, &tuned, k, 0));
     if (held)
