@@ -22,13 +22,13 @@ check() { # description, command...
 contains() { grep -qF -- "$2" "$1"; }
 
 tune() { # out-prefix seed
-    "$BIN" chess-tune --games 8 --nodes 300 --seed "$2" --epochs 40 --rate 2 --quiet \
+    "$BIN" chess-tune --games 6 --nodes 300 --seed "$2" --epochs 40 --rate 2 --quiet \
         --out "$tmp/$1.params" --c-out "$tmp/$1.c" --save-data "$tmp/$1.data" >"$tmp/$1.out" 2>"$tmp/$1.err"
 }
 tune a 5
 check "tune exits 0" test $? -eq 0
 cat "$tmp/a.err" >&2
-check "self-play line" grep -q "^self-play: 8 games at 300 nodes a move (seed 5)" "$tmp/a.out"
+check "self-play line" grep -q "^self-play: 6 games at 300 nodes a move (seed 5)" "$tmp/a.out"
 # "error (...): training X -> Y, held out ...": Y < X
 line=$(grep '^error' "$tmp/a.out")
 before=$(echo "$line" | sed 's/.*training \([0-9.]*\) -> \([0-9.]*\),.*/\1/')
@@ -47,7 +47,7 @@ check "another seed, other positions" test "$(same "$tmp/a.data" "$tmp/c.data"; 
 "$BIN" chess-tune --data "$tmp/a.data" --epochs 40 --rate 2 --quiet --out "$tmp/d.params" >"$tmp/d.out" 2>&1
 check "data file read back" contains "$tmp/d.out" "data: $(grep -vc '^#' "$tmp/a.data") positions"
 check "data file: same weights" test "$(grep -v '^#' "$tmp/a.params")" = "$(grep -v '^#' "$tmp/d.params")"
-check "C table names the command" contains "$tmp/a.c" "ariadne chess-tune --games 8 --nodes 300 --seed 5"
+check "C table names the command" contains "$tmp/a.c" "ariadne chess-tune --games 6 --nodes 300 --seed 5"
 
 # the engine plays with the weights file, over UCI and as a bot
 printf 'uci\nsetoption name EvalFile value %s\nposition startpos\ngo depth 3\n' "$tmp/a.params" |
@@ -82,4 +82,10 @@ check "bad result: line named" contains "$tmp/err" "line 1"
 head -3 "$tmp/a.params" >"$tmp/short.params"
 bad "short weights file" match chess --bots "engine:depth=1:eval=$tmp/short.params,engine:depth=1"
 bad "bad --from" chess-tune --from "$tmp/short.params"
+bad "bad --freeze" chess-tune --freeze pst_mg,pst_xx
+# --freeze leaves a group as it starts
+"$BIN" chess-tune --data "$tmp/a.data" --epochs 20 --freeze value_mg,value_eg --quiet --out "$tmp/f.params" >/dev/null 2>&1
+check "frozen values unchanged" test "$(grep '^value_' "$tmp/f.params")" = "$(printf 'value_mg 90 320 330 480 950 0\nvalue_eg 110 300 320 540 1000 0')"
+"$BIN" chess-tune --data "$tmp/a.data" --epochs 0 --quiet --out "$tmp/h.params" >/dev/null 2>&1
+check "the other groups are tuned" test "$(grep -v '^#' "$tmp/f.params")" != "$(grep -v '^#' "$tmp/h.params")"
 exit $fail

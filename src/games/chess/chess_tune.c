@@ -66,6 +66,7 @@ typedef struct tune_opts {
     uint64_t nodes, seed;
     double rate, reg;
     const char *data, *save_data, *out, *c_out, *from;
+    unsigned char frozen[CH_NPARAMS]; /* --freeze: weights left as they start */
     int quiet;
 } tune_opts;
 
@@ -375,8 +376,8 @@ static unsigned descend(const dataset *d, const features *f, double *w, const do
         p1 *= b1;
         p2 *= b2;
         for (j = 0; j < CH_NPARAMS; j++) {
-            if (grad[j] == 0)
-                continue; /* a weight no position uses (the king's value) stays */
+            if (grad[j] == 0 || o->frozen[j])
+                continue; /* a weight no position uses (the king's value), or frozen */
             grad[j] += 2 * o->reg * (w[j] - w0[j]);
             m[j] = b1 * m[j] + (1 - b1) * grad[j];
             v[j] = b2 * v[j] + (1 - b2) * grad[j] * grad[j];
@@ -477,6 +478,22 @@ static int parse_options(int argc, char **argv, tune_opts *o)
             o->reg = strtod(v, &end);
             if (end == v || *end || !(o->reg >= 0 && o->reg <= 1))
                 return ar_tool_fail("chess-tune: --reg '%s': expected a weight in [0, 1]", v);
+        } else if (!strcmp(a, "--freeze")) {
+            const char *p = v;
+            while (*p) {
+                size_t len = strcspn(p, ",");
+                const ch_param_group *g;
+                int k;
+                for (g = ar_chess_param_groups; g->name; g++)
+                    if (strlen(g->name) == len && !strncmp(g->name, p, len))
+                        break;
+                if (!g->name)
+                    return ar_tool_fail("chess-tune: --freeze: no group '%.*s' (see the weights file's groups)",
+                                        (int)len, p);
+                for (k = g->first; k < g->first + g->count; k++)
+                    o->frozen[k] = 1;
+                p += len + (p[len] == ',');
+            }
         } else if (!strcmp(a, "--data"))
             o->data = v;
         else if (!strcmp(a, "--save-data"))
