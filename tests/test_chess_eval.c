@@ -2,8 +2,8 @@
  * trace the tuner fits to gives back the evaluation (it is linear in the
  * weights, as the tuner assumes), the colour-flipped position scores the
  * same, the weights file round-trips and bad files are refused with the
- * line named, and the default (tuned) weights differ from the hand-set
- * ones they started from. */
+ * line named, and the tuned weights differ from the hand-set ones they
+ * started from. */
 #include "check.h"
 #include "games/chess/chess_engine.h"
 
@@ -121,7 +121,8 @@ int main(void)
 {
     ar_chess_tables();
     test_trace(ar_chess_params_handset());
-    test_trace(ar_chess_params_default());
+    test_trace(ar_chess_params_tuned());
+    CHECK(memcmp(ar_chess_params_tuned(), ar_chess_params_handset(), sizeof(ch_eval_params)) != 0);
     test_file();
     return check_report("test_chess_eval");
 }

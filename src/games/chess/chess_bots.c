@@ -6,7 +6,7 @@
  * fails with AR_ERR_LIMIT and the match scores it as a loss).
  *
  * Spec syntax (options separated by ':'):
- *   engine[:time=S][:depth=D][:nodes=N][:hash=MB][:steps=LIST][:eval=FILE|handset][:tc=B+I]
+ *   engine[:time=S][:depth=D][:nodes=N][:hash=MB][:steps=LIST][:eval=FILE|handset|tuned][:tc=B+I]
  *   uci[:tc=B+I][:movetime=S][:depth=D][:nodes=N][:opt.NAME=VALUE]...:COMMAND
  * For `uci` the first part without '=' starts the command, which runs the
  * rest of the spec (`uci:tc=10+0.1:opt.UCI_LimitStrength=true:opt.UCI_Elo=1500:stockfish`).
@@ -90,7 +90,7 @@ ar_status ar_chess_bot_options(const char *text, ar_chess_bot_opts *o, int uci, 
             o->hash_mb = (size_t)v;
         } else if (!uci && !strcmp(item, "eval")) {
             if (!*eq || strlen(eq) >= sizeof o->eval)
-                return ar_error_set(err, AR_ERR_INPUT, "eval=%.40s: expected a weights file, handset or default", eq);
+                return ar_error_set(err, AR_ERR_INPUT, "eval=%.40s: expected a weights file, handset, tuned or default", eq);
             strcpy(o->eval, eq);
         } else if (!uci && !strcmp(item, "steps")) {
             if (ar_chess_parse_steps(eq, &o->steps, err) != 0)
@@ -149,6 +149,8 @@ static ar_status engine_create(ar_bot *bot, const char *options, ar_error *err)
     ar_chess_engine_set_steps(b->e, b->o.steps);
     if (!strcmp(b->o.eval, "handset")) {
         ar_chess_engine_set_params(b->e, ar_chess_params_handset());
+    } else if (!strcmp(b->o.eval, "tuned")) {
+        ar_chess_engine_set_params(b->e, ar_chess_params_tuned());
     } else if (b->o.eval[0] && strcmp(b->o.eval, "default") != 0) {
         ch_eval_params params;
         if (ar_chess_params_load(b->o.eval, &params, err) != AR_OK) {

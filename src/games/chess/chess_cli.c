@@ -306,7 +306,7 @@ const ar_tool ar_chess_tools[] = {
      .run = ar_chess_pgn_main},
     {.name = "chess-tune",
      .usage = "ariadne chess-tune [--games N] [--nodes N] [--seed S] [--data FILE] [--save-data FILE]\n"
-              "        [--from handset|default|FILE] [--freeze GROUP,...] [--epochs E] [--rate R] [--reg L]\n"
+              "        [--from handset|tuned|default|FILE] [--freeze GROUP,...] [--epochs E] [--rate R] [--reg L]\n"
               "        [--out FILE] [--c-out FILE] [--quiet]",
      .help = "Tunes the evaluation's weights to game results (Texel's method): the quiet positions of --games\n"
              "self-play games (default 200; the engine at --nodes nodes a move, default 2000, from the match's\n"

@@ -71,10 +71,12 @@ typedef struct ch_param_group {
 } ch_param_group;
 extern const ch_param_group ar_chess_param_groups[]; /* {NULL}-terminated */
 
-/* The engine's default weights (tuned, chess_eval_tuned.c) and the
- * hand-set ones they were tuned from (formulas in chess_eval.c). */
-const ch_eval_params *ar_chess_params_default(void);
+/* The hand-set weights (formulas in chess_eval.c), the tuned ones
+ * (chess_eval_tuned.c, written by the tuner), and the engine's default:
+ * whichever of the two measured stronger in self-play (docs/games/chess.md). */
 const ch_eval_params *ar_chess_params_handset(void);
+const ch_eval_params *ar_chess_params_tuned(void);
+const ch_eval_params *ar_chess_params_default(void);
 /* The parameter file: "NAME v1 v2 ... vCOUNT" for every group, in any
  * order, '#' to the end of a line a comment, whitespace free. Strict: a
  * missing, repeated or unknown group, a wrong count or a non-number is

@@ -1,5 +1,5 @@
-/* chess_eval_tuned.c — the engine's default evaluation weights, fitted to
- * self-play results by the tuner (chess_tune.c, docs/games/chess.md). Made
+/* chess_eval_tuned.c — the tuned evaluation weights (bot option eval=tuned),
+ * fitted to self-play results by the tuner (chess_tune.c, docs/games/chess.md). Made
  * by these two commands, from the source tree's root (do not edit: run them
  * again; the first plays the 4000 self-play games, about 4 CPU minutes, and
  * its file of 248979 positions, 16 MB, is not kept in the repository):
@@ -104,4 +104,4 @@ static const ch_eval_params tuned = {{
     -2,
 }};
 
-const ch_eval_params *ar_chess_params_default(void) { return &tuned; }
+const ch_eval_params *ar_chess_params_tuned(void) { return &tuned; }

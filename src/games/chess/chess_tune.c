@@ -412,8 +412,8 @@ static int write_c_table(const char *path, const ch_eval_params *p, const char *
     const ch_param_group *g;
     if (!f)
         return ar_tool_error(AR_EXIT_BAD_INPUT, "chess-tune: cannot write %s", path);
-    fprintf(f, "/* chess_eval_tuned.c — the engine's default evaluation weights, fitted to\n"
-               " * self-play results by the tuner (chess_tune.c, docs/games/chess.md). Made\n"
+    fprintf(f, "/* chess_eval_tuned.c — the tuned evaluation weights (bot option eval=tuned),\n"
+               " * fitted to self-play results by the tuner (chess_tune.c, docs/games/chess.md). Made\n"
                " * by, from the source tree's root (do not edit: run it again):\n *\n"
                " *     %s\n *\n"
                " * Groups in the order of CH_EVAL_GROUPS (chess_engine.h). */\n"
@@ -426,7 +426,7 @@ static int write_c_table(const char *path, const ch_eval_params *p, const char *
             fprintf(f, "%s%d,", k % 16 == 0 ? "\n    " : " ", p->v[g->first + k]);
         fprintf(f, "\n");
     }
-    fprintf(f, "}};\n\nconst ch_eval_params *ar_chess_params_default(void) { return &tuned; }\n");
+    fprintf(f, "}};\n\nconst ch_eval_params *ar_chess_params_tuned(void) { return &tuned; }\n");
     return fclose(f) == 0 ? 0 : ar_tool_error(AR_EXIT_BAD_INPUT, "chess-tune: writing %s failed", path);
 }
 
@@ -533,6 +533,8 @@ int ar_chess_tune_main(int argc, char **argv)
         start = *ar_chess_params_handset();
     else if (!strcmp(o.from, "default"))
         start = *ar_chess_params_default();
+    else if (!strcmp(o.from, "tuned"))
+        start = *ar_chess_params_tuned();
     else if (ar_chess_params_load(o.from, &start, &err) != AR_OK)
         return ar_tool_fail("chess-tune: --from %s", err.message);
     ar_chess_tables();
