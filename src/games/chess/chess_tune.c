@@ -565,8 +565,8 @@ int ar_chess_tune_main(int argc, char **argv)
     for (i = 0; i < CH_NPARAMS; i++)
         tuned.v[i] = (int)lround(w[i]);
     printf("K %.4f; %u epochs of Adam (rate %g, reg %g) over %zu positions (%zu more, of every tenth game, held "
-           "out); the weights of epoch %u (lowest held-out error)\n",
-           k, epochs, o.rate, o.reg, d.n - held, held, best_epoch);
+           "out); the weights of epoch %u (%s)\n",
+           k, epochs, o.rate, o.reg, d.n - held, held, best_epoch, held ? "lowest held-out error" : "the last");
     printf("error (the evaluation, integer weights): training %.6f -> %.6f", eval_error(&d, &start, k, 0),
            eval_error(&d, &tuned, k, 0));
     if (held)
