@@ -366,6 +366,8 @@ static void cmd_setoption(uci *u, const char *p)
         ar_error err;
         if (!value || !*value || !strcmp(value, "<default>")) {
             ar_chess_engine_set_params(u->engine, ar_chess_params_default());
+        } else if (u->sync) {
+            say(u, "info string setoption EvalFile ignored: no files are read when fuzzing");
         } else if (ar_chess_params_load(value, &params, &err) != AR_OK) {
             say(u, "info string setoption EvalFile ignored: %s", err.message);
         } else {
