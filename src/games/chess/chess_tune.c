@@ -154,30 +154,35 @@ static int selfplay(const ch_eval_params *w, const tune_opts *o, dataset *d)
 
 static int read_data(const char *path, dataset *d)
 {
-    char why[256];
+    char why[256], fault[600] = "";
     char *text = ar_read_file(path, why, sizeof why), *p;
     unsigned line = 0;
     if (!text)
         return ar_tool_fail("chess-tune: %s", why);
-    for (p = text; *p;) {
+    for (p = text; *p && !fault[0]; p += strcspn(p, "\n"), p += *p == '\n') {
         size_t len = strcspn(p, "\n"), used = 0;
         char *bar = memchr(p, '|', len), *r;
         ch_board b;
         ar_error err;
-        float result;
+        float result = 0;
         unsigned game;
         line++;
-        if (len == 0 || p[0] == '#') {
-            p += len + (p[len] == '\n');
+        if (len == 0 || p[0] == '#')
             continue;
-        }
         if (!bar) {
-            free(text);
-            return ar_tool_fail("chess-tune: %s: line %u: expected 'FEN | RESULT'", path, line);
+            snprintf(fault, sizeof fault, "expected 'FEN | RESULT'");
+            break;
         }
         if (ar_chess_parse_fen(p, (size_t)(bar - p), &b, &used, &err) != AR_OK) {
-            free(text);
-            return ar_tool_fail("chess-tune: %s: line %u: %s", path, line, err.message);
+            snprintf(fault, sizeof fault, "%s", err.message);
+            break;
+        }
+        while (p + used < bar && p[used] == ' ')
+            used++;
+        if (p + used != bar) {
+            snprintf(fault, sizeof fault, "unexpected text after the FEN: '%.*s'",
+                     (int)(bar - (p + used) > 20 ? 20 : bar - (p + used)), p + used);
+            break;
         }
         for (r = bar + 1; *r == ' '; r++)
             ;
@@ -188,9 +193,8 @@ static int read_data(const char *path, dataset *d)
         else if (!strncmp(r, "1/2-1/2", 7))
             result = 0.5f, r += 7;
         else {
-            free(text);
-            return ar_tool_fail("chess-tune: %s: line %u: result '%.*s' is not 1-0, 0-1 or 1/2-1/2", path, line,
-                                (int)strcspn(r, " \r\n"), r);
+            snprintf(fault, sizeof fault, "result '%.*s' is not 1-0, 0-1 or 1/2-1/2", (int)strcspn(r, " \r\n"), r);
+            break;
         }
         while (*r == ' ' || *r == '\r')
             r++;
@@ -204,14 +208,14 @@ static int read_data(const char *path, dataset *d)
             game = line; /* without game numbers every position is a game of its own */
         }
         if (*r && *r != '\n') {
-            free(text);
-            return ar_tool_fail("chess-tune: %s: line %u: unexpected text after the result (a game number?)", path,
-                                line);
+            snprintf(fault, sizeof fault, "unexpected text after the result (a game number?)");
+            break;
         }
         push_sample(d, &b, result, game);
-        p += len + (p[len] == '\n');
     }
     free(text);
+    if (fault[0])
+        return ar_tool_fail("chess-tune: %s: line %u: %s", path, line, fault);
     return 0;
 }
 
@@ -540,8 +544,10 @@ int ar_chess_tune_main(int argc, char **argv)
     ar_chess_tables();
     ar_tool_install_sigint();
     if (o.data) {
-        if (read_data(o.data, &d))
+        if (read_data(o.data, &d)) {
+            free(d.s);
             return AR_EXIT_BAD_INPUT;
+        }
         printf("data: %zu positions from %s\n", d.n, o.data);
     } else if (selfplay(&start, &o, &d) != 0) {
         free(d.s);
