@@ -263,7 +263,7 @@ static unsigned chess_noisy_moves(const ar_variant *v, const void *pos, ar_gmove
 static int chess_eval_full(const ar_variant *v, const void *pos, int player)
 {
     const ar_chess_pos *p = pos;
-    int e = ar_chess_evaluate(&p->b, NULL);
+    int e = ar_chess_evaluate(NULL, &p->b);
     (void)v;
     return player == p->b.stm ? e : -e;
 }
@@ -299,7 +299,8 @@ const ar_game ar_game_chess = {
         "fifty-move rule, threefold repetition and insufficient material draw at once.\n"
         "Position: FEN (rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1).\n"
         "Moves: UCI long algebraic (e2e4, e7e8q, e1g1 castles), SAN also read (Nf3, exd5, O-O, e8=Q).\n"
-        "Bots: engine[:time=S:depth=D:nodes=N:hash=MB:steps=LIST:tc=B+I] (the chess engine, default),\n"
+        "Bots: engine[:time=S:depth=D:nodes=N:hash=MB:steps=LIST:eval=FILE|handset|tuned:tc=B+I]\n"
+        "(the chess engine, default; eval= a weights file of `chess-tune`, or the built-in sets),\n"
         "uci[:tc=B+I:movetime=S:opt.NAME=VALUE...]:COMMAND (an external UCI engine),\n"
         "xboard[:tc=B+I...]:COMMAND (an xboard engine such as fairymax), and the generic\n"
         "alphabeta, mcts and random over the game interface.\n"
@@ -310,6 +311,8 @@ const ar_game ar_game_chess = {
         "  ariadne match chess --bots A,B [--games N] [--tc 10+0.1] [--pgn FILE] plays from the\n"
         "      included openings with a clock and adjudication, and reports Elo with its 95% interval.\n"
         "  ariadne chess-pgn FILE checks every move of every game of a PGN file and writes it back.\n"
+        "  ariadne chess-tune [--games N] [--seed S] [--out FILE] fits the evaluation's weights to\n"
+        "      self-play results (Texel's method) and writes them as a file or as C.\n"
         "  ariadne bench chess [--quick] measures perft beside stockfish and the bench node count.",
     .flags = AR_GAME_DRAWS | AR_GAME_QUIESCENCE,
     .options = NULL,

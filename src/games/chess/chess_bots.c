@@ -6,7 +6,7 @@
  * fails with AR_ERR_LIMIT and the match scores it as a loss).
  *
  * Spec syntax (options separated by ':'):
- *   engine[:time=S][:depth=D][:nodes=N][:hash=MB][:steps=LIST][:tc=B+I]
+ *   engine[:time=S][:depth=D][:nodes=N][:hash=MB][:steps=LIST][:eval=FILE|handset|tuned][:tc=B+I]
  *   uci[:tc=B+I][:movetime=S][:depth=D][:nodes=N][:opt.NAME=VALUE]...:COMMAND
  * For `uci` the first part without '=' starts the command, which runs the
  * rest of the spec (`uci:tc=10+0.1:opt.UCI_LimitStrength=true:opt.UCI_Elo=1500:stockfish`).
@@ -88,6 +88,10 @@ ar_status ar_chess_bot_options(const char *text, ar_chess_bot_opts *o, int uci, 
             if (end == eq || *end || v < 1 || v > 4096)
                 return ar_error_set(err, AR_ERR_INPUT, "hash=%s: expected 1..4096 (MB)", eq);
             o->hash_mb = (size_t)v;
+        } else if (!uci && !strcmp(item, "eval")) {
+            if (!*eq || strlen(eq) >= sizeof o->eval)
+                return ar_error_set(err, AR_ERR_INPUT, "eval=%.40s: expected a weights file, handset, tuned or default", eq);
+            strcpy(o->eval, eq);
         } else if (!uci && !strcmp(item, "steps")) {
             if (ar_chess_parse_steps(eq, &o->steps, err) != 0)
                 return AR_ERR_INPUT;
@@ -99,7 +103,7 @@ ar_status ar_chess_bot_options(const char *text, ar_chess_bot_opts *o, int uci, 
             return ar_error_set(err, AR_ERR_INPUT, "bot %s: unknown option '%s' (%s)", uci ? "uci" : "engine",
                                 item,
                                 uci ? "tc, movetime, depth, nodes, opt.NAME, then the command"
-                                    : "time, depth, nodes, hash, steps, tc");
+                                    : "time, depth, nodes, hash, steps, eval, tc");
         }
         p += len;
         if (*p == ':')
@@ -143,6 +147,19 @@ static ar_status engine_create(ar_bot *bot, const char *options, ar_error *err)
     }
     b->e = ar_chess_engine_new(b->o.hash_mb);
     ar_chess_engine_set_steps(b->e, b->o.steps);
+    if (!strcmp(b->o.eval, "handset")) {
+        ar_chess_engine_set_params(b->e, ar_chess_params_handset());
+    } else if (!strcmp(b->o.eval, "tuned")) {
+        ar_chess_engine_set_params(b->e, ar_chess_params_tuned());
+    } else if (b->o.eval[0] && strcmp(b->o.eval, "default") != 0) {
+        ch_eval_params params;
+        if (ar_chess_params_load(b->o.eval, &params, err) != AR_OK) {
+            ar_chess_engine_free(b->e);
+            free(b);
+            return AR_ERR_INPUT;
+        }
+        ar_chess_engine_set_params(b->e, &params);
+    }
     b->clock = b->o.tc_base;
     ar_bot_set_state(bot, b);
     return AR_OK;

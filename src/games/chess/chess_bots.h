@@ -19,6 +19,7 @@ typedef struct ar_chess_bot_opts {
     uint64_t nodes;
     size_t hash_mb;         /* engine */
     unsigned steps;         /* engine: CH_STEP_* */
+    char eval[256];         /* engine: eval=FILE (weights of `chess-tune`), handset, tuned or default ("") */
     char command[512];      /* uci/xboard: the program (the rest of the spec) */
     unsigned nopts;         /* uci: setoption NAME VALUE, sent once per process */
     char opt_name[8][48], opt_value[8][48];

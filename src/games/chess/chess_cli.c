@@ -169,8 +169,8 @@ static const perft_case perft_cases[] = {
  * the same commit. */
 #define BENCH_DEPTH 7
 #define BENCH_QUICK_DEPTH 5
-#define BENCH_NODES 3469781ULL
-#define BENCH_QUICK_NODES 439639ULL
+#define BENCH_NODES 3469780ULL
+#define BENCH_QUICK_NODES 439638ULL
 
 /* Seconds stockfish takes for `go perft depth` on fen (start-up excluded),
  * or a negative number when it cannot be run. */
@@ -279,7 +279,7 @@ const ar_tool ar_chess_tools[] = {
     {.name = "chess-uci",
      .usage = "ariadne chess-uci",
      .help = "The chess engine speaking UCI on stdin/stdout, for any chess GUI or match runner: uci,\n"
-             "isready, setoption (Hash, Clear Hash, Ponder, Threads, Move Overhead), ucinewgame,\n"
+             "isready, setoption (Hash, Clear Hash, Ponder, Move Overhead, EvalFile), ucinewgame,\n"
              "position startpos|fen FEN [moves ...], go (wtime btime winc binc movestogo movetime depth\n"
              "nodes mate infinite ponder), stop, ponderhit, quit; info lines give depth, seldepth,\n"
              "score cp|mate, nodes, nps, hashfull, time and pv. Bad commands get an info string and are\n"
@@ -304,4 +304,19 @@ const ar_tool ar_chess_tools[] = {
              "back in export form (seven-tag roster, SAN); --check only counts them. An illegal move or a\n"
              "malformed game is one line naming the game and the move, exit 2.",
      .run = ar_chess_pgn_main},
+    {.name = "chess-tune",
+     .usage = "ariadne chess-tune [--games N] [--nodes N] [--seed S] [--data FILE] [--save-data FILE]\n"
+              "        [--from handset|tuned|default|FILE] [--freeze GROUP,...] [--epochs E] [--rate R] [--reg L]\n"
+              "        [--out FILE] [--c-out FILE] [--quiet]",
+     .help = "Tunes the evaluation's weights to game results (Texel's method): the quiet positions of --games\n"
+             "self-play games (default 200; the engine at --nodes nodes a move, default 2000, from the match's\n"
+             "openings plus 2-6 random plies chosen by --seed, default 1), or of --data FILE ('FEN | 1-0' lines,\n"
+             "as --save-data writes them), each labelled with its game's result; then --epochs (300) steps of\n"
+             "Adam (step --rate, 1 centipawn) on the mean squared error between the result and a sigmoid of\n"
+             "the evaluation (+ --reg x the squared change), starting from --from (the hand-set weights by\n"
+             "default), the groups of --freeze left alone. Prints the error of the\n"
+             "evaluation before and after, on the training positions and on every tenth held out. --out writes\n"
+             "the weights file (load it with the bot option eval=FILE or UCI `setoption name EvalFile`),\n"
+             "--c-out the C table of chess_eval_tuned.c. Same options, same weights. See docs/games/chess.md.",
+     .run = ar_chess_tune_main},
     {.name = NULL}};

@@ -104,7 +104,15 @@ typedef struct game_result {
     char why[240];
 } game_result;
 
-static void play_opening(ar_chess_pos *pos, ch_game *rec, unsigned k)
+unsigned ar_chess_opening_count(void)
+{
+    unsigned n = 0;
+    while (openings[n])
+        n++;
+    return n;
+}
+
+void ar_chess_play_opening(ar_chess_pos *pos, ch_game *rec, unsigned k)
 {
     const char *p = openings[k];
     memset(pos, 0, sizeof *pos);
@@ -115,7 +123,8 @@ static void play_opening(ar_chess_pos *pos, ch_game *rec, unsigned k)
         if (ar_chess_parse_move(&pos->b, p, n, &m, NULL) != AR_OK)
             break; /* the table is checked by the tests: never happens */
         ar_chess_pos_apply(pos, m);
-        ar_chess_game_push(rec, m);
+        if (rec)
+            ar_chess_game_push(rec, m);
         p += n;
         while (*p == ' ')
             p++;
@@ -130,7 +139,7 @@ static void play_one(match *mt, ar_bot *white, ar_bot *black, unsigned opening, 
     unsigned ply;
     side[0] = white;
     side[1] = black;
-    play_opening(&pos, rec, opening);
+    ar_chess_play_opening(&pos, rec, opening);
     ar_bot_new_game(white);
     if (black != white)
         ar_bot_new_game(black);
@@ -318,8 +327,7 @@ int ar_chess_match_main(int argc, char **argv)
         if (*end || b <= 0 || inc < 0)
             return ar_tool_fail("match chess: --tc '%s' (use BASE+INC in seconds, e.g. 10+0.1)", tc);
     }
-    while (openings[nopen])
-        nopen++;
+    nopen = ar_chess_opening_count();
     mt.g = ar_game_find("chess");
     mt.games = (unsigned)(games + games % 2);
     if (ar_game_create(mt.g, NULL, 0, &mt.v, &err) != AR_OK)

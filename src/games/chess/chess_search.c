@@ -63,6 +63,7 @@ struct ch_engine {
     size_t tt_buckets; /* a power of two; each bucket is two entries */
     uint8_t generation;
     unsigned steps;
+    ch_eval_params params; /* the evaluation's weights (a copy) */
     int16_t history[2][64][64];
     ch_move killers[CH_MAX_PLY][2];
     uint64_t keys[CH_MAX_PLY + AR_CHESS_HISTORY + 8]; /* the game's and the path's keys */
@@ -108,6 +109,7 @@ ch_engine *ar_chess_engine_new(size_t hash_mb)
     ar_chess_tables();
     ar_chess_engine_set_hash(e, hash_mb);
     e->steps = CH_STEP_ALL;
+    e->params = *ar_chess_params_default();
     return e;
 }
 
@@ -127,7 +129,18 @@ void ar_chess_engine_clear(ch_engine *e)
     e->generation = 0;
 }
 
+static int qsearch(ch_engine *e, const ch_board *b, int alpha, int beta, int ply);
+
 void ar_chess_engine_set_steps(ch_engine *e, unsigned steps) { e->steps = steps; }
+void ar_chess_engine_set_params(ch_engine *e, const ch_eval_params *p) { e->params = *p; }
+
+int ar_chess_quiescence(ch_engine *e, const ch_board *b)
+{
+    e->nodes = 0;
+    e->stopped = 0;
+    memset(&e->lim, 0, sizeof e->lim);
+    return qsearch(e, b, -CH_INF, CH_INF, 0);
+}
 void ar_chess_engine_set_stop(ch_engine *e, const volatile sig_atomic_t *stop) { e->interrupt = stop; }
 void ar_chess_engine_request_stop(ch_engine *e) { atomic_store(&e->stop_request, 1); }
 void ar_chess_engine_clear_stop(ch_engine *e) { atomic_store(&e->stop_request, 0); }
@@ -333,14 +346,14 @@ static int qsearch(ch_engine *e, const ch_board *b, int alpha, int beta, int ply
     if (e->stopped)
         return 0;
     if (ply >= CH_MAX_PLY - 1)
-        return ar_chess_evaluate(b, NULL);
+        return ar_chess_evaluate(&e->params, b);
     if (in_check) {
         n = ar_chess_legal(b, moves);
         if (n == 0)
             return -CH_MATE + ply;
         best = -CH_INF;
     } else {
-        stand = ar_chess_evaluate(b, NULL);
+        stand = ar_chess_evaluate(&e->params, b);
         if (stand >= beta)
             return stand;
         if (stand > alpha)
@@ -397,7 +410,7 @@ static int search(ch_engine *e, const ch_board *b, int alpha, int beta, int dept
         if (e->steps & CH_STEP_QSEARCH)
             return qsearch(e, b, alpha, beta, ply);
         count_node(e, ply);
-        return ar_chess_evaluate(b, NULL);
+        return ar_chess_evaluate(&e->params, b);
     }
     count_node(e, ply);
     if (e->stopped)
@@ -420,7 +433,7 @@ static int search(ch_engine *e, const ch_board *b, int alpha, int beta, int dept
      * with pieces on the board but common in endgames: with at most one
      * minor piece left the fail-high is verified by a reduced normal search. */
     if ((e->steps & CH_STEP_NULLMOVE) && null_ok && !in_check && !pv_node && depth >= 3 &&
-        has_pieces(b, b->stm) && ar_chess_evaluate(b, NULL) >= beta) {
+        has_pieces(b, b->stm) && ar_chess_evaluate(&e->params, b) >= beta) {
         ch_board child = *b;
         int r = 2 + depth / 4, score;
         ar_chess_make_null(&child);

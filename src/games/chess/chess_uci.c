@@ -350,10 +350,30 @@ static void cmd_setoption(uci *u, const char *p)
             return;
         }
         u->overhead = (double)v / 1000.0;
-    } else if (!strcasecmp_local(key, "Ponder") || !strcasecmp_local(key, "Threads")) {
-        /* Ponder only tells us the GUI may send go ponder; one thread is all we use. */
+    } else if (!strcasecmp_local(key, "Ponder")) {
+        /* Ponder only tells us the GUI may send go ponder. */
+    } else if (!strcasecmp_local(key, "Threads")) {
+        /* Not advertised: the search is single-threaded. A GUI that sends
+         * it anyway is told when it asks for more than one. */
+        if (!value || parse_number(value, strlen(value), 1, 1, &v) != 0)
+            say(u, "info string setoption Threads ignored: the engine searches with one thread");
     } else if (!strcasecmp_local(key, "Clear Hash")) {
         ar_chess_engine_clear(u->engine);
+    } else if (!strcasecmp_local(key, "EvalFile")) {
+        /* A weights file of `ariadne chess-tune`; "<default>" (or no
+         * value) goes back to the built-in weights. */
+        ch_eval_params params;
+        ar_error err;
+        if (!value || !*value || !strcmp(value, "<default>")) {
+            ar_chess_engine_set_params(u->engine, ar_chess_params_default());
+        } else if (u->sync) {
+            say(u, "info string setoption EvalFile ignored: no files are read when fuzzing");
+        } else if (ar_chess_params_load(value, &params, &err) != AR_OK) {
+            say(u, "info string setoption EvalFile ignored: %s", err.message);
+        } else {
+            ar_chess_engine_set_params(u->engine, &params);
+            say(u, "info string EvalFile %s loaded", value);
+        }
     } else {
         say(u, "info string setoption ignored: no option '%s'", key);
     }
@@ -373,8 +393,8 @@ static int uci_command(uci *u, char *line)
                 "option name Hash type spin default 16 min 1 max 4096\n"
                 "option name Clear Hash type button\n"
                 "option name Ponder type check default false\n"
-                "option name Threads type spin default 1 min 1 max 1\n"
-                "option name Move Overhead type spin default 30 min 0 max 5000\nuciok");
+                "option name Move Overhead type spin default 30 min 0 max 5000\n"
+                "option name EvalFile type string default <default>\nuciok");
     } else if (is_word(w, n, "isready")) {
         say(u, "readyok");
     } else if (is_word(w, n, "quit")) {

@@ -1,0 +1,94 @@
+# cli_chess_tune.sh — `ariadne chess-tune` on a tiny self-play set: the
+# error of the evaluation goes down, the same seed gives the same weights
+# (file and C table), another seed other positions; the weights file is
+# loaded by the engine bot (eval=FILE) and by the UCI engine (setoption
+# EvalFile), and bad options and files are refused with one line, exit 2.
+#
+# Usage: bash cli_chess_tune.sh ARIADNE_BINARY DATA_DIR
+set -u
+BIN=${1:?usage: cli_chess_tune.sh ARIADNE_BINARY DATA_DIR}
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # description, command...
+    local what=$1
+    shift
+    if ! "$@"; then
+        echo "FAIL: $what" >&2
+        fail=1
+    fi
+}
+contains() { grep -qF -- "$2" "$1"; }
+
+tune() { # out-prefix seed
+    "$BIN" chess-tune --games 6 --nodes 300 --seed "$2" --epochs 40 --rate 2 --quiet \
+        --out "$tmp/$1.params" --c-out "$tmp/$1.c" --save-data "$tmp/$1.data" >"$tmp/$1.out" 2>"$tmp/$1.err"
+}
+tune a 5
+check "tune exits 0" test $? -eq 0
+cat "$tmp/a.err" >&2
+check "self-play line" grep -q "^self-play: 6 games at 300 nodes a move (seed 5)" "$tmp/a.out"
+# "error (...): training X -> Y, held out ...": Y < X
+line=$(grep '^error' "$tmp/a.out")
+before=$(echo "$line" | sed 's/.*training \([0-9.]*\) -> \([0-9.]*\),.*/\1/')
+after=$(echo "$line" | sed 's/.*training \([0-9.]*\) -> \([0-9.]*\),.*/\2/')
+check "training error goes down ($before -> $after)" awk -v a="$before" -v b="$after" 'BEGIN { exit !(b < a) }'
+tune b 5
+same() { # the files without the lines naming the command (its paths differ)
+    test "$(grep -v 'chess-tune' "$1")" = "$(grep -v 'chess-tune' "$2")"
+}
+check "same seed, same weights" same "$tmp/a.params" "$tmp/b.params"
+check "same seed, same C table" same "$tmp/a.c" "$tmp/b.c"
+check "same seed, same positions" same "$tmp/a.data" "$tmp/b.data"
+tune c 6
+check "another seed, other positions" test "$(same "$tmp/a.data" "$tmp/c.data"; echo $?)" -eq 1
+# tuning the saved positions again gives the weights of the self-play run
+"$BIN" chess-tune --data "$tmp/a.data" --epochs 40 --rate 2 --quiet --out "$tmp/d.params" >"$tmp/d.out" 2>&1
+check "data file read back" contains "$tmp/d.out" "data: $(grep -vc '^#' "$tmp/a.data") positions"
+check "data file: same weights" test "$(grep -v '^#' "$tmp/a.params")" = "$(grep -v '^#' "$tmp/d.params")"
+check "C table names the command" contains "$tmp/a.c" "ariadne chess-tune --games 6 --nodes 300 --seed 5"
+
+# the engine plays with the weights file, over UCI and as a bot
+printf 'uci\nsetoption name EvalFile value %s\nposition startpos\ngo depth 3\n' "$tmp/a.params" |
+    "$BIN" chess-uci >"$tmp/u" 2>&1
+check "uci advertises EvalFile" contains "$tmp/u" "option name EvalFile type string"
+check "uci loads EvalFile" contains "$tmp/u" "info string EvalFile $tmp/a.params loaded"
+check "uci searches with it" grep -q "^bestmove [a-h][1-8][a-h][1-8]" "$tmp/u"
+printf 'setoption name EvalFile value %s\nisready\n' "$tmp/none.params" | "$BIN" chess-uci >"$tmp/u" 2>&1
+check "uci: a missing EvalFile is an info string" grep -q "^info string setoption EvalFile ignored: " "$tmp/u"
+check "uci: and carries on" contains "$tmp/u" "readyok"
+"$BIN" match chess --bots "engine:depth=2:eval=$tmp/a.params,engine:depth=2:eval=handset" --games 2 \
+    --quiet >"$tmp/m" 2>&1
+check "match with eval=FILE plays" grep -q "engine:depth=2:eval=handset" "$tmp/m"
+
+# bad input: one line on stderr, exit 2, nothing on stdout
+bad() { # description, args...
+    local what=$1
+    shift
+    "$BIN" "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    check "$what: exit 2 (got $rc)" test $rc -eq 2
+    check "$what: one line" test "$(wc -l <"$tmp/err")" -eq 1
+    check "$what: nothing on stdout" test ! -s "$tmp/out"
+}
+bad "unknown option" chess-tune --gmaes 3
+bad "bad count" chess-tune --games -3
+bad "bad rate" chess-tune --rate 0
+bad "missing data" chess-tune --data "$tmp/none.data"
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 2-0\n' >"$tmp/bad.data"
+bad "bad result" chess-tune --data "$tmp/bad.data"
+check "bad result: line named" contains "$tmp/err" "line 1"
+printf '# positions\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x | 1-0\n' >"$tmp/bad.data"
+bad "text after the FEN" chess-tune --data "$tmp/bad.data"
+check "text after the FEN: line named" contains "$tmp/err" "line 2: unexpected text after the FEN: 'x '"
+head -3 "$tmp/a.params" >"$tmp/short.params"
+bad "short weights file" match chess --bots "engine:depth=1:eval=$tmp/short.params,engine:depth=1"
+bad "bad --from" chess-tune --from "$tmp/short.params"
+bad "bad --freeze" chess-tune --freeze pst_mg,pst_xx
+# --freeze leaves a group as it starts
+"$BIN" chess-tune --data "$tmp/a.data" --epochs 20 --freeze value_mg,value_eg --quiet --out "$tmp/f.params" >/dev/null 2>&1
+check "frozen values unchanged" test "$(grep '^value_' "$tmp/f.params")" = "$(printf 'value_mg 90 320 330 480 950 0\nvalue_eg 110 300 320 540 1000 0')"
+"$BIN" chess-tune --data "$tmp/a.data" --epochs 0 --quiet --out "$tmp/h.params" >/dev/null 2>&1
+check "the other groups are tuned" test "$(grep -v '^#' "$tmp/f.params")" != "$(grep -v '^#' "$tmp/h.params")"
+exit $fail
