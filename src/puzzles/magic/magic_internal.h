@@ -59,6 +59,30 @@ typedef struct ar_magic_xor_result {
 } ar_magic_xor_result;
 void ar_magic_xor(ar_magic_xor_result *r, ar_magic_visit visit, void *ctx);
 
+/* The fast count by pairs of orthogonal line partitions (magic_pairs.c). */
+typedef struct ar_magic_pairs_options {
+    unsigned order;      /* 3..5 */
+    unsigned threads;    /* 0 or 1: one */
+    uint32_t row_set;    /* non-zero: only squares with this row set (bit v-1 for value v) */
+    uint32_t col_set;    /* non-zero: only squares with this column set */
+    double time_limit;   /* seconds, 0: none; a stopped count is a lower bound */
+    const volatile sig_atomic_t *interrupt; /* Ctrl-C: stop between row partitions */
+    ar_progress *progress;                  /* may be NULL */
+} ar_magic_pairs_options;
+
+typedef struct ar_magic_pairs_result {
+    uint64_t all;        /* every square (8 x canonical) */
+    uint64_t canonical;  /* up to rotation and reflection */
+    uint64_t by_centre[MAGIC_MAX_CELLS + 1]; /* odd orders: all squares by centre value */
+    uint64_t sets;       /* n-sets summing to the magic constant */
+    uint64_t partitions, partitions_done; /* row partitions (the units of work) */
+    uint64_t pairs;      /* orthogonal (row, column) partition pairs looked at */
+    int complete;        /* 0: stopped early, the counts are lower bounds */
+    double seconds;
+} ar_magic_pairs_result;
+
+ar_status ar_magic_pairs_count(const ar_magic_pairs_options *o, ar_magic_pairs_result *r, ar_error *err);
+
 int ar_magic_count_tool(int argc, char **argv);
 int ar_magic_xor_tool(int argc, char **argv);
 int ar_magic_bench(int quick);
