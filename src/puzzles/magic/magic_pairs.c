@@ -109,7 +109,7 @@ static void push_partition(growable *g, const uint32_t *rows, unsigned n)
 /* Row partitions: exact covers by the s-sum sets, the set holding the
  * smallest uncovered number chosen at each depth. */
 static void list_partitions(const pairs_plan *pl, growable *g, uint32_t *rows, unsigned depth, uint32_t covered,
-                            uint32_t must)
+                            uint32_t must, uint32_t col)
 {
     uint32_t full = (uint32_t)(((uint64_t)1 << pl->cells) - 1);
     unsigned low;
@@ -125,8 +125,10 @@ static void list_partitions(const pairs_plan *pl, growable *g, uint32_t *rows, u
             continue;
         if (must && (must & s) && s != must) /* restricted: `must` is a row */
             continue;
+        if (col && __builtin_popcount(s & col) > 1) /* and `col` must cross each row once */
+            continue;
         rows[depth] = s;
-        list_partitions(pl, g, rows, depth + 1, covered | s, must);
+        list_partitions(pl, g, rows, depth + 1, covered | s, must, col);
     }
 }
 
@@ -180,7 +182,7 @@ static void plan_free(pairs_plan *pl)
     free(pl->partitions);
 }
 
-static ar_status plan_make(pairs_plan *pl, unsigned n, uint32_t row_set, ar_error *err)
+static ar_status plan_make(pairs_plan *pl, unsigned n, uint32_t row_set, uint32_t col_set, ar_error *err)
 {
     uint32_t rows[PAIRS_MAX_N];
     growable g = {0};
@@ -197,7 +199,7 @@ static ar_status plan_make(pairs_plan *pl, unsigned n, uint32_t row_set, ar_erro
             k++;
         pl->by_low_start[low] = k;
     }
-    list_partitions(pl, &g, rows, 0, 0, row_set);
+    list_partitions(pl, &g, rows, 0, 0, row_set, col_set);
     if (g.failed) {
         free(g.data);
         plan_free(pl);
@@ -363,6 +365,8 @@ static void column_partitions(pairs_worker *w, unsigned depth, uint32_t covered)
             continue;
         if (depth == 0 && w->halve && t <= w->rows[0])
             continue;
+        if (w->col_set && (t & w->col_set) && t != w->col_set) /* restricted */
+            continue;
         if (!narrow_diagonals(w, depth, w->trans_elem[idx]))
             continue;
         w->cols[depth] = t;
@@ -482,7 +486,7 @@ ar_status ar_magic_pairs_count(const ar_magic_pairs_options *o, ar_magic_pairs_r
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory for the count's tables");
     memset(&p, 0, sizeof p);
     p.t0 = ar_now();
-    if ((st = plan_make(pl, n, o->row_set, err)) != AR_OK) {
+    if ((st = plan_make(pl, n, o->row_set, o->col_set, err)) != AR_OK) {
         free(pl);
         return st;
     }
