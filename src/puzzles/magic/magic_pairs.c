@@ -47,7 +47,7 @@
 
 #define PAIRS_MAX_N 5
 #define PAIRS_MAX_PERMS 120 /* 5! */
-#define CHUNK 16            /* row partitions a thread takes at once */
+#define TASK_DEPTH 2        /* row sets fixed by a task */
 
 /* Everything that depends only on the order, shared read-only by the threads. */
 typedef struct pairs_plan {
@@ -55,8 +55,11 @@ typedef struct pairs_plan {
     uint32_t *sets;              /* every s-sum n-set, as a mask (bit v-1 for v) */
     size_t nsets;
     size_t by_low_start[MAGIC_MAX_CELLS + 1]; /* sets sorted by lowest element */
-    uint32_t *partitions;        /* n masks per row partition, by lowest element */
-    size_t npartitions;
+    uint32_t row_set, col_set;   /* restrictions (0: none) */
+    /* tasks: the first two row sets of a partition (the one holding 1, the
+     * one holding the smallest number left); a thread completes them */
+    uint32_t *tasks;
+    size_t ntasks;
     unsigned short perm_of_code[3125]; /* Σ m(i)·n^i -> permutation index */
     unsigned char perm[PAIRS_MAX_PERMS][PAIRS_MAX_N];
     /* 0: m2∘m1⁻¹ not of r's type; else 1 + the row where m1 and m2 agree
@@ -83,58 +86,47 @@ static void list_sets(pairs_plan *pl, unsigned next, unsigned left, unsigned sum
         list_sets(pl, v + 1, left - 1, sum + v, mask | (uint32_t)1 << (v - 1));
 }
 
-typedef struct growable {
-    uint32_t *data;
-    size_t count, cap;
-    int failed;
-} growable;
-
-static void push_partition(growable *g, const uint32_t *rows, unsigned n)
+/* Whether set may be a row of a partition under the restrictions: the row
+ * set is a row or disjoint from it; the column set meets every row once. */
+static int row_allowed(const pairs_plan *pl, uint32_t set)
 {
-    if (g->failed)
-        return;
-    if (g->count + n > g->cap) {
-        size_t cap = g->cap ? 2 * g->cap : 4096;
-        uint32_t *d = realloc(g->data, cap * sizeof *d);
-        if (!d) {
-            g->failed = 1;
-            return;
-        }
-        g->data = d, g->cap = cap;
-    }
-    memcpy(g->data + g->count, rows, n * sizeof *rows);
-    g->count += n;
+    if (pl->row_set && (pl->row_set & set) && set != pl->row_set)
+        return 0;
+    return !pl->col_set || __builtin_popcount(set & pl->col_set) <= 1;
 }
 
-/* Row partitions: exact covers by the s-sum sets, the set holding the
- * smallest uncovered number chosen at each depth. */
-static void list_partitions(const pairs_plan *pl, growable *g, uint32_t *rows, unsigned depth, uint32_t covered,
-                            uint32_t must, uint32_t col)
+/* The tasks: every start of a row partition with TASK_DEPTH rows (exact
+ * cover by the s-sum sets, the set holding the smallest uncovered number
+ * chosen at each depth, as the threads continue it). Returns -1 when out of
+ * memory. */
+static int list_tasks(pairs_plan *pl, size_t *cap, uint32_t *rows, unsigned depth, uint32_t covered)
 {
-    uint32_t full = (uint32_t)(((uint64_t)1 << pl->cells) - 1);
-    unsigned low;
+    unsigned low = (unsigned)__builtin_ctz(~covered);
     size_t k;
-    if (covered == full) {
-        push_partition(g, rows, pl->n);
-        return;
+    if (depth == TASK_DEPTH) {
+        if (pl->ntasks == *cap) {
+            uint32_t *t = realloc(pl->tasks, 2 * (*cap ? 2 * *cap : 1024) * sizeof *t);
+            if (!t)
+                return -1;
+            pl->tasks = t, *cap = *cap ? 2 * *cap : 1024;
+        }
+        memcpy(pl->tasks + TASK_DEPTH * pl->ntasks++, rows, TASK_DEPTH * sizeof *rows);
+        return 0;
     }
-    low = (unsigned)__builtin_ctz(~covered & full);
     for (k = pl->by_low_start[low]; k < pl->by_low_start[low + 1]; k++) {
         uint32_t s = pl->sets[k];
-        if (s & covered)
-            continue;
-        if (must && (must & s) && s != must) /* restricted: `must` is a row */
-            continue;
-        if (col && __builtin_popcount(s & col) > 1) /* and `col` must cross each row once */
+        if ((s & covered) || !row_allowed(pl, s))
             continue;
         rows[depth] = s;
-        list_partitions(pl, g, rows, depth + 1, covered | s, must, col);
+        if (list_tasks(pl, cap, rows, depth + 1, covered | s) != 0)
+            return -1;
     }
+    return 0;
 }
 
-/* Whether the permutation q∘p⁻¹ (as index arrays) has r's cycle type:
- * an involution with n mod 2 fixed points. Returns 1 + the fixed point's
- * preimage row... see make_pair_table. */
+/* The permutations of n columns, by index, and the table `pair` that says
+ * whether m2∘m1⁻¹ has r's cycle type (an involution with n mod 2 fixed
+ * points) and where m1 and m2 agree. */
 static void make_pair_table(pairs_plan *pl)
 {
     unsigned n = pl->n, a, b, i, count = 0;
@@ -179,17 +171,17 @@ static void make_pair_table(pairs_plan *pl)
 static void plan_free(pairs_plan *pl)
 {
     free(pl->sets);
-    free(pl->partitions);
+    free(pl->tasks);
 }
 
 static ar_status plan_make(pairs_plan *pl, unsigned n, uint32_t row_set, uint32_t col_set, ar_error *err)
 {
     uint32_t rows[PAIRS_MAX_N];
-    growable g = {0};
-    size_t k;
+    size_t k, cap = 0;
     unsigned low;
     memset(pl, 0, sizeof *pl);
     pl->n = n, pl->cells = n * n, pl->sum = n * (n * n + 1) / 2;
+    pl->row_set = row_set, pl->col_set = col_set;
     if (!(pl->sets = malloc(4096 * sizeof *pl->sets))) /* 1,394 for n = 5 */
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory for the line sets");
     list_sets(pl, 1, n, 0, 0);
@@ -199,14 +191,10 @@ static ar_status plan_make(pairs_plan *pl, unsigned n, uint32_t row_set, uint32_
             k++;
         pl->by_low_start[low] = k;
     }
-    list_partitions(pl, &g, rows, 0, 0, row_set, col_set);
-    if (g.failed) {
-        free(g.data);
+    if (list_tasks(pl, &cap, rows, 0, 0) != 0) {
         plan_free(pl);
-        return ar_error_set(err, AR_ERR_MEMORY, "out of memory for the row partitions");
+        return ar_error_set(err, AR_ERR_MEMORY, "out of memory for the task list");
     }
-    pl->partitions = g.data;
-    pl->npartitions = g.count / n;
     make_pair_table(pl);
     return AR_OK;
 }
@@ -236,6 +224,8 @@ typedef struct pairs_worker {
     uint64_t alive[PAIRS_MAX_N + 1][WORDS];
     uint32_t cols[PAIRS_MAX_N];
     unsigned char col_of[MAGIC_MAX_CELLS];
+    const volatile sig_atomic_t *interrupt;
+    uint64_t partitions;  /* row partitions counted */
     uint64_t pairs_seen;  /* orthogonal pairs (R, C) looked at */
     uint64_t total;       /* Σ N(R, C) */
     uint64_t by_centre[MAGIC_MAX_CELLS + 1];
@@ -402,16 +392,45 @@ static void count_row_partition(pairs_worker *w, const uint32_t *rows)
 
 /* --- threads ------------------------------------------------------------- */
 
-typedef struct pairs_pool {
+typedef struct pairs_pool pairs_pool;
+static int should_stop(pairs_pool *p);
+
+/* Completes a task's row partitions (as list_tasks began them) and counts
+ * each; returns non-zero when a limit stopped it. */
+static int complete_rows(pairs_worker *w, pairs_pool *p, uint32_t *rows, unsigned depth, uint32_t covered)
+{
+    const pairs_plan *pl = w->pl;
+    uint32_t full = (uint32_t)(((uint64_t)1 << pl->cells) - 1);
+    unsigned low;
+    size_t k;
+    if (covered == full) {
+        count_row_partition(w, rows);
+        w->partitions++;
+        /* Ctrl-C at once, the clock every 256 partitions */
+        return (w->interrupt && *w->interrupt) || (w->partitions % 256 == 0 && should_stop(p));
+    }
+    low = (unsigned)__builtin_ctz(~covered & full);
+    for (k = pl->by_low_start[low]; k < pl->by_low_start[low + 1]; k++) {
+        uint32_t s = pl->sets[k];
+        if ((s & covered) || !row_allowed(pl, s))
+            continue;
+        rows[depth] = s;
+        if (complete_rows(w, p, rows, depth + 1, covered | s))
+            return 1;
+    }
+    return 0;
+}
+
+struct pairs_pool {
     const pairs_plan *pl;
     const ar_magic_pairs_options *o;
-    size_t next, done;
+    size_t next, done;    /* tasks */
     int stopped, overflow;
     double t0;
-    uint64_t total, pairs_seen;
+    uint64_t total, pairs_seen, partitions;
     uint64_t by_centre[MAGIC_MAX_CELLS + 1];
     pthread_mutex_t lock;
-} pairs_pool;
+};
 
 static int should_stop(pairs_pool *p)
 {
@@ -434,32 +453,36 @@ static void *pairs_thread(void *arg)
     w->pl = pl;
     w->col_set = p->o->col_set;
     w->halve = !p->o->row_set && !p->o->col_set;
+    w->interrupt = p->o->interrupt;
     for (;;) {
-        size_t start, end, i;
+        uint32_t rows[PAIRS_MAX_N];
+        size_t task;
+        int stopped;
         pthread_mutex_lock(&p->lock);
         if (should_stop(p))
             p->stopped = 1;
-        start = p->stopped ? pl->npartitions : p->next;
-        end = start + CHUNK < pl->npartitions ? start + CHUNK : pl->npartitions;
-        p->next = end;
+        task = p->stopped ? pl->ntasks : p->next++;
         pthread_mutex_unlock(&p->lock);
-        if (start >= pl->npartitions)
+        if (task >= pl->ntasks)
             break;
-        for (i = start; i < end; i++)
-            count_row_partition(w, pl->partitions + i * pl->n);
+        memcpy(rows, pl->tasks + TASK_DEPTH * task, TASK_DEPTH * sizeof *rows);
+        stopped = complete_rows(w, p, rows, TASK_DEPTH, rows[0] | rows[1]);
         pthread_mutex_lock(&p->lock);
-        p->done += end - start;
+        p->done += !stopped; /* a stopped task's counts still stand: lower bounds */
+        p->stopped |= stopped;
         p->total += w->total;
         p->pairs_seen += w->pairs_seen;
+        p->partitions += w->partitions;
         for (k = 0; k <= pl->cells; k++)
             p->by_centre[k] += w->by_centre[k];
-        w->total = w->pairs_seen = 0;
+        w->total = w->pairs_seen = w->partitions = 0;
         memset(w->by_centre, 0, sizeof w->by_centre);
         if (p->o->progress) {
-            char detail[80];
-            snprintf(detail, sizeof detail, "%llu squares so far",
-                     (unsigned long long)(p->total * (w->halve ? 2u : 1u)));
-            ar_progress_update(p->o->progress, p->done, pl->npartitions, "row partitions", detail);
+            char detail[96];
+            snprintf(detail, sizeof detail, "%llu row partitions, %llu squares so far",
+                     (unsigned long long)p->partitions,
+                     (unsigned long long)(p->total * (w->halve ? 2u : 1u) * (pl->n == 3 ? 2u : 8u)));
+            ar_progress_update(p->o->progress, p->done, pl->ntasks, "tasks", detail);
         }
         pthread_mutex_unlock(&p->lock);
     }
@@ -510,10 +533,11 @@ ar_status ar_magic_pairs_count(const ar_magic_pairs_options *o, ar_magic_pairs_r
     for (k = 0; k <= pl->cells; k++)
         r->by_centre[k] = factor * p.by_centre[k];
     r->sets = pl->nsets;
-    r->partitions = pl->npartitions;
-    r->partitions_done = p.done;
+    r->partitions = p.partitions;
+    r->tasks = pl->ntasks;
+    r->tasks_done = p.done;
     r->pairs = p.pairs_seen * (o->row_set || o->col_set ? 1u : 2u);
-    r->complete = p.done == pl->npartitions;
+    r->complete = p.done == pl->ntasks;
     r->seconds = ar_now() - p.t0;
     plan_free(pl);
     free(pl);
