@@ -62,22 +62,49 @@ bad_input "unknown character" solve hares 'HH_XT'
 bad_input "out of range" solve hares --hares 1000
 bad_input "START -> GOAL" solve coins 'HHTT'
 bad_input "out of range" solve coins --pairs 0
-bad_input "expected 3, 4 or 5" magic-count 7
-bad_input "expected 3, 4 or 5" magic-count 0
-bad_input "unknown option" magic-count 4 --fast
-bad_input "needs --centre" magic-count 5 --list
+bad_input "expected 3, 4 or 5" count magic --order 7
+bad_input "expected 3, 4 or 5" count magic 0
+bad_input "unknown option" count magic --order 4 --fast
+bad_input "needs --centre" count magic --order 5 --list
+bad_input "give the order" count magic
+bad_input "needs a value" count magic --order
+bad_input "needs --method cells" count magic --order 5 --centre 3 --method partitions
+bad_input "apply to --method partitions" count magic --order 4 --method cells --row-set 1,2,15,16
+bad_input "sums to 15, not the magic constant 65" count magic --order 5 --row-set 1,2,3,4,5
+bad_input "appears twice" count magic --order 5 --row-set 1,1,13,25,25
+bad_input "3 numbers" count magic --order 5 --col-set 1,2,3
+bad_input "share exactly one number" count magic --order 5 --row-set 1,12,13,14,25 --col-set 1,12,13,14,25
+bad_input "expected partitions or cells" count magic --order 4 --method fast
+bad_input "expected seconds" count magic --order 4 --time-limit -1
+bad_input "no exact count of its own" count hares
 bad_input "ragged board" maze-waves 'S./..G'
 bad_input "expected rROWcCOL" verify maze 'S./.G' '2,2'
 
 # counts and the XOR construction
-"$A" magic-count 3 >"$tmp/out" 2>&1 && grep -q "1 squares up to rotation and reflection, 8 in all" "$tmp/out" && ok || bad "magic-count 3: $(cat "$tmp/out")"
-"$A" magic-count 4 >"$tmp/out" 2>&1 && grep -q "880 squares up to rotation and reflection, 7040 in all" "$tmp/out" && ok || bad "magic-count 4: $(cat "$tmp/out")"
-"$A" magic-count 4 --list >"$tmp/out" 2>&1 && [ "$(grep -c / "$tmp/out")" -eq 880 ] && ok || bad "magic-count 4 --list"
-"$A" magic-count 3 --all >"$tmp/out" 2>&1 && [ "$(grep -c / "$tmp/out")" -eq 8 ] && ok || bad "magic-count 3 --all"
+for m in partitions cells; do
+    "$A" count magic --order 3 --method $m >"$tmp/out" 2>&1 && grep -q "1 squares up to rotation and reflection, 8 in all" "$tmp/out" && ok || bad "count magic 3 $m: $(cat "$tmp/out")"
+    "$A" count magic --order 4 --method $m >"$tmp/out" 2>&1 && grep -q "880 squares up to rotation and reflection, 7040 in all" "$tmp/out" && ok || bad "count magic 4 $m: $(cat "$tmp/out")"
+done
+"$A" count magic --order 3 >"$tmp/out" 2>&1 && grep -q "^| 5 | 8 | 8 | ok |" "$tmp/out" && ! grep -q MISMATCH "$tmp/out" && ok || bad "count magic 3 centres: $(cat "$tmp/out")"
+"$A" count magic --order 4 --json --threads 1 >"$tmp/out" 2>&1 && grep -q '"canonical":880,.*"all":7040,' "$tmp/out" && grep -q '"matches_published":true}$' "$tmp/out" && ok || bad "count magic 4 --json: $(cat "$tmp/out")"
+# an order-5 subset (the same figure test_magic_pairs.c gets by a plain enumeration)
+"$A" count magic --order 5 --row-set 1,12,13,14,25 --col-set 8,9,11,13,24 >"$tmp/out" 2>&1 && grep -q ": 29952 in all" "$tmp/out" && ok || bad "count magic 5 subset: $(cat "$tmp/out")"
+# a time limit stops the order-5 count with a labelled lower bound, exit 3
+"$A" count magic --order 5 --time-limit 0.2 --threads 1 --quiet >"$tmp/out" 2>"$tmp/err"; st=$?
+[ $st -eq 3 ] && grep -q "^stopped (time limit): partial count after .* at least [0-9]* squares in all" "$tmp/out" && ok || bad "count magic 5 --time-limit: exit $st: $(cat "$tmp/out")"
+"$A" count magic --order 5 --time-limit 0.2 --threads 1 --json --quiet >"$tmp/out" 2>"$tmp/err"; st=$?
+[ $st -eq 3 ] && grep -q '"complete":false,"stopped_by":"time limit"' "$tmp/out" && ok || bad "count magic 5 --time-limit --json: exit $st: $(cat "$tmp/out")"
+# --progress shows an ETA on stderr; --quiet shows nothing
+"$A" count magic --order 5 --time-limit 1 --threads 1 --progress >"$tmp/out" 2>"$tmp/err"
+grep -q "ETA" "$tmp/err" && ok || bad "count magic --progress: $(head -c 300 "$tmp/err")"
+"$A" count magic --order 5 --row-set 1,12,13,14,25 --col-set 8,9,11,13,24 --quiet >"$tmp/out" 2>"$tmp/err"
+[ ! -s "$tmp/err" ] && ok || bad "count magic --quiet wrote: $(cat "$tmp/err")"
+"$A" count magic --order 4 --list >"$tmp/out" 2>&1 && [ "$(grep -c / "$tmp/out")" -eq 880 ] && ok || bad "count magic 4 --list"
+"$A" count magic --order 3 --all >"$tmp/out" 2>&1 && [ "$(grep -c / "$tmp/out")" -eq 8 ] && ok || bad "count magic 3 --all"
 "$A" magic-xor >"$tmp/out" 2>&1 && grep -q "distinct up to rotation and reflection: 432" "$tmp/out" &&
     grep -q "perfect (magic after XOR with each of 0..15): 1728 of 1728" "$tmp/out" && ok || bad "magic-xor: $(cat "$tmp/out")"
 # every listed square replays as a solution of the empty square? check the first as a full instance
-first=$("$A" magic-count 4 --list | head -1)
+first=$("$A" count magic --order 4 --list | head -1)
 "$A" verify magic "$first" '' >"$tmp/v" 2>&1 && grep -q "solved in 0 moves" "$tmp/v" && ok || bad "listed square is not magic: $first: $(cat "$tmp/v")"
 
 # maze-waves prints the numbers and a path that verify accepts

@@ -124,6 +124,8 @@ typedef struct searcher {
     ar_magic_visit visit;
     void *ctx;
     const volatile sig_atomic_t *interrupt;
+    double deadline;  /* ar_now() to stop at, 0: none */
+    unsigned ticks;   /* visits of INTERRUPT_STEP since the clock was read */
     int stop;
 } searcher;
 
@@ -169,8 +171,9 @@ static void dfs(searcher *s, unsigned step)
 {
     const plan *pl = s->pl;
     unsigned l, v;
-    if (step == INTERRUPT_STEP && s->interrupt && *s->interrupt)
-        s->stop = 1; /* Ctrl-C: unwind; the count so far is a lower bound */
+    if (step == INTERRUPT_STEP && ((s->interrupt && *s->interrupt) ||
+                                   (s->deadline > 0 && ++s->ticks % 1024 == 0 && ar_now() >= s->deadline)))
+        s->stop = 1; /* Ctrl-C or the time limit: unwind; the count so far is a lower bound */
     if (s->stop)
         return;
     if (step == pl->cells) {
@@ -210,6 +213,8 @@ typedef struct pool {
     uint64_t by_centre[MAGIC_MAX_CELLS + 1];
     pthread_mutex_t lock;
     const volatile sig_atomic_t *interrupt;
+    double deadline;
+    int timed_out;
     ar_progress *progress;
 } pool;
 
@@ -238,10 +243,13 @@ static void *worker(void *arg)
     memset(&s, 0, sizeof s);
     s.pl = p->pl;
     s.interrupt = p->interrupt;
+    s.deadline = p->deadline;
     for (;;) {
         size_t t;
         pthread_mutex_lock(&p->lock);
-        t = p->interrupt && *p->interrupt ? p->ntasks : p->next++;
+        if (p->deadline > 0 && ar_now() >= p->deadline)
+            p->timed_out = 1;
+        t = (p->interrupt && *p->interrupt) || p->timed_out ? p->ntasks : p->next++;
         pthread_mutex_unlock(&p->lock);
         if (t >= p->ntasks)
             break;
@@ -280,6 +288,7 @@ ar_status ar_magic_count(const ar_magic_count_options *o, ar_magic_count_result 
         searcher s;
         memset(&s, 0, sizeof s);
         s.pl = &pl, s.visit = o->visit, s.ctx = o->ctx, s.interrupt = o->interrupt;
+        s.deadline = o->time_limit > 0 ? t0 + o->time_limit : 0;
         if (o->centre) {
             place(&s, 0, o->centre, 1);
             dfs(&s, 1);
@@ -294,6 +303,7 @@ ar_status ar_magic_count(const ar_magic_count_options *o, ar_magic_count_result 
     memset(&p, 0, sizeof p);
     p.pl = &pl;
     p.interrupt = o->interrupt;
+    p.deadline = o->time_limit > 0 ? t0 + o->time_limit : 0;
     p.progress = o->progress;
     if (!(p.tasks = malloc(sizeof *p.tasks * (size_t)cells * cells * cells)))
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory for the task list");

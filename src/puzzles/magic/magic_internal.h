@@ -1,8 +1,9 @@
 /* magic_internal.h — what the files of the magic-square domain share.
  * magic.c: the puzzle (complete a partly filled square) and its descriptor;
  * magic_count.c: the enumeration and counting engine; magic_xor.c: the
- * notes' XOR construction of perfect 4x4 squares; magic_tools.c: the
- * `magic-count` and `magic-xor` verbs and the benchmark suite. */
+ * notes' XOR construction of perfect 4x4 squares; magic_pairs.c: the fast
+ * count by orthogonal row and column partitions; magic_tools.c: `ariadne
+ * count magic`, the `magic-xor` verb and the benchmark suite. */
 #ifndef ARIADNE_MAGIC_INTERNAL_H
 #define ARIADNE_MAGIC_INTERNAL_H
 
@@ -25,6 +26,7 @@ typedef struct ar_magic_count_options {
     unsigned threads;  /* 0 or 1: one */
     ar_magic_visit visit; /* list each canonical square (one thread, in order) */
     void *ctx;
+    double time_limit;   /* seconds, 0: none (checked as often as Ctrl-C) */
     const volatile sig_atomic_t *interrupt; /* Ctrl-C: stop between tasks */
     ar_progress *progress;                  /* may be NULL */
 } ar_magic_count_options;
@@ -58,6 +60,31 @@ typedef struct ar_magic_xor_result {
     unsigned char first[16]; /* the notes' worked example, as built (values 1..16) */
 } ar_magic_xor_result;
 void ar_magic_xor(ar_magic_xor_result *r, ar_magic_visit visit, void *ctx);
+
+/* The fast count by pairs of orthogonal line partitions (magic_pairs.c). */
+typedef struct ar_magic_pairs_options {
+    unsigned order;      /* 3..5 */
+    unsigned threads;    /* 0 or 1: one */
+    uint32_t row_set;    /* non-zero: only squares with this row set (bit v-1 for value v) */
+    uint32_t col_set;    /* non-zero: only squares with this column set */
+    double time_limit;   /* seconds, 0: none; a stopped count is a lower bound */
+    const volatile sig_atomic_t *interrupt; /* Ctrl-C: stop after the row partition at hand */
+    ar_progress *progress;                  /* may be NULL */
+} ar_magic_pairs_options;
+
+typedef struct ar_magic_pairs_result {
+    uint64_t all;        /* every square (8 x canonical) */
+    uint64_t canonical;  /* up to rotation and reflection */
+    uint64_t by_centre[MAGIC_MAX_CELLS + 1]; /* odd orders: all squares by centre value */
+    uint64_t sets;       /* n-sets summing to the magic constant */
+    uint64_t partitions; /* row partitions counted */
+    uint64_t tasks, tasks_done; /* the units of work: starts of row partitions */
+    uint64_t pairs;      /* orthogonal (row, column) partition pairs looked at */
+    int complete;        /* 0: stopped early, the counts are lower bounds */
+    double seconds;
+} ar_magic_pairs_result;
+
+ar_status ar_magic_pairs_count(const ar_magic_pairs_options *o, ar_magic_pairs_result *r, ar_error *err);
 
 int ar_magic_count_tool(int argc, char **argv);
 int ar_magic_xor_tool(int argc, char **argv);

@@ -1,9 +1,12 @@
 /* magic_tools.c — the magic-square verbs and benchmark suite:
- *   ariadne magic-count ORDER   count (or list) every square of order 3..5;
- *   ariadne magic-xor           the notes' XOR construction, counted;
- *   ariadne bench magic         the counts timed and checked against the
- *                               published figures (--quick: orders 3 and 4;
- *                               the full run adds order 5 with centre 1).
+ *   ariadne count magic --order N   count every square of order 3..5 (the
+ *                                   generic count verb's front end; lists them
+ *                                   with --method cells);
+ *   ariadne magic-xor               the notes' XOR construction, counted;
+ *   ariadne bench magic             the counts timed and checked against the
+ *                                   published figures (--quick: orders 3 and 4
+ *                                   and an order-5 subset; the full run adds
+ *                                   all of order 5 with its counts by centre).
  * The published counts (OEIS A006052; order 5 by centre from the Java
  * program cited in /work/shared/data/facts/reference-values.md, section 4,
  * data/facts/reference-values.md) are the oracles. */
@@ -15,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Canonical squares (one per symmetry class) of orders 3, 4, 5. */
@@ -67,95 +71,335 @@ static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out)
     return 0;
 }
 
-int ar_magic_count_tool(int argc, char **argv)
+/* A line set given as n distinct numbers 1..n² separated by commas (or
+ * spaces) and summing to the magic constant, as a mask (bit v-1 for v). */
+static int parse_line_set(const char *opt, const char *text, unsigned n, uint32_t *out)
 {
-    ar_magic_count_options o;
-    ar_magic_count_result r;
-    ar_progress pr;
-    ar_error err;
-    lister l = {0};
-    int i, list = 0, progress = 0, quiet = 0, have_order = 0, status = AR_EXIT_OK;
-    unsigned k;
-    memset(&o, 0, sizeof o);
-    o.threads = cores();
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if ((strcmp(a, "--centre") == 0 || strcmp(a, "--threads") == 0) && i + 1 == argc)
-            return ar_tool_fail("magic-count: %s needs a value", a);
-        if (strcmp(a, "--centre") == 0) {
-            if (parse_uint(argv[++i], 1, 25, &o.centre) != 0)
-                return ar_tool_fail("magic-count: --centre '%.20s': expected a number 1..25", argv[i]);
-        } else if (strcmp(a, "--threads") == 0) {
-            if (parse_uint(argv[++i], 1, 64, &o.threads) != 0)
-                return ar_tool_fail("magic-count: --threads '%.20s': expected a number 1..64", argv[i]);
-        } else if (strcmp(a, "--list") == 0) {
-            list = 1;
-        } else if (strcmp(a, "--all") == 0) {
-            list = l.all = 1;
-        } else if (strcmp(a, "--progress") == 0) {
-            progress = 1;
-        } else if (strcmp(a, "--quiet") == 0) {
-            quiet = 1;
-        } else if (a[0] == '-') {
-            return ar_tool_fail("magic-count: unknown option '%.40s' (try `ariadne help magic-count`)", a);
-        } else if (have_order++) {
-            return ar_tool_fail("magic-count: more than one order given");
-        } else if (parse_uint(a, 3, MAGIC_MAX_COUNT_ORDER, &o.order) != 0) {
-            return ar_tool_fail("magic-count: order '%.20s': expected 3, 4 or 5", a);
+    unsigned count = 0, sum = 0, v;
+    const char *p = text;
+    uint32_t set = 0;
+    *out = 0;
+    while (*p) {
+        char *end;
+        unsigned long x;
+        while (*p == ',' || *p == ' ')
+            p++;
+        if (!*p)
+            break;
+        x = strtoul(p, &end, 10);
+        if (end == p || *p == '-' || x < 1 || x > n * n)
+            return ar_tool_fail("count magic: %s '%.40s': expected %u numbers 1..%u separated by commas", opt, text,
+                                n, n * n);
+        v = (unsigned)x;
+        if (set >> (v - 1) & 1)
+            return ar_tool_fail("count magic: %s '%.40s': %u appears twice", opt, text, v);
+        set |= (uint32_t)1 << (v - 1), sum += v, count++;
+        p = end;
+    }
+    if (count != n)
+        return ar_tool_fail("count magic: %s '%.40s': %u numbers, a line of order %u has %u", opt, text, count, n, n);
+    if (sum != n * (n * n + 1) / 2)
+        return ar_tool_fail("count magic: %s '%.40s': sums to %u, not the magic constant %u", opt, text, sum,
+                            n * (n * n + 1) / 2);
+    *out = set;
+    return AR_EXIT_OK;
+}
+
+static void print_set(uint32_t set)
+{
+    int first = 1;
+    printf("{");
+    while (set) {
+        printf("%s%d", first ? "" : ",", __builtin_ctz(set) + 1);
+        first = 0;
+        set &= set - 1;
+    }
+    printf("}");
+}
+
+typedef struct count_args {
+    unsigned order, threads, centre;
+    int method_cells, method_given, list, all, json, progress, quiet;
+    const char *row_text, *col_text;
+    uint32_t row_set, col_set;
+    double time_limit;
+} count_args;
+
+/* Reads `ariadne count magic ...` (argv[0] "count", argv[1] "magic"). */
+static int parse_count_args(int argc, char **argv, count_args *a)
+{
+    int i, have_order = 0;
+    memset(a, 0, sizeof *a);
+    a->threads = cores();
+    for (i = 2; i < argc; i++) {
+        const char *o = argv[i];
+        int takes = strcmp(o, "--order") == 0 || strcmp(o, "--centre") == 0 || strcmp(o, "--threads") == 0 ||
+                    strcmp(o, "--method") == 0 || strcmp(o, "--row-set") == 0 || strcmp(o, "--col-set") == 0 ||
+                    strcmp(o, "--time-limit") == 0;
+        if (takes && i + 1 == argc)
+            return ar_tool_fail("count magic: %s needs a value", o);
+        if (strcmp(o, "--centre") == 0) {
+            if (parse_uint(argv[++i], 1, 25, &a->centre) != 0)
+                return ar_tool_fail("count magic: --centre '%.20s': expected a number 1..25", argv[i]);
+        } else if (strcmp(o, "--threads") == 0) {
+            if (parse_uint(argv[++i], 1, 64, &a->threads) != 0)
+                return ar_tool_fail("count magic: --threads '%.20s': expected a number 1..64", argv[i]);
+        } else if (strcmp(o, "--method") == 0) {
+            const char *m = argv[++i];
+            a->method_given = 1;
+            if (strcmp(m, "cells") == 0)
+                a->method_cells = 1;
+            else if (strcmp(m, "partitions") != 0)
+                return ar_tool_fail("count magic: --method '%.20s': expected partitions or cells", m);
+        } else if (strcmp(o, "--time-limit") == 0) {
+            char *end;
+            a->time_limit = strtod(argv[++i], &end);
+            if (*end || end == argv[i] || !(a->time_limit > 0) || a->time_limit > 1e9)
+                return ar_tool_fail("count magic: --time-limit '%.20s': expected seconds, more than 0", argv[i]);
+        } else if (strcmp(o, "--row-set") == 0) {
+            a->row_text = argv[++i];
+        } else if (strcmp(o, "--col-set") == 0) {
+            a->col_text = argv[++i];
+        } else if (strcmp(o, "--list") == 0) {
+            a->list = 1;
+        } else if (strcmp(o, "--all") == 0) {
+            a->list = a->all = 1;
+        } else if (strcmp(o, "--json") == 0) {
+            a->json = 1;
+        } else if (strcmp(o, "--progress") == 0) {
+            a->progress = 1;
+        } else if (strcmp(o, "--quiet") == 0) {
+            a->quiet = 1;
+        } else if (strcmp(o, "--order") == 0 || o[0] != '-') {
+            const char *v = strcmp(o, "--order") == 0 ? argv[++i] : o;
+            if (have_order++)
+                return ar_tool_fail("count magic: more than one order given");
+            if (parse_uint(v, 3, MAGIC_MAX_COUNT_ORDER, &a->order) != 0)
+                return ar_tool_fail("count magic: order '%.20s': expected 3, 4 or 5", v);
+        } else {
+            return ar_tool_fail("count magic: unknown option '%.40s' (try `ariadne help magic`)", o);
         }
     }
     if (!have_order)
-        return ar_tool_fail("magic-count: give the order (3, 4 or 5)");
-    if (o.centre && o.order != 3 && o.order != 5)
-        return ar_tool_fail("magic-count: --centre needs an odd order");
-    if (o.centre > o.order * o.order)
-        return ar_tool_fail("magic-count: --centre %u: the values are 1..%u", o.centre, o.order * o.order);
-    if (list && o.order == 5 && !o.centre)
-        return ar_tool_fail("magic-count: --list of order 5 needs --centre K (there are 275 million squares)");
-    if (list) {
+        return ar_tool_fail("count magic: give the order (--order 3, 4 or 5)");
+    /* --centre and the listing need the square-by-square search */
+    if (a->centre || a->list) {
+        if (a->method_given && !a->method_cells)
+            return ar_tool_fail("count magic: %s needs --method cells (the partition count does not see squares)",
+                                a->centre ? "--centre" : "--list");
+        a->method_cells = 1;
+    }
+    if (a->method_cells && (a->row_text || a->col_text))
+        return ar_tool_fail("count magic: --row-set and --col-set apply to --method partitions only");
+    if (a->centre && a->order != 3 && a->order != 5)
+        return ar_tool_fail("count magic: --centre needs an odd order");
+    if (a->centre > a->order * a->order)
+        return ar_tool_fail("count magic: --centre %u: the values are 1..%u", a->centre, a->order * a->order);
+    if (a->list && a->order == 5 && !a->centre)
+        return ar_tool_fail("count magic: --list of order 5 needs --centre K (there are 275 million squares)");
+    if (a->list && a->json)
+        return ar_tool_fail("count magic: --list and --json do not go together");
+    if (a->row_text && parse_line_set("--row-set", a->row_text, a->order, &a->row_set) != AR_EXIT_OK)
+        return AR_EXIT_BAD_INPUT;
+    if (a->col_text && parse_line_set("--col-set", a->col_text, a->order, &a->col_set) != AR_EXIT_OK)
+        return AR_EXIT_BAD_INPUT;
+    if (a->row_set && a->col_set && __builtin_popcount(a->row_set & a->col_set) != 1)
+        return ar_tool_fail("count magic: a row set and a column set share exactly one number; these share %d",
+                            __builtin_popcount(a->row_set & a->col_set));
+    return AR_EXIT_OK;
+}
+
+/* Prints the counts by centre value (odd orders) beside the published ones
+ * when the count is of every square; returns 1 on a mismatch. */
+static int print_centres(const count_args *a, const uint64_t *by_centre, int compare)
+{
+    unsigned k, cells = a->order * a->order, bad = 0, first = 1;
+    if (a->order % 2 == 0)
+        return 0;
+    if (a->json) {
+        printf(",\"by_centre\":{");
+        for (k = 1; k <= cells; k++)
+            if (by_centre[k] || (compare && a->order == 5)) {
+                printf("%s\"%u\":%" PRIu64, first ? "" : ",", k, by_centre[k]);
+                first = 0;
+            }
+        printf("}");
+        if (compare)
+            for (k = 1; k <= cells; k++)
+                bad += a->order == 5 ? by_centre[k] != published_centre(k) : by_centre[k] != (k == 5 ? 8u : 0u);
+        return bad != 0;
+    }
+    printf(compare ? "| centre | squares (all) | published | |\n|---:|---:|---:|---|\n"
+                   : "| centre | squares (all) |\n|---:|---:|\n");
+    for (k = 1; k <= cells; k++) {
+        uint64_t want = a->order == 5 ? published_centre(k) : k == 5 ? 8u : 0u;
+        if (!compare) {
+            if (by_centre[k])
+                printf("| %u | %" PRIu64 " |\n", k, by_centre[k]);
+            continue;
+        }
+        printf("| %u | %" PRIu64 " | %" PRIu64 " | %s |\n", k, by_centre[k], want,
+               by_centre[k] == want ? "ok" : "MISMATCH");
+        bad += by_centre[k] != want;
+    }
+    return bad != 0;
+}
+
+/* The default method: orthogonal row/column partitions (magic_pairs.c). */
+static int count_by_partitions(const count_args *a, ar_progress *pr)
+{
+    ar_magic_pairs_options o;
+    ar_magic_pairs_result r;
+    ar_error err;
+    clock_t c0 = clock();
+    double cpu;
+    int restricted = a->row_set || a->col_set, mismatch = 0;
+    memset(&o, 0, sizeof o);
+    o.order = a->order, o.threads = a->threads, o.row_set = a->row_set, o.col_set = a->col_set;
+    o.time_limit = a->time_limit;
+    o.interrupt = &ar_tool_interrupted;
+    o.progress = pr;
+    if (ar_magic_pairs_count(&o, &r, &err) != AR_OK)
+        return ar_tool_fail("count magic: %s", err.message);
+    ar_progress_finish(pr);
+    cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    if (a->json) {
+        printf("{\"puzzle\":\"magic\",\"order\":%u,\"method\":\"partitions\",\"complete\":%s,\"stopped_by\":%s,",
+               a->order, r.complete ? "true" : "false",
+               r.complete ? "null" : ar_tool_interrupted ? "\"interrupt\"" : "\"time limit\"");
+        if (restricted) {
+            printf("\"row_set\":%" PRIu32 ",\"col_set\":%" PRIu32 ",", a->row_set, a->col_set);
+        } else {
+            printf("\"canonical\":%" PRIu64 ",\"published_canonical\":%" PRIu64 ",", r.canonical,
+                   published_canonical[a->order]);
+        }
+        printf("\"all\":%" PRIu64 ",\"line_sets\":%" PRIu64 ",\"row_partitions\":%" PRIu64
+               ",\"tasks\":%" PRIu64 ",\"tasks_done\":%" PRIu64 ",\"partition_pairs\":%" PRIu64
+               ",\"threads\":%u,\"seconds\":%.3f,\"cpu_seconds\":%.3f",
+               r.all, r.sets, r.partitions, r.tasks, r.tasks_done, r.pairs, a->threads, r.seconds, cpu);
+        mismatch = print_centres(a, r.by_centre, r.complete && !restricted);
+        mismatch |= r.complete && !restricted && r.canonical != published_canonical[a->order];
+        printf(",\"matches_published\":%s}\n", !r.complete || restricted ? "null" : mismatch ? "false" : "true");
+        return !r.complete ? AR_EXIT_LIMIT : mismatch ? AR_EXIT_NO_SOLUTION : AR_EXIT_OK;
+    }
+    if (!r.complete) {
+        printf("stopped (%s): partial count after %" PRIu64 " of %" PRIu64 " tasks (%" PRIu64
+               " row partitions): at least %" PRIu64 " squares in all%s, %.1f s\n",
+               ar_tool_interrupted ? "interrupted" : "time limit", r.tasks_done, r.tasks, r.partitions, r.all,
+               restricted ? " with those lines" : "", r.seconds);
+        return AR_EXIT_LIMIT;
+    }
+    if (restricted) {
+        printf("order %u, squares with", a->order);
+        if (a->row_set)
+            printf(" the row "), print_set(a->row_set);
+        if (a->col_set)
+            printf("%s the column ", a->row_set ? " and" : ""), print_set(a->col_set);
+        printf(": %" PRIu64 " in all (%.2f s, %u thread%s)\n", r.all, r.seconds, a->threads,
+               a->threads == 1 ? "" : "s");
+    } else {
+        printf("order %u: %" PRIu64 " squares up to rotation and reflection, %" PRIu64
+               " in all (%.2f s, %u thread%s)\n",
+               a->order, r.canonical, r.all, r.seconds, a->threads, a->threads == 1 ? "" : "s");
+    }
+    printf("method: orthogonal row/column partitions: %" PRIu64 " line sets, %" PRIu64 " row partitions, %" PRIu64
+           " partition pairs with two diagonals; CPU %.2f s\n",
+           r.sets, r.partitions, r.pairs, cpu);
+    if (!restricted && r.canonical != published_canonical[a->order]) {
+        printf("MISMATCH: published %" PRIu64 " up to symmetry\n", published_canonical[a->order]);
+        mismatch = 1;
+    }
+    mismatch |= print_centres(a, r.by_centre, !restricted);
+    return mismatch ? AR_EXIT_NO_SOLUTION : AR_EXIT_OK;
+}
+
+/* --method cells: the square-by-square search (magic_count.c), which can
+ * also fix the centre and list the squares. */
+static int count_by_cells(const count_args *a, ar_progress *pr)
+{
+    ar_magic_count_options o;
+    ar_magic_count_result r;
+    ar_error err;
+    lister l = {0};
+    int status = AR_EXIT_OK;
+    unsigned k;
+    memset(&o, 0, sizeof o);
+    o.order = a->order, o.centre = a->centre, o.threads = a->threads, o.time_limit = a->time_limit;
+    l.all = a->all;
+    if (a->list) {
         o.visit = list_square;
         o.ctx = &l;
     }
-    ar_tool_install_sigint();
     o.interrupt = &ar_tool_interrupted;
-    ar_progress_init(&pr, stderr, quiet ? AR_PROGRESS_OFF : progress ? AR_PROGRESS_TEXT : AR_PROGRESS_AUTO,
-                     "magic-count");
-    o.progress = &pr;
+    o.progress = pr;
     if (ar_magic_count(&o, &r, &err) != AR_OK)
-        return ar_tool_fail("magic-count: %s", err.message);
-    ar_progress_finish(&pr);
+        return ar_tool_fail("count magic: %s", err.message);
+    ar_progress_finish(pr);
+    if (a->json) {
+        uint64_t by_all[MAGIC_MAX_CELLS + 1];
+        int mismatch = 0;
+        printf("{\"puzzle\":\"magic\",\"order\":%u,\"method\":\"cells\",\"complete\":%s,", a->order,
+               r.complete ? "true" : "false");
+        if (a->centre)
+            printf("\"centre\":%u,", a->centre);
+        printf("\"canonical\":%" PRIu64 ",\"all\":%" PRIu64 ",\"threads\":%u,\"seconds\":%.3f", r.canonical,
+               8 * r.canonical, a->threads, r.seconds);
+        if (!a->centre) {
+            for (k = 0; k <= MAGIC_MAX_CELLS; k++)
+                by_all[k] = 8 * r.by_centre[k];
+            mismatch = print_centres(a, by_all, r.complete);
+            mismatch |= r.complete && r.canonical != published_canonical[a->order];
+        } else {
+            mismatch = r.complete && a->order == 5 && 8 * r.canonical != published_centre(a->centre);
+        }
+        printf(",\"matches_published\":%s}\n", !r.complete ? "null" : mismatch ? "false" : "true");
+        return !r.complete ? AR_EXIT_LIMIT : mismatch ? AR_EXIT_NO_SOLUTION : AR_EXIT_OK;
+    }
     if (!r.complete) {
-        printf("stopped: partial count after %" PRIu64 " of %" PRIu64 " tasks: at least %" PRIu64
+        printf("stopped (%s): partial count after %" PRIu64 " of %" PRIu64 " tasks: at least %" PRIu64
                " squares up to symmetry (%" PRIu64 " in all), %.1f s\n",
-               r.tasks_done, r.tasks, r.canonical, 8 * r.canonical, r.seconds);
+               ar_tool_interrupted ? "interrupted" : "time limit", r.tasks_done, r.tasks, r.canonical,
+               8 * r.canonical, r.seconds);
         return AR_EXIT_LIMIT;
     }
     printf("order %u%s: %" PRIu64 " squares up to rotation and reflection, %" PRIu64 " in all (%.2f s, %u thread%s)\n",
-           o.order, o.centre ? " with that centre" : "", r.canonical, 8 * r.canonical, r.seconds,
-           list ? 1 : o.threads, list || o.threads == 1 ? "" : "s");
-    if (o.centre) {
-        printf("centre %u: %" PRIu64 " in all\n", o.centre, 8 * r.canonical);
-        if (o.order == 5 && 8 * r.canonical != published_centre(o.centre)) {
-            printf("MISMATCH: published %" PRIu64 "\n", published_centre(o.centre));
+           a->order, a->centre ? " with that centre" : "", r.canonical, 8 * r.canonical, r.seconds,
+           a->list ? 1 : a->threads, a->list || a->threads == 1 ? "" : "s");
+    if (a->list)
+        return AR_EXIT_OK;
+    if (a->centre) {
+        printf("centre %u: %" PRIu64 " in all\n", a->centre, 8 * r.canonical);
+        if (a->order == 5 && 8 * r.canonical != published_centre(a->centre)) {
+            printf("MISMATCH: published %" PRIu64 "\n", published_centre(a->centre));
             status = AR_EXIT_NO_SOLUTION;
         }
         return status;
     }
-    if (r.canonical != published_canonical[o.order]) {
-        printf("MISMATCH: published %" PRIu64 " up to symmetry\n", published_canonical[o.order]);
+    if (r.canonical != published_canonical[a->order]) {
+        printf("MISMATCH: published %" PRIu64 " up to symmetry\n", published_canonical[a->order]);
         status = AR_EXIT_NO_SOLUTION;
     }
-    if (o.order == 5 && !list) {
-        printf("| centre | squares (all) | published | |\n|---:|---:|---:|---|\n");
-        for (k = 1; k <= 25; k++) {
-            int ok = 8 * r.by_centre[k] == published_centre(k);
-            printf("| %u | %" PRIu64 " | %" PRIu64 " | %s |\n", k, 8 * r.by_centre[k], published_centre(k),
-                   ok ? "ok" : "MISMATCH");
-            if (!ok)
-                status = AR_EXIT_NO_SOLUTION;
-        }
+    if (a->order == 5) {
+        uint64_t by_all[MAGIC_MAX_CELLS + 1];
+        for (k = 0; k <= MAGIC_MAX_CELLS; k++)
+            by_all[k] = 8 * r.by_centre[k];
+        if (print_centres(a, by_all, 1))
+            status = AR_EXIT_NO_SOLUTION;
     }
     return status;
+}
+
+int ar_magic_count_tool(int argc, char **argv)
+{
+    count_args a;
+    ar_progress pr;
+    int st = parse_count_args(argc, argv, &a);
+    if (st != AR_EXIT_OK)
+        return st;
+    ar_tool_install_sigint();
+    ar_progress_init(&pr, stderr, a.quiet ? AR_PROGRESS_OFF : a.progress ? AR_PROGRESS_TEXT : AR_PROGRESS_AUTO,
+                     "count magic");
+    return a.method_cells ? count_by_cells(&a, &pr) : count_by_partitions(&a, &pr);
 }
 
 static int list_plain(void *ctx, const unsigned char *g, unsigned n)
@@ -186,47 +430,97 @@ int ar_magic_xor_tool(int argc, char **argv)
 
 /* --- ariadne bench magic -------------------------------------------------- */
 
-static int bench_row(unsigned order, unsigned centre, unsigned threads, uint64_t expect_all)
+static void bench_print(unsigned order, const char *what, const char *method, unsigned threads, uint64_t canonical,
+                        uint64_t all, uint64_t expect_all, double seconds, double cpu)
+{
+    char up_to[24] = "-";
+    if (canonical != UINT64_MAX)
+        snprintf(up_to, sizeof up_to, "%" PRIu64, canonical);
+    printf("| %u | %s | %s | %u | %s | %" PRIu64 " | %" PRIu64 " | %s | %.2f | %.2f |\n", order, what, method, threads,
+           up_to, all, expect_all, all == expect_all ? "ok" : "MISMATCH", seconds, cpu);
+    fflush(stdout);
+}
+
+/* The square-by-square counter (magic_count.c). */
+static int bench_cells(unsigned order, unsigned threads, uint64_t expect_all)
 {
     ar_magic_count_options o;
     ar_magic_count_result r;
     ar_error err;
-    char what[24] = "all";
+    clock_t c0 = clock();
     memset(&o, 0, sizeof o);
-    o.order = order, o.centre = centre, o.threads = threads;
+    o.order = order, o.threads = threads;
     o.interrupt = &ar_tool_interrupted;
     if (ar_magic_count(&o, &r, &err) != AR_OK)
         return ar_tool_fail("bench magic: %s", err.message);
     if (!r.complete)
         return AR_EXIT_LIMIT;
-    if (centre)
-        snprintf(what, sizeof what, "centre %u", centre);
-    printf("| %u | %s | %u | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " | %s | %.2f |\n", order, what, threads,
-           r.canonical, 8 * r.canonical, expect_all, 8 * r.canonical == expect_all ? "ok" : "MISMATCH", r.seconds);
-    fflush(stdout);
+    bench_print(order, "all", "cells", threads, r.canonical, 8 * r.canonical, expect_all, r.seconds,
+                (double)(clock() - c0) / CLOCKS_PER_SEC);
     return 8 * r.canonical == expect_all ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
+}
+
+/* The partition counter (magic_pairs.c), of every square or of the squares
+ * with a given row and column; for a full count of order 5 also the counts
+ * by centre against the published ones. */
+static int bench_pairs(unsigned order, unsigned threads, uint32_t row_set, uint32_t col_set, uint64_t expect_all)
+{
+    ar_magic_pairs_options o;
+    ar_magic_pairs_result r;
+    ar_error err;
+    clock_t c0 = clock();
+    unsigned k, bad = 0;
+    memset(&o, 0, sizeof o);
+    o.order = order, o.threads = threads, o.row_set = row_set, o.col_set = col_set;
+    o.interrupt = &ar_tool_interrupted;
+    if (ar_magic_pairs_count(&o, &r, &err) != AR_OK)
+        return ar_tool_fail("bench magic: %s", err.message);
+    if (!r.complete)
+        return AR_EXIT_LIMIT;
+    bench_print(order, row_set ? "one row and column set" : "all", "partitions", threads,
+                row_set ? UINT64_MAX : r.canonical, r.all, expect_all, r.seconds, (double)(clock() - c0) / CLOCKS_PER_SEC);
+    if (order == 5 && !row_set)
+        for (k = 1; k <= 25; k++)
+            bad += r.by_centre[k] != published_centre(k);
+    if (bad)
+        printf("MISMATCH: %u of the counts by centre differ from the published ones\n", bad);
+    return r.all == expect_all && !bad ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
+}
+
+static uint32_t line_mask(const unsigned *v, unsigned n)
+{
+    uint32_t m = 0;
+    while (n--)
+        m |= (uint32_t)1 << (v[n] - 1);
+    return m;
 }
 
 int ar_magic_bench(int quick)
 {
+    /* a row and a column of order 5 whose squares (29,952 of them) the test
+     * test_magic_pairs.c also counts by a plain enumeration */
+    static const unsigned row5[5] = {1, 12, 13, 14, 25}, col5[5] = {8, 9, 11, 13, 24};
     unsigned threads = cores();
-    int st = AR_EXIT_OK, one;
+    int st = AR_EXIT_OK, one, k;
     ar_magic_xor_result x;
     double t0;
     printf("## magic: normal magic squares counted (published: A006052; order 5 by centre)\n\n");
-    printf("| order | squares | threads | up to symmetry | all | published (all) | check | seconds |\n");
-    printf("|---:|---|---:|---:|---:|---:|---|---:|\n");
+    printf("| order | squares | method | threads | up to symmetry | all | published (all) | check | seconds | CPU s |\n");
+    printf("|---:|---|---|---:|---:|---:|---:|---|---:|---:|\n");
     ar_tool_install_sigint();
-    if ((one = bench_row(3, 0, 1, 8)) != AR_EXIT_OK)
-        st = one;
-    if ((one = bench_row(4, 0, 1, 7040)) != AR_EXIT_OK)
-        st = one;
-    if ((one = bench_row(4, 0, threads, 7040)) != AR_EXIT_OK)
-        st = one;
-    /* order 5 with the smallest centre: 1.6% of all squares, the check the
-     * full run can afford (the whole count is `ariadne magic-count 5`) */
-    if (!quick && (one = bench_row(5, 1, threads, published_centre(1))) != AR_EXIT_OK)
-        st = one;
+    for (k = 0; k < 7 && !ar_tool_interrupted; k++) {
+        switch (k) {
+        case 0: one = bench_cells(3, 1, 8); break;
+        case 1: one = bench_pairs(3, 1, 0, 0, 8); break;
+        case 2: one = bench_cells(4, threads, 7040); break;
+        case 3: one = bench_pairs(4, 1, 0, 0, 7040); break;
+        case 4: one = bench_pairs(4, threads, 0, 0, 7040); break;
+        case 5: one = bench_pairs(5, threads, line_mask(row5, 5), line_mask(col5, 5), 29952); break;
+        default: one = quick ? AR_EXIT_OK : bench_pairs(5, threads, 0, 0, 8 * published_canonical[5]); break;
+        }
+        if (one != AR_EXIT_OK)
+            st = one;
+    }
     t0 = ar_now();
     ar_magic_xor(&x, NULL, NULL);
     printf("\nThe notes' XOR construction: %u tables, %u distinct magic squares, %u up to rotation and "
