@@ -86,6 +86,8 @@ static int all_in_targets(const pw_state *s, int *target, int max)
 {
     double value[ALL_IN_TARGETS];
     int n = 0, i, j, k;
+    if (max > ALL_IN_TARGETS)
+        max = ALL_IN_TARGETS;
     for (j = 0; j < s->np; j++) {
         double trip = 0, v;
         int mine = 0;
@@ -97,13 +99,13 @@ static int all_in_targets(const pw_state *s, int *target, int max)
         if (mine == 0)
             return 0;
         v = s->planets[j].growth / (1.0 + s->planets[j].ships + s->planets[j].growth * trip / mine);
+        if (n == max && v <= value[max - 1])
+            continue; /* not among the best so far */
         for (k = n < max ? n : max - 1; k > 0 && value[k - 1] < v; k--)
             value[k] = value[k - 1], target[k] = target[k - 1];
-        if (k < max) {
-            value[k] = v, target[k] = j;
-            if (n < max)
-                n++;
-        }
+        value[k] = v, target[k] = j;
+        if (n < max)
+            n++;
     }
     return n;
 }
