@@ -239,6 +239,40 @@ static void test_bots(void)
               fivestep_points, fivestep_games * 2);
 }
 
+/* Both players decide on the state at the start of the turn, as the
+ * contest engine sends it to both before it reads any order: player 2 must
+ * not see the fleets player 1 launched this turn. The watcher records the
+ * fleets it sees on the first turn; player 1 (fivestep) launches on it. */
+static int fleets_seen_first_turn = -1;
+
+static int bot_watcher(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap)
+{
+    (void)out, (void)cap;
+    if (ctx->turn == 0)
+        fleets_seen_first_turn = s->nf;
+    return 0;
+}
+
+static void test_simultaneous(void)
+{
+    static const pw_bot_kind watcher = {.name = "watcher", .summary = "records what it sees", .choose = bot_watcher};
+    pw_game_options o = {.max_turns = 3, .turn_time = 1, .first_turn_time = 1, .seed = 1};
+    pw_state map;
+    pw_player a, b, *pl[2] = {&a, &b};
+    pw_game_log log;
+    CHECK(load_map("map1.txt", &map) == 0);
+    CHECK(ar_pw_player_open(&a, "fivestep") == 0);
+    CHECK(ar_pw_player_open(&b, "random") == 0);
+    b.kind = &watcher;
+    ar_pw_play(&map, pl, &o, &log);
+    CHECK(log.n > 0 && log.turn_of[0] == 0); /* player 1 gave orders on the first turn */
+    CHECK_MSG(fleets_seen_first_turn == 0, "player 2 saw %d fleets on the first turn", fleets_seen_first_turn);
+    ar_pw_game_log_free(&log);
+    ar_pw_player_close(&a);
+    ar_pw_player_close(&b);
+    ar_pw_state_free(&map);
+}
+
 int main(void)
 {
     data_dir = getenv("ARIADNE_DATA");
@@ -248,5 +282,6 @@ int main(void)
     test_rules();
     test_recorded_games();
     test_bots();
+    test_simultaneous();
     return check_report("test_planetwars");
 }

@@ -360,7 +360,7 @@ const ar_game ar_game_planetwars = {
             "      a bot may be an external program (cmd:COMMAND).\n"
             "  ariadne replay FILE [--html OUT.html] checks a replay and shows or animates it.\n"
             "  ariadne bench planetwars [--quick] measures the engine, turn times, the ladder.\n"
-            "Bots, weakest first (measured): random, rage, bully, prospector, dual, fivestep, search.",
+            "Bots, weakest first (measured): random, bully, prospector, rage, dual, fivestep, search.",
     .flags = AR_GAME_SIMULTANEOUS | AR_GAME_DRAWS | AR_GAME_ACYCLIC,
     .options = pw_options,
     .create = pw_create,

@@ -1,9 +1,10 @@
 /* pw_bots.c — the contest's example strategies, reimplemented from what they
  * do (each sends half of one planet's ships at a time): random, prospector,
- * bully, dual and rage (measured from weakest: random, rage, bully, prospector,
- * dual); the stronger bots are in
- * pw_fivestep.c and pw_search.c. A bot sees itself as player 1. Ties go to
- * the first planet in map order, as the examples' strict comparisons do. */
+ * bully, dual and rage (by rating from weakest: random, bully, prospector,
+ * rage, dual; rage is even with prospector and dual head to head); the
+ * stronger bots are in pw_fivestep.c and pw_search.c. A bot sees itself as
+ * player 1. Ties go to the first planet in map order, as the examples'
+ * strict comparisons do. */
 #include "planetwars_internal.h"
 
 #include <string.h>
@@ -150,12 +151,12 @@ static int bot_rage(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap)
 
 const pw_bot_kind ar_pw_bot_kinds[] = {
     {.name = "random", .summary = "half of a random planet to a random planet, one fleet at a time", .choose = bot_random},
-    {.name = "rage", .summary = "every planet with ten turns of growth sends all to the nearest enemy planet",
-     .choose = bot_rage},
     {.name = "bully", .summary = "half of its strongest planet to the weakest other planet, one fleet at a time",
      .choose = bot_bully},
     {.name = "prospector", .summary = "half of its richest planet to the best growth per ship, one fleet at a time",
      .choose = bot_prospector},
+    {.name = "rage", .summary = "every planet with ten turns of growth sends all to the nearest enemy planet",
+     .choose = bot_rage},
     {.name = "dual", .summary = "prospector that attacks only the enemy when ahead, more fleets when behind",
      .choose = bot_dual},
     {.name = "fivestep", .summary = "the seed's five steps with exact future simulation: defend, attack, snipe, "

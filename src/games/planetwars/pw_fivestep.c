@@ -336,7 +336,7 @@ static int target_kind(const pw_plan *pl, int j)
 }
 
 /* Takes the best capturable targets of one kind, one at a time. */
-static void step_capture(pw_plan *pl, int kind)
+static void step_capture(pw_plan *pl, int kind, int use_reserve)
 {
     const pw_state *s = pl->s;
     int done[PW_MAX_PLANETS] = {0};
@@ -348,7 +348,7 @@ static void step_capture(pw_plan *pl, int kind)
             double score;
             if (done[j] || target_kind(pl, j) != kind)
                 continue;
-            m = ar_pw_capture_plan(pl, j, 1, src, amount, &cost, &at);
+            m = ar_pw_capture_plan(pl, j, use_reserve, src, amount, &cost, &at);
             if (m == 0 || cost == 0)
                 continue;
             left = pl->H - at;
@@ -400,14 +400,15 @@ static void step_reinforce(pw_plan *pl)
 
 void ar_pw_fivestep_plan(pw_plan *pl, unsigned steps)
 {
+    int use_reserve = !(steps & PW_STEP_BOLD);
     if (steps & PW_STEP_DEFEND)
         step_defend(pl);
     if (steps & PW_STEP_ATTACK)
-        step_capture(pl, TARGET_ENEMY);
+        step_capture(pl, TARGET_ENEMY, use_reserve);
     if (steps & PW_STEP_SNIPE)
-        step_capture(pl, TARGET_SNIPE);
+        step_capture(pl, TARGET_SNIPE, use_reserve);
     if (steps & PW_STEP_NEUTRAL)
-        step_capture(pl, TARGET_NEUTRAL);
+        step_capture(pl, TARGET_NEUTRAL, use_reserve);
     if (steps & PW_STEP_REINFORCE)
         step_reinforce(pl);
 }

@@ -24,7 +24,8 @@ typedef struct pw_plan {
 
 enum {
     PW_STEP_DEFEND = 1, PW_STEP_ATTACK = 2, PW_STEP_SNIPE = 4, PW_STEP_NEUTRAL = 8, PW_STEP_REINFORCE = 16,
-    PW_STEP_ALL = 31
+    PW_STEP_ALL = 31,
+    PW_STEP_BOLD = 32 /* attacks and captures spend the reserve too */
 };
 
 /* The engine's battle: forces per owner -> owner and ships (owner kept on a tie). */

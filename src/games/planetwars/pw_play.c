@@ -86,8 +86,11 @@ void ar_pw_game_log_free(pw_game_log *log)
 }
 
 /* One player's turn: 0 on success, else -1 with the reason (the player
- * then loses). Orders depart in s at once. */
-static int player_turn(pw_state *s, int who, pw_player *p, const pw_game_options *o, pw_game_log *log, char *why,
+ * then loses). The player sees `seen`, the state at the start of the turn
+ * (both players decide on the same state, as the contest engine sent it to
+ * both before reading either's orders); its orders depart in s at once. */
+static int player_turn(pw_state *s, const pw_state *seen, int who, pw_player *p, const pw_game_options *o,
+                       pw_game_log *log, char *why,
                        size_t why_size)
 {
     double budget = s->turn == 0 ? o->first_turn_time : o->turn_time;
@@ -97,7 +100,7 @@ static int player_turn(pw_state *s, int who, pw_player *p, const pw_game_options
         pw_order orders[512];
         pw_bot_ctx ctx;
         int n, k;
-        ar_pw_state_copy(&view, s);
+        ar_pw_state_copy(&view, seen);
         if (who == 2)
             ar_pw_swap(&view);
         ar_rng_seed(&ctx.rng, o->seed * 2654435761u + (uint64_t)s->turn * 2 + (uint64_t)who);
@@ -112,7 +115,7 @@ static int player_turn(pw_state *s, int who, pw_player *p, const pw_game_options
         }
         return 0;
     } else {
-        char *text = ar_pw_format(s, who);
+        char *text = ar_pw_format(seen, who);
         size_t len = strlen(text), at = 0, blen;
         const char *block;
         ar_extprog_status st = AR_EXTPROG_OK;
@@ -168,6 +171,7 @@ void ar_pw_play(const pw_state *map, pw_player *players[2], const pw_game_option
     for (;;) {
         int w = ar_pw_winner(&s, o->max_turns), failed[2] = {0, 0};
         char why[2][256];
+        pw_state seen;
         if (w >= 0) {
             log->result = w;
             if (s.turn > o->max_turns)
@@ -178,13 +182,16 @@ void ar_pw_play(const pw_state *map, pw_player *players[2], const pw_game_option
                                                                   : "both eliminated");
             break;
         }
+        ar_pw_state_copy(&seen, &s);
         for (q = 0; q < 2; q++) {
             why[q][0] = 0;
-            if (ar_pw_alive(&s, q + 1) && player_turn(&s, q + 1, players[q], o, log, why[q], sizeof why[q]) != 0) {
+            if (ar_pw_alive(&seen, q + 1) &&
+                player_turn(&s, &seen, q + 1, players[q], o, log, why[q], sizeof why[q]) != 0) {
                 failed[q] = 1;
                 ar_pw_drop(&s, q + 1);
             }
         }
+        ar_pw_state_copy_free(&seen);
         if (failed[0] || failed[1]) {
             log->result = failed[0] && failed[1] ? 0 : failed[0] ? 2 : 1;
             log->forfeit = failed[0] + 2 * failed[1];

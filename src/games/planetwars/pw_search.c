@@ -1,16 +1,24 @@
-/* pw_search.c — the search bot: a short-horizon maximin over candidate order
- * sets of both sides, as the 2010 contest's leaders searched.
+/* pw_search.c — the search bot: a maximin over candidate order sets of both
+ * sides, played out with the exact engine, as the 2010 contest's leaders
+ * searched.
  *
- * Candidates for us are the five-step plan and variants of it with steps left
- * out (no attacks, no neutral hunting, only defence, nothing at all); for the
- * opponent, the five-step plan from its side, doing nothing, and throwing
- * every ship at our nearest planets. Each pair is played through the exact
- * engine (pw_engine.c): one turn with the two order sets, then `depth` more
- * turns in which both sides follow the five-step bot, then every planet's
- * exact future with the fleets still flying (pw_timeline) is scored: ships,
- * plus growth counted over the turns that are left. We take the candidate
- * whose worst reply scores best. The depth deepens while the turn's time
- * lasts (0, 2, 4, ... turns), and the last depth finished decides. */
+ * Our candidates are the five-step plan (pw_fivestep.c) and variations of it:
+ * the plan that spends the reserve too (bold), the plan with one step left
+ * out (no attacks, no neutral hunting, no reinforcement), defence alone,
+ * nothing at all, and all-in attacks: after defence, every spare ship goes
+ * to one of the most valuable enemy planets. The opponent's candidates are
+ * its five-step plan, its bold plan, nothing, and every ship thrown at our
+ * nearest planets. Each pair is played through the exact engine
+ * (pw_engine.c): one turn with the two order sets issued on the same state,
+ * then `depth` more turns in which both sides follow the five-step plan,
+ * again simultaneously; then every planet's exact future with the fleets
+ * still flying (pw_timeline) is scored: ships, plus growth counted over the
+ * turns that are left. We take the candidate whose worst reply scores best
+ * (replies are cut off as soon as a candidate cannot beat the best so far).
+ * The playout deepens while the turn's time lasts (0, 2, 4, 8, 12, ...
+ * turns) and the deepest finished level decides. The clock is read after
+ * every simulated turn and the search stops at 40% of the turn's time, so a
+ * turn ends well inside its budget even when the machine is loaded. */
 #include "planetwars_internal.h"
 #include "pw_plan.h"
 #include "ariadne/timer.h"
@@ -18,30 +26,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MY_CANDS 6
-#define OPP_CANDS 3
+#define MY_CANDS 10
+#define OPP_CANDS 4
+#define ALL_IN_TARGETS 2
 #define MAX_SET 128
+/* The share of the turn's time the search may use: the rest is the margin
+ * for a machine that delays the process. */
+#define TIME_SHARE 0.4
 
 typedef struct order_set {
     pw_order o[MAX_SET];
     int n;
 } order_set;
 
-static void fivestep_set(const pw_state *s, int turns_left, unsigned steps, order_set *out)
+typedef struct search_ctx {
+    pw_plan *plan; /* scratch, reused by every plan and score */
+    double deadline;
+    int out_of_time;
+} search_ctx;
+
+static int past_deadline(search_ctx *c)
 {
-    pw_plan *pl = malloc(sizeof *pl);
-    out->n = 0;
-    if (!pl)
-        return;
-    ar_pw_plan_init(pl, s, turns_left);
-    ar_pw_fivestep_plan(pl, steps);
-    out->n = pl->n < MAX_SET ? pl->n : MAX_SET;
-    memcpy(out->o, pl->orders, (size_t)out->n * sizeof *out->o);
-    free(pl);
+    if (!c->out_of_time && ar_now() > c->deadline)
+        c->out_of_time = 1;
+    return c->out_of_time;
+}
+
+static void plan_set(search_ctx *c, const pw_state *s, int turns_left, unsigned steps, order_set *out)
+{
+    ar_pw_plan_init(c->plan, s, turns_left);
+    ar_pw_fivestep_plan(c->plan, steps);
+    out->n = c->plan->n < MAX_SET ? c->plan->n : MAX_SET;
+    memcpy(out->o, c->plan->orders, (size_t)out->n * sizeof *out->o);
 }
 
 /* Every planet with ships sends all of them to the nearest enemy planet. */
-static void all_in_set(const pw_state *s, order_set *out)
+static void all_in_nearest(const pw_state *s, order_set *out)
 {
     int i, j;
     out->n = 0;
@@ -59,8 +79,58 @@ static void all_in_set(const pw_state *s, order_set *out)
     }
 }
 
-/* The orders of `player`, given for player 1's view: player 2's are issued
- * on the swapped state. */
+/* The enemy planets most worth an all-in attack: growth per ship that has
+ * to be beaten (its ships and its growth over the mean trip from our
+ * planets). */
+static int all_in_targets(const pw_state *s, int *target, int max)
+{
+    double value[ALL_IN_TARGETS];
+    int n = 0, i, j, k;
+    if (max > ALL_IN_TARGETS)
+        max = ALL_IN_TARGETS;
+    for (j = 0; j < s->np; j++) {
+        double trip = 0, v;
+        int mine = 0;
+        if (s->planets[j].owner != 2 || s->planets[j].growth == 0)
+            continue;
+        for (i = 0; i < s->np; i++)
+            if (s->planets[i].owner == 1)
+                trip += s->dist[i * s->np + j], mine++;
+        if (mine == 0)
+            return 0;
+        v = s->planets[j].growth / (1.0 + s->planets[j].ships + s->planets[j].growth * trip / mine);
+        if (n == max && v <= value[max - 1])
+            continue; /* not among the best so far */
+        for (k = n < max ? n : max - 1; k > 0 && value[k - 1] < v; k--)
+            value[k] = value[k - 1], target[k] = target[k - 1];
+        value[k] = v, target[k] = j;
+        if (n < max)
+            n++;
+    }
+    return n;
+}
+
+/* Defence first, then every planet's spare ships to target j. */
+static void all_in_set(search_ctx *c, const pw_state *s, int turns_left, int j, order_set *out)
+{
+    pw_plan *pl = c->plan;
+    int i;
+    ar_pw_plan_init(pl, s, turns_left);
+    ar_pw_fivestep_plan(pl, PW_STEP_DEFEND);
+    for (i = 0; i < s->np; i++) {
+        int a;
+        if (s->planets[i].owner != 1 || i == j)
+            continue;
+        a = ar_pw_spare(pl, i);
+        if (a > pl->ships[i])
+            a = pl->ships[i];
+        if (a > 0)
+            ar_pw_commit(pl, i, j, a);
+    }
+    out->n = pl->n < MAX_SET ? pl->n : MAX_SET;
+    memcpy(out->o, pl->orders, (size_t)out->n * sizeof *out->o);
+}
+
 static void issue_all(pw_state *s, int player, const order_set *set)
 {
     int k;
@@ -69,31 +139,39 @@ static void issue_all(pw_state *s, int player, const order_set *set)
         (void)ar_pw_issue(s, player, &set->o[k], why, sizeof why);
 }
 
-static void bot_turn(pw_state *s, int player, int turns_left)
+/* One turn of the engine with `mine` for player 1 and `theirs` (given from
+ * player 2's side) issued on the same state. */
+static void play_turn(pw_state *s, const order_set *mine, const order_set *theirs)
 {
-    order_set set;
-    if (player == 2)
-        ar_pw_swap(s);
-    fivestep_set(s, turns_left, PW_STEP_ALL, &set);
-    if (player == 2)
-        ar_pw_swap(s);
-    issue_all(s, player, &set);
+    issue_all(s, 1, mine);
+    ar_pw_swap(s);
+    issue_all(s, 1, theirs);
+    ar_pw_swap(s);
+    ar_pw_step(s);
+}
+
+/* A turn in which both sides follow the five-step plan. */
+static void playout_turn(search_ctx *c, pw_state *s, int turns_left)
+{
+    order_set a, b;
+    plan_set(c, s, turns_left, PW_STEP_ALL, &a);
+    ar_pw_swap(s);
+    plan_set(c, s, turns_left, PW_STEP_ALL, &b);
+    ar_pw_swap(s);
+    play_turn(s, &a, &b);
 }
 
 /* Player 1's score of s: every planet's exact future with the fleets still
  * flying, ships plus growth over the turns that are left. */
-static double score(const pw_state *s, int turns_left)
+static double score(search_ctx *c, const pw_state *s, int turns_left)
 {
-    pw_plan *pl;
+    pw_plan *pl = c->plan;
     double v = 0;
-    int i;
+    int i, k;
     if (!ar_pw_alive(s, 2))
         return 1e9;
     if (!ar_pw_alive(s, 1))
         return -1e9;
-    pl = malloc(sizeof *pl);
-    if (!pl)
-        return 0;
     ar_pw_plan_init(pl, s, turns_left);
     for (i = 0; i < s->np; i++) {
         int own[PW_HMAX + 1], shp[PW_HMAX + 1], left = turns_left - pl->H;
@@ -106,81 +184,125 @@ static double score(const pw_state *s, int turns_left)
             left = 60;
         v += (own[pl->H] == 1 ? 1 : -1) * (double)(shp[pl->H] + s->planets[i].growth * left);
     }
-    free(pl);
+    /* fleets that land after the horizon still count as ships */
+    for (k = 0; k < s->nf; k++)
+        if (s->fleets[k].remaining > pl->H)
+            v += (s->fleets[k].owner == 1 ? 1 : -1) * (double)s->fleets[k].ships;
+    return v;
+}
+
+static int same_set(const order_set *a, const order_set *b)
+{
+    return a->n == b->n && memcmp(a->o, b->o, sizeof(pw_order) * (size_t)a->n) == 0;
+}
+
+/* Adds the set at sets[*n] unless an earlier one is the same. */
+static void keep_unique(order_set *sets, int *n)
+{
+    int k;
+    for (k = 0; k < *n; k++)
+        if (same_set(&sets[k], &sets[*n]))
+            return;
+    (*n)++;
+}
+
+/* The value of my candidate `a` against reply `b` after `depth` playout
+ * turns; sets c->out_of_time when the clock ran out on the way. */
+static double evaluate(search_ctx *c, const pw_state *s, int turns_left, const order_set *a, const order_set *b,
+                       int depth)
+{
+    pw_state t;
+    double v;
+    int d;
+    ar_pw_state_copy(&t, s);
+    play_turn(&t, a, b);
+    for (d = 0; d < depth && ar_pw_alive(&t, 1) && ar_pw_alive(&t, 2) && turns_left - 1 - d > 0; d++) {
+        playout_turn(c, &t, turns_left - 1 - d);
+        if (past_deadline(c))
+            break;
+    }
+    v = score(c, &t, turns_left - 1 - d);
+    ar_pw_state_copy_free(&t);
     return v;
 }
 
 int ar_pw_bot_search(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap)
 {
-    static const unsigned variants[MY_CANDS - 1] = {
-        PW_STEP_ALL, PW_STEP_DEFEND | PW_STEP_SNIPE | PW_STEP_NEUTRAL | PW_STEP_REINFORCE,
-        PW_STEP_DEFEND | PW_STEP_ATTACK | PW_STEP_SNIPE | PW_STEP_REINFORCE, PW_STEP_DEFEND | PW_STEP_ATTACK | PW_STEP_SNIPE | PW_STEP_NEUTRAL,
-        PW_STEP_DEFEND};
+    static const unsigned variants[] = {
+        PW_STEP_ALL,
+        PW_STEP_ALL | PW_STEP_BOLD,
+        PW_STEP_DEFEND | PW_STEP_SNIPE | PW_STEP_NEUTRAL | PW_STEP_REINFORCE,
+        PW_STEP_DEFEND | PW_STEP_ATTACK | PW_STEP_SNIPE | PW_STEP_REINFORCE,
+        PW_STEP_DEFEND | PW_STEP_ATTACK | PW_STEP_SNIPE | PW_STEP_NEUTRAL,
+        PW_STEP_DEFEND,
+    };
+    static const int depths[] = {0, 2, 4, 8, 12, 16, 24, 32, 48, 64};
     order_set *mine = malloc(sizeof *mine * MY_CANDS), *theirs = malloc(sizeof *theirs * OPP_CANDS);
-    int turns_left = 200 - ctx->turn, nm = 0, no = 0, a, b, k, depth, best = 0, n;
-    double deadline = ctx->started + ctx->budget * 0.5;
+    search_ctx c = {.plan = malloc(sizeof(pw_plan)), .deadline = ctx->started + ctx->budget * TIME_SHARE};
+    int turns_left = 200 - ctx->turn, nm = 0, no = 0, a, b, k, level, best = 0, n, target[ALL_IN_TARGETS], nt;
     pw_state sw;
-    if (!mine || !theirs) {
+    if (!mine || !theirs || !c.plan) {
         free(mine);
         free(theirs);
+        free(c.plan);
         return 0;
     }
     /* The full plan first: if time runs out while the others are made, it
      * is the answer. */
-    for (k = 0; k < MY_CANDS - 1 && (k == 0 || ar_now() < deadline); k++)
-        fivestep_set(s, turns_left, variants[k], &mine[nm++]);
-    mine[nm++].n = 0;
+    for (k = 0; k < (int)(sizeof variants / sizeof *variants) && (k == 0 || !past_deadline(&c)); k++) {
+        plan_set(&c, s, turns_left, variants[k], &mine[nm]);
+        keep_unique(mine, &nm);
+    }
+    nt = all_in_targets(s, target, ALL_IN_TARGETS);
+    for (k = 0; k < nt && !past_deadline(&c); k++) {
+        all_in_set(&c, s, turns_left, target[k], &mine[nm]);
+        keep_unique(mine, &nm);
+    }
+    mine[nm].n = 0;
+    keep_unique(mine, &nm);
+    /* The opponent's replies, from its side; the five-step plan first as
+     * the likeliest worst case (it makes the cut-offs early). */
     ar_pw_state_copy(&sw, s);
     ar_pw_swap(&sw);
-    fivestep_set(&sw, turns_left, PW_STEP_ALL, &theirs[no++]);
-    theirs[no++].n = 0;
-    all_in_set(&sw, &theirs[no++]);
+    plan_set(&c, &sw, turns_left, PW_STEP_ALL, &theirs[no]);
+    keep_unique(theirs, &no);
+    plan_set(&c, &sw, turns_left, PW_STEP_ALL | PW_STEP_BOLD, &theirs[no]);
+    keep_unique(theirs, &no);
+    all_in_nearest(&sw, &theirs[no]);
+    keep_unique(theirs, &no);
+    theirs[no].n = 0;
+    keep_unique(theirs, &no);
     ar_pw_state_copy_free(&sw);
-    for (depth = 0; depth <= 40; depth += 2) {
+    for (level = 0; nm > 1 && level < (int)(sizeof depths / sizeof *depths) && !past_deadline(&c); level++) {
         double best_value = -1e18;
-        int best_here = -1, stopped = 0;
-        for (a = 0; a < nm && !stopped; a++) {
+        int best_here = -1;
+        /* the previous level's choice first: it sets the bar for the cut-offs */
+        for (k = 0; k < nm && !c.out_of_time; k++) {
             double worst = 1e18;
-            if (a > 0 && mine[a].n == mine[0].n && memcmp(mine[a].o, mine[0].o, sizeof(pw_order) * (size_t)mine[a].n) == 0)
-                continue; /* the same as the full plan */
-            for (b = 0; b < no && !stopped; b++) {
-                pw_state t;
-                int d;
-                double v;
-                ar_pw_state_copy(&t, s);
-                issue_all(&t, 1, &mine[a]);
-                ar_pw_swap(&t);
-                issue_all(&t, 1, &theirs[b]);
-                ar_pw_swap(&t);
-                ar_pw_step(&t);
-                for (d = 0; d < depth && ar_pw_alive(&t, 1) && ar_pw_alive(&t, 2) && turns_left - 1 - d > 0; d++) {
-                    bot_turn(&t, 1, turns_left - 1 - d);
-                    bot_turn(&t, 2, turns_left - 1 - d);
-                    ar_pw_step(&t);
-                    if (ar_now() > deadline) {
-                        stopped = 1;
-                        break;
-                    }
-                }
-                v = score(&t, turns_left - 1 - d);
-                ar_pw_state_copy_free(&t);
+            a = k == 0 ? best : k <= best ? k - 1 : k;
+            for (b = 0; b < no && !c.out_of_time; b++) {
+                double v = evaluate(&c, s, turns_left, &mine[a], &theirs[b], depths[level]);
                 if (v < worst)
                     worst = v;
-                if (ar_now() > deadline && depth > 0)
-                    stopped = 1;
+                if (best_here >= 0 && worst <= best_value)
+                    break; /* cannot beat the best so far */
             }
-            if (!stopped && (best_here < 0 || worst > best_value))
+            if (!c.out_of_time && (best_here < 0 || worst > best_value))
                 best_here = a, best_value = worst;
         }
-        if (stopped)
+        if (c.out_of_time && level > 0)
             break;
-        best = best_here;
-        if (ar_now() > deadline)
+        if (best_here >= 0)
+            best = best_here;
+        /* deeper looks change nothing: the game ends within this horizon,
+         * or the best candidate wins against every reply */
+        if (depths[level] >= turns_left || best_value >= 1e9)
             break;
     }
     n = mine[best].n < cap ? mine[best].n : cap;
     memcpy(out, mine[best].o, (size_t)n * sizeof *out);
     free(mine);
     free(theirs);
+    free(c.plan);
     return n;
 }

@@ -366,7 +366,7 @@ const ar_tool ar_pw_tools[] = {
               "[--turn-time S] [--first-turn-time S] [--max-turns N] [--seed N] [--verbose] [--quiet]",
      .help = "Planet Wars' front end of `ariadne match`: every pair of players plays --games games (default 2,\n"
              "rounded up to even, the sides alternating) on every map (every K-th with --every K). A player is\n"
-             "one of ariadne's bots (random, rage, bully, prospector, dual, fivestep, search) or an external\n"
+             "one of ariadne's bots (random, bully, prospector, rage, dual, fivestep, search) or an external\n"
              "program speaking the contest protocol (cmd:COMMAND, run by /bin/sh -c) under the contest clock:\n"
              "--first-turn-time (default 3 s), then --turn-time (default 1 s) per turn; it loses a game it\n"
              "crashes in, is late in or gives an invalid order in, and the row says which. Prints the games\n"
