@@ -327,6 +327,15 @@ int main(void)
     fewest();
     solve("english", NULL, "dfs", 1, 0);
     solve(NULL, "board=english start=c1 finish=c7", "dfs", 1, 0);
+    /* the French board's solvable starts, to any hole and to finishes that
+     * exercise both the direct search (d2 -> d6, d3 -> a5) and the dual game
+     * (c1 -> e7); every solution replayed (the other finishes: bench peg) */
+    solve(NULL, "board=french start=c1", "dfs", 1, 0);
+    solve(NULL, "board=french start=d2", "dfs", 1, 0);
+    solve(NULL, "board=french start=d3", "dfs", 1, 0);
+    solve(NULL, "board=french start=c1 finish=e7", "dfs", 1, 0);
+    solve(NULL, "board=french start=d2 finish=d6", "dfs", 1, 0);
+    solve(NULL, "board=french start=d3 finish=a5", "dfs", 1, 0);
     bell_levels();
     return check_report("test_peg");
 }
