@@ -139,7 +139,7 @@ static void tour(const char *size, const char *opts, int want)
         CHECK_MSG(0, "%s %s: refused: %s", size, opts ? opts : "", err.message);
     if (st == AR_OK) {
         ar_search_options_init(&o);
-        o.limits.time_limit = 10;
+        o.limits.time_limit = 60; /* wall time: a loaded machine, sanitizers */
         ar_result_init(&res);
         CHECK(ar_puzzle_solver(P, "warnsdorff")->run(in, &o, NULL, &res, &err) == AR_OK);
         CHECK_MSG((res.outcome == AR_OUTCOME_SOLVED) == want, "%s %s: outcome %d", size, opts ? opts : "", res.outcome);
