@@ -41,10 +41,9 @@ typedef struct tour {
  * squares, the knight's square and the fixed last square; a state whose
  * every continuation failed is remembered (as two 64-bit hashes: a false
  * match has odds of about 2^-100) and skipped when met again by another
- * route. On boards where Warnsdorff's rule needs backtracking the same left
- * part of a long board is otherwise searched again for every ordering of its
- * squares, and this is what makes the backtrack exponential; with the table
- * it stays near the front (4 x n from a corner: linear in n). The table is
+ * route (the same part of a board is otherwise searched again for every
+ * order of visiting its squares; on 4 x 12 from a corner, before the
+ * two-part search below, the table cut the steps from 420,000 to 160,000). The table is
  * allocated at the first backtrack (a tour that needs none costs nothing)
  * and stops growing at DEAD_MAX entries. */
 #define DEAD_MAX ((size_t)1 << 21)

@@ -4,10 +4,12 @@
  * Depth-first search over single jumps, remembering every position proven
  * dead (up to the symmetries that keep the goal), so no position is searched
  * twice; the jumps found are then grouped into moves (consecutive jumps of one
- * peg). Two jump orders (the board's reading order, and landing holes near
- * the centre first) take turns under doubling budgets, sharing the dead
- * positions: the first suits the English central game (milliseconds), the
- * second the French board (c1: seconds instead of most of a minute).
+ * peg). It stops at a table of solvable end-game positions built backwards
+ * from the goal; jump orders (greedy by scatter, the reading order, centre
+ * first) take turns under doubling budgets, sharing the dead positions; and
+ * for a single-vacancy start the dual game from each finish takes turns
+ * too. The English central game: a tenth of a second; the French starts to
+ * one peg anywhere: 0.5-2 s of CPU (BENCHMARKS.md).
  *
  * "moves": fewest moves, proven. Breadth-first search by moves over positions
  * up to symmetry (peg_count.c): every position reachable in k moves is listed
@@ -115,9 +117,10 @@ static void dead_add(dfs *S, uint64_t key)
  * still reach the goal, up to the symmetries the search uses, level by level
  * while the next level fits in NEAR_MAX positions. The forward search then
  * stops at near_pegs pegs: a position listed there is solved, any other is
- * dead. The last dozen jumps, where a plain search spends most of its time
- * on positions that are almost solved, cost one lookup; the French board's
- * starts (seconds to minutes before) take a fraction of a second. The goal
+ * dead: the last jumps cost one lookup instead of a search of positions
+ * that are almost solved (on its own this saves little on the French board,
+ * whose dead ends are in the middle game: the orders and the dual game below
+ * do more). The goal
  * is one peg at the finish hole, or (finish "any") one peg at any hole in
  * the start's class of the rule of three: no other single peg is reachable,
  * so the listed positions are exactly the solvable ones. */
@@ -186,8 +189,9 @@ out:
  * empty or missing neighbours, plus `greedy` for a peg with none beside it
  * (it can neither jump nor be jumped until another comes). Low first: the
  * pegs kept in clumps stay able to clear each other. The weight matters in
- * ways no rule predicts (4 suits the French d2 and d3 starts, 6 the c1
- * start), so the tries take turns (peg_dfs). */
+ * ways no rule predicts (with 4 the French d2 and d3 starts take a tenth
+ * of the time they take with 6, c1 the other way round), so the tries take
+ * turns with 4 and 5 (peg_dfs). */
 static unsigned scatter(const dfs *S, uint64_t pos)
 {
     unsigned n = 0;
@@ -361,8 +365,8 @@ static void end_game_path(dfs *S)
 /* The dual game. Un-jumping a position is jumping its complement (pegs for
  * holes), so a way from one vacancy at s to one peg at f, read backwards and
  * complemented, is a way from one vacancy at f to one peg at s. The two
- * searches meet different dead ends (French c1 -> e4: 16 s forwards, a
- * fraction of a second as d3-like e4 -> c1), so for a single-vacancy start
+ * searches meet different dead ends (French c1 -> e7: 2.6 s forwards, 0.7 s
+ * with the dual e7 -> c1 taking turns), so for a single-vacancy start
  * the dual of each possible finish is searched too, all taking turns under
  * the same budgets; the first to finish wins, and only the direct search's
  * exhaustion proves there is no solution. */
