@@ -36,6 +36,8 @@ solve_verify peg english
 solve_verify peg english --notation coords
 solve_verify peg english --start c1 --finish c7
 solve_verify peg 'oooo/oooo/oooo/oooo/.ooo'
+solve_verify peg --board french --start d3
+solve_verify peg --board french --start c1 --finish e7
 "$A" verify peg english "e l c P D G J m2 i g LJHljh C p A2 M2 a3 d5 o" | grep -q "solved in 18 moves" && ok || bad "Bergholt"
 one_line_exit 1 "rule of three" "$A" solve peg --board french
 one_line_exit 1 "finish hole d1 violates the rule of three" "$A" solve peg --board french --start c1 --finish d1
@@ -53,6 +55,9 @@ solve_verify knight 8x8
 solve_verify knight 8x8 --closed
 solve_verify knight 7x9 --from e5
 solve_verify knight 200x200 --closed
+solve_verify knight 4x300
+solve_verify knight 300x4 --from a150
+one_line_exit 1 "inner square" "$A" solve knight 4x9 --from c2
 one_line_exit 1 "Schwenk" "$A" solve knight 5x5 --closed
 one_line_exit 1 "Schwenk" "$A" solve knight 4x9 --closed
 one_line_exit 1 "majority colour" "$A" solve knight 5x5 --from b1

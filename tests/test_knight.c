@@ -139,7 +139,7 @@ static void tour(const char *size, const char *opts, int want)
         CHECK_MSG(0, "%s %s: refused: %s", size, opts ? opts : "", err.message);
     if (st == AR_OK) {
         ar_search_options_init(&o);
-        o.limits.time_limit = 10;
+        o.limits.time_limit = 60; /* wall time: a loaded machine, sanitizers */
         ar_result_init(&res);
         CHECK(ar_puzzle_solver(P, "warnsdorff")->run(in, &o, NULL, &res, &err) == AR_OK);
         CHECK_MSG((res.outcome == AR_OUTCOME_SOLVED) == want, "%s %s: outcome %d", size, opts ? opts : "", res.outcome);
@@ -165,9 +165,9 @@ static void tours(void)
         tour(size, NULL, 1);
         tour(size, "closed", ar_knight_has_closed(n, n));
     }
-    /* 4 x n from a corner needs a backtrack exponential in n (docs/puzzles/knight.md): to 4x10 here */
+    /* from a1 on every board 3..8 x up to 16 (4 x n: the two-part search) */
     for (m = 3; m <= 8; m++)
-        for (n = m; n <= (m == 4 ? 10u : 12u); n++) {
+        for (n = m; n <= 16; n++) {
             snprintf(size, sizeof size, "%ux%u", m, n);
             tour(size, NULL, ar_knight_has_open(m, n));
             if (ar_knight_has_closed(m, n))
@@ -181,6 +181,30 @@ static void tours(void)
             snprintf(opts, sizeof opts, "from=%s", name);
             tour(size, opts, n == 6 || ((s / n + s % n) % 2 == 0));
         }
+    /* every square of 4 x n, both ways round: outer squares have tours,
+     * inner ones are refused (the alternation proof) */
+    for (n = 5; n <= 40; n += n < 12 ? 1 : 28)
+        for (s = 0; s < 4 * n; s++) {
+            unsigned row = s / n;
+            ar_knight_square_name(n, s, name, sizeof name);
+            snprintf(opts, sizeof opts, "from=%s", name);
+            snprintf(size, sizeof size, "4x%u", n);
+            tour(size, opts, row == 0 || row == 3);
+            ar_knight_square_name(4, (s % n) * 4 + row, name, sizeof name);
+            snprintf(opts, sizeof opts, "from=%s", name);
+            snprintf(size, sizeof size, "%ux4", n);
+            tour(size, opts, row == 0 || row == 3);
+        }
+    /* every square of every board of up to 24 squares with a side of 3 to
+     * 5: the verdict (a tour, or exit 1) against the exhaustive search */
+    for (m = 3; m <= 5; m++)
+        for (n = 3; m * n <= 24; n++)
+            for (s = 0; s < m * n; s++) {
+                ar_knight_square_name(n, s, name, sizeof name);
+                snprintf(opts, sizeof opts, "from=%s", name);
+                snprintf(size, sizeof size, "%ux%u", m, n);
+                tour(size, opts, plain_count(m, n, 0, (long)s) > 0);
+            }
     /* 3x4 from each square: the search's verdict against the plain count */
     for (s = 0; s < 12; s++) {
         ar_knight_square_name(4, s, name, sizeof name);

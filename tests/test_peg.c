@@ -242,7 +242,7 @@ static void solve(const char *text, const char *opts, const char *algo, int want
     if (!in)
         return;
     ar_search_options_init(&o);
-    o.limits.time_limit = 20;
+    o.limits.time_limit = 90; /* wall time: generous for a loaded machine and sanitizers */
     ar_result_init(&res);
     CHECK(ar_puzzle_solver(P, algo)->run(in, &o, NULL, &res, &err) == AR_OK);
     CHECK_MSG((res.outcome == AR_OUTCOME_SOLVED) == want_solved, "%s %s: outcome %d", text ? text : opts, algo, res.outcome);
@@ -327,6 +327,15 @@ int main(void)
     fewest();
     solve("english", NULL, "dfs", 1, 0);
     solve(NULL, "board=english start=c1 finish=c7", "dfs", 1, 0);
+    /* the French board's solvable starts, to any hole and to finishes that
+     * exercise both the direct search (d2 -> d6, d3 -> a5) and the dual game
+     * (c1 -> e7); every solution replayed (c1 -> any, 2 s of CPU, and the other
+     * finishes: bench peg) */
+    solve(NULL, "board=french start=d2", "dfs", 1, 0);
+    solve(NULL, "board=french start=d3", "dfs", 1, 0);
+    solve(NULL, "board=french start=c1 finish=e7", "dfs", 1, 0);
+    solve(NULL, "board=french start=d2 finish=d6", "dfs", 1, 0);
+    solve(NULL, "board=french start=d3 finish=a5", "dfs", 1, 0);
     bell_levels();
     return check_report("test_peg");
 }

@@ -19,6 +19,7 @@
  * and 1 and puts the first on 6 and the second on 7; `0+1>7+6` turns the pair
  * round (needs --reverse). */
 #include "ariadne/puzzle.h"
+#include "ariadne/rng.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -340,6 +341,32 @@ static const ar_option_spec coins_options[] = {
     {.name = "room", .metavar = "R", .help = "spare cells on either side of the start, 0..20 (default half the row + 1)"},
     {.name = NULL}};
 
+/* `ariadne generate coins`: the notes' family H^N T^N -> (HT)^N with N
+ * from --pairs or drawn from 3..8 by the seed. Any row can be asked for as
+ * START -> GOAL, but a random one may have no solution; this family always
+ * has one of N moves for N >= 3 (Delannoy), so a generated puzzle is a
+ * puzzle. */
+static ar_status coins_generate(const ar_param *params, size_t count, uint64_t seed, char **text, ar_error *err)
+{
+    ar_rng rng;
+    long n, k;
+    char *row;
+    ar_status st;
+    ar_rng_seed(&rng, seed);
+    if ((st = ar_param_int(params, count, "pairs", 3, 12, 3 + (long)ar_rng_below(&rng, 6), &n, err)) != AR_OK)
+        return st;
+    if (!(row = malloc((size_t)(4 * n + 8))))
+        return ar_error_set(err, AR_ERR_MEMORY, "out of memory");
+    for (k = 0; k < 2 * n; k++)
+        row[k] = k < n ? 'H' : 'T';
+    memcpy(row + 2 * n, " -> ", 4);
+    for (k = 0; k < 2 * n; k++)
+        row[2 * n + 4 + k] = k % 2 ? 'T' : 'H';
+    row[4 * n + 4] = '\0';
+    *text = row;
+    return AR_OK;
+}
+
 static const ar_puzzle_example coins_examples[] = {
     {.options = "", .instance = "HHHTTT -> HTHTHT", .cost = 3,
      .note = "the notes' puzzle: 3 moves (0+1>6+7 5+6>8+9 2+3>5+6)"},
@@ -357,7 +384,8 @@ const ar_puzzle ar_domain_coins = {
     "START -> GOAL ('HHHTTT -> HTHTHT'), or --pairs N for H^N T^N -> (HT)^N. Moves: cells\n"
     "from the start's first coin = 0: '0+1>6+7' (turned: '0+1>7+6'). The search has --room R\n"
     "spare cells each side. Example: ariadne verify coins 'HHHTTT -> HTHTHT' '0+1>6+7\n"
-    "5+6>8+9 2+3>5+6' replays the notes' solution.",
+    "5+6>8+9 2+3>5+6' replays the notes' solution. `ariadne generate coins [--pairs N]`\n"
+    "writes H^N T^N -> (HT)^N (N from the seed, 3..8, when not given): always solvable.",
     .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_REVERSIBLE,
     .options = coins_options,
     .create = coins_create,
@@ -378,5 +406,6 @@ const ar_puzzle ar_domain_coins = {
     .parse_move = coins_parse_move,
     .default_algorithm = coins_default_algorithm,
     .with_start = coins_with_start,
+    .generate = coins_generate,
     .examples = coins_examples,
 };

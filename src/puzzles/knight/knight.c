@@ -200,6 +200,18 @@ static ar_status knight_check_solvable(const ar_instance *in, ar_error *err)
     if ((in->squares & 1) && ((sq / in->cols + sq % in->cols) & 1))
         return ar_error_set(err, AR_ERR_UNSOLVABLE, "no tour from this square: the board has an odd "
                             "number of squares and a tour starts on the majority colour (that of a1)");
+    /* Four across: the two outer lines (half the squares) are never a
+     * knight's move apart, so a path of the whole board from an inner square
+     * alternates inner and outer exactly; its outer squares then all have one
+     * colour, but each outer line has both (knight_tour.c). */
+    if (!in->closed && (in->rows == 4 || in->cols == 4) && in->squares > 4) {
+        unsigned line = in->rows == 4 ? sq / in->cols : sq % in->cols;
+        if (line == 1 || line == 2)
+            return ar_error_set(err, AR_ERR_UNSOLVABLE, "no tour from an inner square of a %ux%u board: the outer "
+                                "lines, half the squares, are never a knight's move apart, so such a tour would "
+                                "alternate inner and outer squares and meet outer squares of one colour only",
+                                in->rows, in->cols);
+    }
     return AR_OK;
 }
 

@@ -4,10 +4,12 @@
  * Depth-first search over single jumps, remembering every position proven
  * dead (up to the symmetries that keep the goal), so no position is searched
  * twice; the jumps found are then grouped into moves (consecutive jumps of one
- * peg). Two jump orders (the board's reading order, and landing holes near
- * the centre first) take turns under doubling budgets, sharing the dead
- * positions: the first suits the English central game (milliseconds), the
- * second the French board (c1: seconds instead of most of a minute).
+ * peg). It stops at a table of solvable end-game positions built backwards
+ * from the goal; jump orders (greedy by scatter, the reading order, centre
+ * first) take turns under doubling budgets, sharing the dead positions; and
+ * for a single-vacancy start the dual game from each finish takes turns
+ * too. The English central game: a tenth of a second; the French starts to
+ * one peg anywhere: 0.5-2 s of CPU (BENCHMARKS.md).
  *
  * "moves": fewest moves, proven. Breadth-first search by moves over positions
  * up to symmetry (peg_count.c): every position reachable in k moves is listed
@@ -41,6 +43,15 @@ typedef struct dfs {
     int failed;
     uint64_t budget_end;   /* expansions at which this try gives up */
     jump orders[2][PEG_MAX_HOLES * 4]; /* the board's order, and centre first */
+    /* the end game (below): canonical positions of at most near_pegs pegs
+     * that can still be solved; 0 = free */
+    uint64_t *near;
+    size_t near_cap, near_count;
+    unsigned near_pegs;
+    int greedy;            /* order the jumps of each position by the score of where they lead */
+    uint64_t nb[PEG_MAX_HOLES]; /* each hole's orthogonal neighbours */
+    uint64_t hit;          /* the position where the search met the end game */
+    unsigned hit_depth;
 } dfs;
 
 static size_t slot_of(uint64_t key, size_t mask)
@@ -50,42 +61,148 @@ static size_t slot_of(uint64_t key, size_t mask)
     return (size_t)(key >> 20) & mask;
 }
 
-static int dead_has(const dfs *S, uint64_t key)
+/* Open-addressing sets of positions (0 is never a key: a position has pegs). */
+static int set_has(const uint64_t *tab, size_t cap, uint64_t key)
 {
-    size_t i = slot_of(key, S->cap - 1);
-    while (S->dead[i]) {
-        if (S->dead[i] == key)
+    size_t i = slot_of(key, cap - 1);
+    while (tab[i]) {
+        if (tab[i] == key)
             return 1;
-        i = (i + 1) & (S->cap - 1);
+        i = (i + 1) & (cap - 1);
     }
     return 0;
 }
 
-static void dead_add(dfs *S, uint64_t key)
+/* Adds key (1 added, 0 there already, -1 no memory: err filled). */
+static int set_add(ar_mem *mem, uint64_t **tab, size_t *cap, size_t *count, uint64_t key, const char *what,
+                   ar_error *err)
 {
     size_t i;
-    if ((S->count + 1) * 4 > S->cap * 3) {
-        size_t old = S->cap, k;
-        uint64_t *was = S->dead, *now = ar_mem_alloc(&S->run->mem, old * 2 * 8, 1, "the dead-position table", S->err);
-        if (!now) {
-            S->failed = 1;
-            return;
-        }
-        S->dead = now, S->cap = old * 2;
+    if (set_has(*tab, *cap, key))
+        return 0;
+    if ((*count + 1) * 4 > *cap * 3) {
+        size_t old = *cap, k;
+        uint64_t *was = *tab, *now = ar_mem_alloc(mem, old * 2 * 8, 1, what, err);
+        if (!now)
+            return -1;
+        *tab = now, *cap = old * 2;
         for (k = 0; k < old; k++)
             if (was[k]) {
-                i = slot_of(was[k], S->cap - 1);
-                while (S->dead[i])
-                    i = (i + 1) & (S->cap - 1);
-                S->dead[i] = was[k];
+                i = slot_of(was[k], *cap - 1);
+                while (now[i])
+                    i = (i + 1) & (*cap - 1);
+                now[i] = was[k];
             }
-        ar_mem_free(&S->run->mem, was, old * 8);
+        ar_mem_free(mem, was, old * 8);
     }
-    i = slot_of(key, S->cap - 1);
-    while (S->dead[i])
-        i = (i + 1) & (S->cap - 1);
-    S->dead[i] = key;
-    S->count++;
+    i = slot_of(key, *cap - 1);
+    while ((*tab)[i])
+        i = (i + 1) & (*cap - 1);
+    (*tab)[i] = key;
+    (*count)++;
+    return 1;
+}
+
+static int dead_has(const dfs *S, uint64_t key) { return set_has(S->dead, S->cap, key); }
+
+static void dead_add(dfs *S, uint64_t key)
+{
+    if (set_add(&S->run->mem, &S->dead, &S->cap, &S->count, key, "the dead-position table", S->err) < 0)
+        S->failed = 1;
+}
+
+/* The end game. Before the depth-first search, a breadth-first search
+ * backwards from the goal (un-jumping: a peg at t with holes at o and f
+ * becomes pegs at f and o) lists every position of 1, 2, ... pegs that can
+ * still reach the goal, up to the symmetries the search uses, level by level
+ * while the next level fits in NEAR_MAX positions. The forward search then
+ * stops at near_pegs pegs: a position listed there is solved, any other is
+ * dead: the last jumps cost one lookup instead of a search of positions
+ * that are almost solved (on its own this saves little on the French board,
+ * whose dead ends are in the middle game: the orders and the dual game below
+ * do more). The goal
+ * is one peg at the finish hole, or (finish "any") one peg at any hole in
+ * the start's class of the rule of three: no other single peg is reachable,
+ * so the listed positions are exactly the solvable ones. */
+#define NEAR_MAX ((size_t)1 << 18)
+
+static ar_status build_end_game(dfs *S)
+{
+    const peg_board *b = &S->in->b;
+    unsigned start_pegs = (unsigned)__builtin_popcountll(S->in->start), h, k, level;
+    size_t cap = 1024, n = 0, from, to;
+    uint64_t *list = ar_mem_alloc(&S->run->mem, cap * 8, 0, "the end-game list", S->err);
+    if (!list)
+        return AR_ERR_MEMORY;
+    S->near_cap = 1024;
+    if (!(S->near = ar_mem_alloc(&S->run->mem, S->near_cap * 8, 1, "the end-game table", S->err))) {
+        ar_mem_free(&S->run->mem, list, cap * 8);
+        return AR_ERR_MEMORY;
+    }
+    for (h = 0; h < b->holes; h++)
+        if (S->in->finish >= 0 ? (int)h == S->in->finish
+                               : ar_peg_class(b, BIT(h)) == ar_peg_class(b, S->in->start)) {
+            uint64_t c = ar_peg_canon(b, S->syms, S->nsym, BIT(h));
+            if (set_add(&S->run->mem, &S->near, &S->near_cap, &S->near_count, c, "the end-game table", S->err) > 0)
+                list[n++] = c; /* at most 64 */
+        }
+    S->near_pegs = 1;
+    from = 0, to = n;
+    for (level = 2; level < start_pegs && to > from; level++) {
+        size_t prev = to - from, i;
+        /* the next level, by the growth of the last, must fit */
+        if (level > 2 && S->near_count + prev * (prev / (from ? from : 1) + 3) > NEAR_MAX)
+            break;
+        for (i = from; i < to; i++) {
+            uint64_t q = list[i];
+            for (k = 0; k < S->njumps; k++) {
+                const jump *j = &S->jumps[k];
+                uint64_t p;
+                int added;
+                if (!(q & j->to) || (q & j->over) || (q & j->from))
+                    continue;
+                p = ar_peg_canon(b, S->syms, S->nsym, q ^ j->from ^ j->over ^ j->to);
+                added = set_add(&S->run->mem, &S->near, &S->near_cap, &S->near_count, p, "the end-game table", S->err);
+                if (added < 0)
+                    goto out; /* the last level is incomplete: near_pegs stays at the one before */
+                if (added) {
+                    if (n == cap) {
+                        uint64_t *more = ar_mem_realloc(&S->run->mem, list, cap * 8, cap * 16, "the end-game list", S->err);
+                        if (!more)
+                            goto out;
+                        list = more, cap *= 2;
+                    }
+                    list[n++] = p;
+                }
+            }
+        }
+        S->near_pegs = level;
+        from = to, to = n;
+    }
+out:
+    ar_error_clear(S->err);
+    ar_mem_free(&S->run->mem, list, cap * 8);
+    return AR_OK;
+}
+
+/* The score by which the greedy orders rank a position: for each peg its
+ * empty or missing neighbours, plus `greedy` for a peg with none beside it
+ * (it can neither jump nor be jumped until another comes). Low first: the
+ * pegs kept in clumps stay able to clear each other. The weight matters in
+ * ways no rule predicts (with 4 the French d2 and d3 starts take a tenth
+ * of the time they take with 6, c1 the other way round), so the tries take
+ * turns with 4 and 5 (peg_dfs). */
+static unsigned scatter(const dfs *S, uint64_t pos)
+{
+    unsigned n = 0;
+    uint64_t p = pos;
+    while (p) {
+        unsigned h = (unsigned)__builtin_ctzll(p), beside;
+        p &= p - 1;
+        beside = (unsigned)__builtin_popcountll(pos & S->nb[h]);
+        n += 4 - beside + (beside ? 0 : (unsigned)S->greedy);
+    }
+    return n;
 }
 
 /* 1: solved (path[0..depth) holds the jumps), 0: dead, -1: stopped, -2:
@@ -94,6 +211,12 @@ static int dfs_search(dfs *S, uint64_t pos, unsigned depth)
 {
     unsigned k;
     uint64_t key;
+    if (S->near && (unsigned)__builtin_popcountll(pos) <= S->near_pegs) {
+        if (!set_has(S->near, S->near_cap, ar_peg_canon(&S->in->b, S->syms, S->nsym, pos)))
+            return 0;
+        S->hit = pos, S->hit_depth = depth;
+        return 1;
+    }
     if (ar_peg_is_goal(S->in, pos))
         return 1;
     if (!(pos & (pos - 1)))
@@ -106,17 +229,39 @@ static int dfs_search(dfs *S, uint64_t pos, unsigned depth)
         return -1;
     if (S->run->res->expanded >= S->budget_end)
         return -2;
-    for (k = 0; k < S->njumps; k++) {
-        const jump *j = &S->jumps[k];
-        int r;
-        if (!(pos & j->from) || !(pos & j->over) || (pos & j->to))
-            continue;
-        S->run->res->generated++;
-        S->path[depth] = k;
-        r = dfs_search(S, pos ^ j->from ^ j->over ^ j->to, depth + 1);
-        if (r)
-            return r;
-    }
+    if (S->greedy) {
+        unsigned idx[PEG_MAX_HOLES * 4], score[PEG_MAX_HOLES * 4], n = 0, i;
+        for (k = 0; k < S->njumps; k++) {
+            const jump *j = &S->jumps[k];
+            unsigned sc;
+            if (!(pos & j->from) || !(pos & j->over) || (pos & j->to))
+                continue;
+            sc = scatter(S, pos ^ j->from ^ j->over ^ j->to);
+            for (i = n; i > 0 && score[i - 1] > sc; i--)
+                idx[i] = idx[i - 1], score[i] = score[i - 1];
+            idx[i] = k, score[i] = sc, n++;
+        }
+        for (i = 0; i < n; i++) {
+            const jump *j = &S->jumps[idx[i]];
+            int r;
+            S->run->res->generated++;
+            S->path[depth] = idx[i];
+            r = dfs_search(S, pos ^ j->from ^ j->over ^ j->to, depth + 1);
+            if (r)
+                return r;
+        }
+    } else
+        for (k = 0; k < S->njumps; k++) {
+            const jump *j = &S->jumps[k];
+            int r;
+            if (!(pos & j->from) || !(pos & j->over) || (pos & j->to))
+                continue;
+            S->run->res->generated++;
+            S->path[depth] = k;
+            r = dfs_search(S, pos ^ j->from ^ j->over ^ j->to, depth + 1);
+            if (r)
+                return r;
+        }
     dead_add(S, key);
     return S->failed ? -1 : 0;
 }
@@ -165,62 +310,174 @@ static void order_jumps(dfs *S)
     }
 }
 
-static ar_status peg_dfs(ar_instance *in, const ar_search_options *opts, const ar_move_sink *sink,
-                         ar_result *result, ar_error *err)
+/* Prepares S for the search of in: jumps, orders, symmetries, tables. */
+static ar_status dfs_setup(dfs *S, const ar_instance *in, ar_run *run, ar_error *err)
 {
-    dfs S;
-    ar_run run;
-    unsigned h, d, n;
-    int r = -1;
-    ar_status st = AR_OK;
-    (void)sink;
-    memset(&S, 0, sizeof S);
-    ar_run_begin(&run, opts, result);
-    run.phase = "depth-first";
-    S.in = in, S.run = &run, S.err = err;
+    unsigned h, d;
+    S->in = in, S->run = run, S->err = err;
     for (h = 0; h < in->b.holes; h++)
         for (d = 0; d < 4; d++)
             if (in->b.to[h][d] >= 0) {
-                jump *j = &S.jumps[S.njumps++];
+                jump *j = &S->jumps[S->njumps++];
                 j->f = (unsigned char)h, j->t = (unsigned char)in->b.to[h][d];
                 j->from = BIT(h), j->over = BIT(in->b.over[h][d]), j->to = BIT(j->t);
             }
-    memcpy(S.orders[0], S.jumps, sizeof S.jumps);
-    order_jumps(&S);
-    memcpy(S.orders[1], S.jumps, sizeof S.jumps);
-    S.nsym = ar_peg_stabiliser(&in->b, 0, in->finish, S.syms);
-    S.cap = 1024;
-    if (!(S.dead = ar_mem_alloc(&run.mem, S.cap * 8, 1, "the dead-position table", err)))
-        st = AR_ERR_MEMORY;
-    /* Tries alternate between the two jump orders with budgets that double
-     * every second try; the dead positions found carry over (dead is dead in
-     * any order), so no work is lost and the search stays complete. */
+    for (h = 0; h < in->b.holes; h++)
+        for (d = 0; d < 4; d++)
+            if (in->b.over[h][d] >= 0)
+                S->nb[h] |= BIT(in->b.over[h][d]);
+    memcpy(S->orders[0], S->jumps, sizeof S->jumps);
+    order_jumps(S);
+    memcpy(S->orders[1], S->jumps, sizeof S->jumps);
+    S->nsym = ar_peg_stabiliser(&in->b, 0, in->finish, S->syms);
+    S->cap = 1024;
+    if (!(S->dead = ar_mem_alloc(&run->mem, S->cap * 8, 1, "the dead-position table", err)))
+        return AR_ERR_MEMORY;
+    return build_end_game(S);
+}
+
+static void dfs_free(dfs *S)
+{
+    if (S->dead)
+        ar_mem_free(&S->run->mem, S->dead, S->cap * 8);
+    if (S->near)
+        ar_mem_free(&S->run->mem, S->near, S->near_cap * 8);
+}
+
+/* Completes path[] after the search met the end game: down through the
+ * listed positions (each listed one of k pegs has a jump to one of k - 1). */
+static void end_game_path(dfs *S)
+{
+    uint64_t pos = S->hit;
+    unsigned depth = S->hit_depth, k;
+    while (S->near && (pos & (pos - 1)))
+        for (k = 0; k < S->njumps; k++) {
+            const jump *j = &S->jumps[k];
+            uint64_t q = pos ^ j->from ^ j->over ^ j->to;
+            if ((pos & j->from) && (pos & j->over) && !(pos & j->to) &&
+                set_has(S->near, S->near_cap, ar_peg_canon(&S->in->b, S->syms, S->nsym, q))) {
+                S->path[depth++] = k, pos = q;
+                break;
+            }
+        }
+}
+
+/* The dual game. Un-jumping a position is jumping its complement (pegs for
+ * holes), so a way from one vacancy at s to one peg at f, read backwards and
+ * complemented, is a way from one vacancy at f to one peg at s. The two
+ * searches meet different dead ends (French c1 -> e7: 2.6 s forwards, 0.7 s
+ * with the dual e7 -> c1 taking turns), so for a single-vacancy start
+ * the dual of each possible finish is searched too, all taking turns under
+ * the same budgets; the first to finish wins, and only the direct search's
+ * exhaustion proves there is no solution. */
+typedef struct dual { ar_instance in; dfs S; } dual;
+
+/* Writes into direct->path the jumps of the dual solution read backwards. */
+static void from_dual(dfs *direct, const dfs *D)
+{
+    uint64_t all = direct->in->b.holes == 64 ? ~(uint64_t)0 : BIT(direct->in->b.holes) - 1, pos[PEG_MAX_HOLES + 1];
+    unsigned n = (unsigned)__builtin_popcountll(direct->in->start) - 1, i, k;
+    pos[0] = D->in->start;
+    for (i = 0; i < n; i++) {
+        const jump *j = &D->jumps[D->path[i]];
+        pos[i + 1] = pos[i] ^ j->from ^ j->over ^ j->to;
+    }
+    for (i = 0; i < n; i++) { /* original position i is the complement of dual position n - i */
+        uint64_t p = all ^ pos[n - i], q = all ^ pos[n - i - 1];
+        for (k = 0; k < direct->njumps; k++) {
+            const jump *j = &direct->jumps[k];
+            if ((p & j->from) && (p & j->over) && !(p & j->to) && (p ^ j->from ^ j->over ^ j->to) == q)
+                break;
+        }
+        direct->path[i] = k;
+    }
+}
+
+static ar_status peg_dfs(ar_instance *in, const ar_search_options *opts, const ar_move_sink *sink,
+                         ar_result *result, ar_error *err)
+{
+    dfs *S = calloc(1, sizeof *S);
+    dual *duals = NULL;
+    ar_run run;
+    unsigned n, nd = 0, h, i, winner = 0;
+    uint64_t all;
+    int r = -1, failed = 0;
+    ar_status st = AR_OK;
+    (void)sink;
+    ar_run_begin(&run, opts, result);
+    run.phase = "depth-first";
+    all = in->b.holes == 64 ? ~(uint64_t)0 : BIT(in->b.holes) - 1;
+    if (!S || !(duals = calloc(8, sizeof *duals))) {
+        st = ar_error_set(err, AR_ERR_MEMORY, "out of memory");
+        goto out;
+    }
+    st = dfs_setup(S, in, &run, err);
+    if (st == AR_OK && (unsigned)__builtin_popcountll(in->start) + 1 == in->b.holes && in->b.holes > 2)
+        for (h = 0; h < in->b.holes && nd < 8 && st == AR_OK; h++)
+            if (in->finish >= 0 ? (int)h == in->finish
+                                : ar_peg_class(&in->b, BIT(h)) == ar_peg_class(&in->b, in->start)) {
+                dual *D = &duals[nd++];
+                D->in = *in;
+                D->in.start = all ^ BIT(h);
+                D->in.finish = __builtin_ctzll(all ^ in->start);
+                st = dfs_setup(&D->S, &D->in, &run, err);
+            }
+    /* Rounds: every live search gets the same budget, doubling every fourth
+     * round; the jump order changes each round (greedy by scatter with two
+     * weights, the reading order, centre first). Dead positions carry over
+     * (dead is dead in any order), so no work is lost and each search stays
+     * complete. */
     if (st == AR_OK) {
-        unsigned t;
+        static const int greedy[4] = {4, 0, 5, 0};
+        unsigned t, live = 1u | ((1u << nd) - 1) << 1;
         r = -2;
         for (t = 0; r == -2; t++) {
-            uint64_t budget = t / 2 < 40 ? (uint64_t)20000 << (t / 2) : UINT64_MAX;
-            memcpy(S.jumps, S.orders[t % 2], sizeof S.jumps);
-            S.budget_end = budget > UINT64_MAX - run.res->expanded ? UINT64_MAX : run.res->expanded + budget;
-            r = dfs_search(&S, in->start, 0);
+            uint64_t budget = t / 4 < 40 ? (uint64_t)20000 << (t / 4) : UINT64_MAX;
+            for (i = 0; i <= nd && r == -2; i++) {
+                dfs *T = i ? &duals[i - 1].S : S;
+                int ri;
+                if (!(live >> i & 1))
+                    continue;
+                memcpy(T->jumps, T->orders[t % 4 == 3], sizeof T->jumps);
+                T->greedy = greedy[t % 4];
+                T->budget_end = budget > UINT64_MAX - run.res->expanded ? UINT64_MAX : run.res->expanded + budget;
+                ri = dfs_search(T, T->in->start, 0);
+                failed |= T->failed;
+                if (ri == 1 || ri == -1 || (ri == 0 && i == 0))
+                    r = ri, winner = i;
+                else if (ri == 0)
+                    live &= ~(1u << i); /* that finish is impossible */
+            }
         }
     }
     if (r == 1) {
         ar_move moves[PEG_MAX_HOLES];
         unsigned jumps = (unsigned)__builtin_popcountll(in->start) - 1;
-        n = to_moves(&S, jumps, moves);
+        if (winner) {
+            end_game_path(&duals[winner - 1].S);
+            from_dual(S, &duals[winner - 1].S);
+        } else {
+            end_game_path(S);
+        }
+        n = to_moves(S, jumps, moves);
         st = ar_run_set_solution(&run, moves, n, n, err);
         snprintf(result->note, sizeof result->note,
-                 "one peg left in %u jumps grouped into %u moves (fewest moves not sought: --algo moves)", jumps, n);
+                 "one peg left in %u jumps grouped into %u moves%s (fewest moves not sought: --algo moves)", jumps, n,
+                 winner ? ", found as the dual game from the finish" : "");
     } else if (r == 0) {
         result->outcome = AR_OUTCOME_NO_SOLUTION;
         snprintf(result->note, sizeof result->note, "every reachable position was searched: no solution");
-    } else if (S.failed) {
+    } else if (failed) {
         ar_run_stop(&run, AR_STOP_MEMORY);
         ar_error_clear(err);
     }
-    if (S.dead)
-        ar_mem_free(&run.mem, S.dead, S.cap * 8);
+out:
+    for (i = 0; i < nd; i++)
+        dfs_free(&duals[i].S);
+    if (S)
+        dfs_free(S);
+    free(S);
+    free(duals);
     result->peak_bytes = run.mem.peak;
     ar_run_finish(&run);
     return st == AR_ERR_MEMORY ? ar_run_memory_stop(&run, st) : st;

@@ -135,24 +135,35 @@ const ar_tool ar_peg_tools[] = {
 
 static int bench_peg(int quick)
 {
-    static const char *const solve_cases[][3] = {
-        {"english", "", "central game"},
-        {"french", "c1", "French c1 -> any"},
-        {"french", "d3", "French d3 -> any"},
+    /* the central game, then the French board's three solvable starts (up to
+     * symmetry) to one peg anywhere and to each finish the rule of three
+     * allows (the facts file's table) */
+    static const char *const solve_cases[][4] = {
+        {"english", "", "", "central game"},
+        {"french", "d3", "any", "French d3 -> any"},
+        {"french", "c1", "any", "French c1 -> any"},
+        {"french", "d2", "any", "French d2 -> any"},
+        {"french", "c1", "e1", "French c1 -> e1"}, {"french", "c1", "b4", "French c1 -> b4"},
+        {"french", "c1", "e4", "French c1 -> e4"}, {"french", "c1", "e7", "French c1 -> e7"},
+        {"french", "d2", "a3", "French d2 -> a3"}, {"french", "d2", "d3", "French d2 -> d3"},
+        {"french", "d2", "g3", "French d2 -> g3"}, {"french", "d2", "d6", "French d2 -> d6"},
+        {"french", "d3", "d2", "French d3 -> d2"}, {"french", "d3", "a5", "French d3 -> a5"},
+        {"french", "d3", "d5", "French d3 -> d5"}, {"french", "d3", "g5", "French d3 -> g5"},
     };
+    const unsigned ncases = sizeof solve_cases / sizeof solve_cases[0];
     ar_search_options o;
     ar_result res;
     ar_error err;
     ar_instance *in;
     unsigned k, bad = 0;
-    printf("## peg solitaire\n\nWall time, CPU time of the process, peak memory.\n\n"
+    printf("## peg solitaire\n\nWall time, CPU time of the process, peak memory; every solution replayed.\n\n"
            "| problem | algorithm | moves | optimal | time (s) | CPU (s) | memory |\n|---|---|---|---|---|---|---|\n");
-    for (k = 0; k < (quick ? 1u : 3u); k++) {
-        ar_param params[2] = {{"board", solve_cases[k][0]}, {"start", solve_cases[k][1]}};
+    for (k = 0; k < (quick ? 2u : ncases); k++) {
+        ar_param params[3] = {{"board", solve_cases[k][0]}, {"start", solve_cases[k][1]}, {"finish", solve_cases[k][2]}};
         char bytes[32], lenbuf[32];
         double t0;
         clock_t c0 = clock();
-        if (ar_domain_peg.create(NULL, params, solve_cases[k][1][0] ? 2 : 1, &in, &err) != AR_OK)
+        if (ar_domain_peg.create(NULL, params, solve_cases[k][1][0] ? 3 : 1, &in, &err) != AR_OK)
             return ar_tool_fail("bench peg: %s", err.message);
         ar_search_options_init(&o);
         o.limits.time_limit = 120;
@@ -160,10 +171,19 @@ static int bench_peg(int quick)
         t0 = ar_now();
             c0 = clock();
         ar_peg_solvers[0].run(in, &o, NULL, &res, &err);
-        printf("| %s | dfs | %s | no | %.3f | %.3f | %s |\n", solve_cases[k][2],
-               res.outcome == AR_OUTCOME_SOLVED ? (snprintf(lenbuf, sizeof lenbuf, "%" PRIu64, res.length), lenbuf) : "stopped at 120 s",
+        if (res.outcome == AR_OUTCOME_SOLVED) {
+            char *text = ar_puzzle_format_moves(&ar_domain_peg, in, res.moves, res.length);
+            uint64_t len, cost;
+            int solved = 0;
+            if (!text || ar_puzzle_replay(&ar_domain_peg, in, text, &len, &cost, &solved, NULL, &err) != AR_OK || !solved)
+                res.outcome = AR_OUTCOME_NO_SOLUTION; /* counted bad below */
+            free(text);
+        }
+        printf("| %s | dfs | %s | no | %.3f | %.3f | %s |\n", solve_cases[k][3],
+               res.outcome == AR_OUTCOME_SOLVED ? (snprintf(lenbuf, sizeof lenbuf, "%" PRIu64, res.length), lenbuf)
+               : res.outcome == AR_OUTCOME_NO_SOLUTION ? "WRONG" : "stopped at 120 s",
                ar_now() - t0, (double)(clock() - c0) / CLOCKS_PER_SEC, ar_format_bytes(res.peak_bytes, bytes, sizeof bytes));
-        bad += k == 0 && res.outcome != AR_OUTCOME_SOLVED;
+        bad += res.outcome == AR_OUTCOME_NO_SOLUTION || (k < 2 && res.outcome != AR_OUTCOME_SOLVED);
         ar_result_free(&res);
         ar_domain_peg.destroy(in);
     }
