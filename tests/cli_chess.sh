@@ -8,19 +8,10 @@
 # Usage: bash cli_chess.sh ARIADNE_BINARY DATA_DIR
 set -u
 BIN=${1:?usage: cli_chess.sh ARIADNE_BINARY DATA_DIR}
-fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-check() { # description, command...
-    local what=$1
-    shift
-    if ! "$@"; then
-        echo "FAIL: $what" >&2
-        fail=1
-    fi
-}
-contains() { grep -qF -- "$2" "$1"; }
+. "$(dirname "$0")/lib_cli.sh"
 
 # ------------------------------------------------------------------ perft
 "$BIN" perft chess 4 >"$tmp/p" 2>&1

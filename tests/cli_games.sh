@@ -13,7 +13,6 @@ BIN=${1:?usage: cli_games.sh ARIADNE_BINARY DATA_DIR}
 # tests/test_gamesearch.c): a change in search behaviour changes it.
 BENCH_NODES=158247
 
-fail=0
 tmp=$(mktemp -d)
 sock="ariadne-test-$$"
 cleanup() {
@@ -24,16 +23,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-check() { # description, command...
-    local what=$1
-    shift
-    if ! "$@"; then
-        echo "FAIL: $what" >&2
-        fail=1
-    fi
-}
-
-contains() { grep -qF -- "$2" "$1"; }
+. "$(dirname "$0")/lib_cli.sh"
 
 # --- analyse
 "$BIN" analyse nim "3 4 5" >"$tmp/a1" 2>&1

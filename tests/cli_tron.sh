@@ -15,19 +15,10 @@ BIN=${1:?usage: cli_tron.sh ARIADNE_BINARY DATA_DIR}
 DATA=${2:?usage: $0 ARIADNE DATA_DIR}
 MAPS=$DATA/tron/maps
 
-fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-check() { # description, command...
-    local what=$1
-    shift
-    if ! "$@"; then
-        echo "FAIL: $what" >&2
-        fail=1
-    fi
-}
-contains() { grep -qF -- "$2" "$1"; }
+. "$(dirname "$0")/lib_cli.sh"
 lines() { test "$(wc -l <"$1")" -eq "$2"; }
 
 # ------------------------------------------------- a full game through pipes
