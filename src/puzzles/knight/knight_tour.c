@@ -35,6 +35,7 @@ typedef struct tour {
     uint64_t *dead_keys;    /* the dead-state table (below): pairs of words, {0, 0} free */
     size_t dead_cap, dead_count;
     ar_mem *mem;
+    uint64_t shuffle;       /* 0: the documented tie-break; else the seed of a restart's (below) */
 } tour;
 
 /* Dead states. Whether a tour can be completed depends only on the visited
@@ -219,6 +220,22 @@ static int dead(const tour *T)
            (T->end >= 0 && !T->seen[T->end] && T->e[T->end] == 0);
 }
 
+/* Whether s goes before p among candidates with as many onward moves: the
+ * first attempt prefers the square farther out (then the move order); a
+ * restart (shuffle != 0) ranks by a hash of its seed and the square, odd
+ * seeds after the rim, even seeds instead of it, so that each restart
+ * explores a different order yet is reproducible. */
+static int outranks(const tour *T, uint32_t s, uint32_t p)
+{
+    uint64_t rs, rp;
+    if (!T->shuffle || T->shuffle & 1) {
+        rs = rim(T->in, s), rp = rim(T->in, p);
+        if (rs != rp || !T->shuffle)
+            return rs > rp;
+    }
+    return mix(T->shuffle ^ (uint64_t)s << 20) > mix(T->shuffle ^ (uint64_t)p << 20);
+}
+
 /* The candidates from `at`, best first, into cand; returns how many. */
 static unsigned order(tour *T, uint32_t at, uint32_t *cand)
 {
@@ -230,9 +247,9 @@ static unsigned order(tour *T, uint32_t at, uint32_t *cand)
         uint32_t s = nb[k];
         if (T->seen[s] || (crossing && outer_square(T, s)) || ((long)s == T->end && T->deg[s] + 0u > 0))
             continue; /* the fixed last square only when nothing else is left */
-        for (i = m; i > 0; i--) { /* insertion: fewer onward moves, then farther out */
+        for (i = m; i > 0; i--) { /* insertion: fewer onward moves, then the tie-break */
             uint32_t p = cand[i - 1];
-            if (T->deg[p] < T->deg[s] || (T->deg[p] == T->deg[s] && rim(T->in, p) >= rim(T->in, s)))
+            if (T->deg[p] < T->deg[s] || (T->deg[p] == T->deg[s] && !outranks(T, s, p)))
                 break;
             cand[i] = p;
         }
@@ -387,8 +404,26 @@ static ar_status warnsdorff(ar_instance *in, const ar_search_options *opts, cons
             r = exhausted == nends ? 0 : -1;
         if (r == -1 && run.stop == AR_STOP_NONE)
             ar_run_stop(&run, AR_STOP_NODES);
+    } else if (in->rows == 4 || in->cols == 4) {
+        r = search(&T, &run, start, done, bits, UINT64_MAX); /* the two-part search: linear, no restarts */
     } else {
-        r = search(&T, &run, start, done, bits, UINT64_MAX);
+        /* Restarts. Warnsdorff's rule goes wrong early on some boards (5 x 10
+         * from b2: no tour in 40 s of depth-first search) and backtracking
+         * rarely repairs a mistake made thousands of moves back. So the first
+         * attempt, with the documented tie-break, gets a budget of steps
+         * (enough for a tour without backtracking on any board), and when it
+         * runs out the search starts again with the ties broken in a new
+         * seeded order (outranks()) and twice the budget, and so on: the
+         * budgets grow without bound, so the search stays complete (a board
+         * with no tour from the square is exhausted by the attempt whose
+         * budget covers the whole tree, sped up by the dead-state table,
+         * which every attempt shares: a dead state is dead in any order). */
+        uint64_t budget = 4 * (uint64_t)N + 20000;
+        for (T.shuffle = 0;; T.shuffle++, budget = budget > UINT64_MAX / 2 ? UINT64_MAX : budget * 2) {
+            r = search(&T, &run, start, done, bits, budget);
+            if (r != -2)
+                break;
+        }
     }
     if (r == 1) {
         const ar_move *moves = T.path + done; /* ar_move is uint32_t: the squares after the start */
