@@ -3,8 +3,9 @@
  * 5x14..16, 7x10, 8x11, 8x12, 8x15: 65 squares unanswered in 5 s each before
  * the seeded restarts of knight_tour.c). Every square the solver accepts
  * must get a tour, and every tour is replayed as `ariadne verify` does.
- * With the argument `full` it sweeps every square of every board 3..8 x
- * 3..16 instead (the bench figure in BENCHMARKS.md) and prints the slowest. */
+ * Then every square of every board 3..8 x 3..16 (4,389 problems, 0.2 s in
+ * Release): each must be refused, toured or exhausted (no tour), none left
+ * unanswered within the limit. */
 #include "check.h"
 #include "puzzles/knight/knight_internal.h"
 #include "ariadne/search.h"
@@ -25,8 +26,8 @@ static double now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* One board, one square: a tour verified, or a refusal; returns 1 if answered. */
-static void square(unsigned m, unsigned n, uint32_t s, double limit)
+/* One board, one square: a refusal, a tour (verified) or, unless must_tour, a proof of none. */
+static void square(unsigned m, unsigned n, uint32_t s, int must_tour)
 {
     char size[32], opts[64], name[16];
     ar_param params[4];
@@ -51,7 +52,7 @@ static void square(unsigned m, unsigned n, uint32_t s, double limit)
         return;
     }
     ar_search_options_init(&o);
-    o.limits.time_limit = limit;
+    o.limits.time_limit = 60; /* wall time: a loaded machine, sanitizers */
     ar_result_init(&res);
     CHECK(ar_puzzle_solver(P, "warnsdorff")->run(in, &o, NULL, &res, &err) == AR_OK);
     if (res.outcome == AR_OUTCOME_SOLVED) {
@@ -66,7 +67,8 @@ static void square(unsigned m, unsigned n, uint32_t s, double limit)
         unanswered++;
     }
     /* the boards swept in CTest have a tour from every square not refused */
-    CHECK_MSG(limit > 60 || res.outcome == AR_OUTCOME_SOLVED, "%s from %s: no tour (outcome %d)", size, name, res.outcome);
+    CHECK_MSG(res.outcome == AR_OUTCOME_SOLVED || (!must_tour && res.outcome == AR_OUTCOME_NO_SOLUTION),
+              "%s from %s: no tour (outcome %d)", size, name, res.outcome);
     took = now() - t0;
     if (took > slowest)
         slowest = took, snprintf(slowest_name, sizeof slowest_name, "%s from %s", size, name);
@@ -74,10 +76,9 @@ static void square(unsigned m, unsigned n, uint32_t s, double limit)
     P->destroy(in);
 }
 
-int main(int argc, char **argv)
+int main(void)
 {
     static const unsigned lost[][2] = {{5, 10}, {5, 12}, {5, 14}, {5, 15}, {5, 16}, {7, 10}, {8, 11}, {8, 12}, {8, 15}};
-    int full = argc > 1 && strcmp(argv[1], "full") == 0;
     unsigned m, n, i;
     uint32_t s;
     double t0 = now();
@@ -85,16 +86,14 @@ int main(int argc, char **argv)
     CHECK(P != NULL);
     if (!P)
         return check_report("test_knight_sweep");
-    if (full) {
-        for (m = 3; m <= 8; m++)
-            for (n = 3; n <= 16; n++)
-                for (s = 0; s < m * n; s++)
-                    square(m, n, s, 600);
-    } else {
-        for (i = 0; i < sizeof lost / sizeof lost[0]; i++)
-            for (s = 0; s < lost[i][0] * lost[i][1]; s++)
-                square(lost[i][0], lost[i][1], s, 60);
-    }
+    for (i = 0; i < sizeof lost / sizeof lost[0]; i++)
+        for (s = 0; s < lost[i][0] * lost[i][1]; s++)
+            square(lost[i][0], lost[i][1], s, 1);
+    for (m = 3; m <= 8; m++)
+        for (n = 3; n <= 16; n++)
+            for (s = 0; s < m * n; s++)
+                square(m, n, s, 0);
+    CHECK_EQ_U(unanswered, 0);
     printf("%u problems: %u tours (all verified), %u refused, %u unanswered; %.2f s in all, slowest %.3f s (%s)\n",
            problems, toured, refused_squares, unanswered, now() - t0, slowest, slowest_name);
     return check_report("test_knight_sweep");
