@@ -484,6 +484,6 @@ out:
 
 const ar_domain_solver ar_knight_solvers[] = {
     {.name = "warnsdorff",
-     .summary = "Warnsdorff's rule (ties: farthest from the centre, then move order), backtracking when stuck",
+     .summary = "Warnsdorff's rule (ties: farthest from the centre, then move order), backtracking when stuck, seeded restarts with Luby budgets",
      .run = warnsdorff},
     {.name = NULL}};
