@@ -397,8 +397,10 @@ const ar_puzzle ar_domain_knight = {
     "N squares is N - 1 moves (a closed tour's return to the start is implied). Solver: warnsdorff\n"
     "(default): always the unvisited square with fewest onward moves, ties to the square farthest\n"
     "from the centre, then the first in the move order (+1,+2) (+2,+1) (+2,-1) (+1,-2) (-1,-2)\n"
-    "(-2,-1) (-2,+1) (-1,+2) (row, column); backtracking when it is stuck. Boards without a tour\n"
-    "are refused at once with the reason (Schwenk's theorem for closed tours; exit 1).\n"
+    "(-2,-1) (-2,+1) (-1,+2) (row, column); backtracking when it is stuck; an open tour whose\n"
+    "first attempt runs past 4N+1000 steps restarts with seeded tie-breaks and Luby budgets\n"
+    "(reproducible, still complete). Boards without a tour are refused at once with the reason\n"
+    "(Schwenk's theorem for closed tours; exit 1).\n"
     "Exact counts: `ariadne count knight 6x6 [--closed] [--from SQ] [--threads N]`.",
     .flags = AR_PUZZLE_UNIT_COST,
     .options = knight_options,

@@ -113,6 +113,64 @@ static ar_status swallow(void *ctx, const ar_move *moves, size_t count)
     return AR_OK;
 }
 
+/* Open tours from every square of every board 3..8 x 3..16 (quick: to
+ * 3..8 x 3..10): each square refused (the colour argument, 4 x n inner
+ * squares), toured (the tour replayed as `ariadne verify` does) or proven
+ * to have no tour; returns how many got none of these. */
+static unsigned sweep_every_square(int quick)
+{
+    unsigned m, n, problems = 0, refused = 0, toured = 0, none = 0, bad = 0, nmax = quick ? 10 : 16;
+    double t0 = ar_now(), slowest = 0;
+    clock_t c0 = clock();
+    char slowest_name[64] = "";
+    for (m = 3; m <= 8; m++)
+        for (n = 3; n <= nmax; n++)
+            for (uint32_t s = 0; s < m * n; s++) {
+                char size[32], from[16];
+                ar_param p[1] = {{"from", from}};
+                ar_instance *in;
+                ar_error err;
+                ar_search_options o;
+                ar_result res;
+                double t1 = ar_now();
+                snprintf(size, sizeof size, "%ux%u", m, n);
+                ar_knight_square_name(n, s, from, sizeof from);
+                if (ar_domain_knight.create(size, p, 1, &in, &err) != AR_OK) {
+                    bad++;
+                    continue;
+                }
+                problems++;
+                if (ar_domain_knight.check_solvable(in, &err) != AR_OK) {
+                    refused++;
+                    ar_domain_knight.destroy(in);
+                    continue;
+                }
+                ar_search_options_init(&o);
+                o.limits.time_limit = 60;
+                ar_result_init(&res);
+                ar_knight_solvers[0].run(in, &o, NULL, &res, &err);
+                if (res.outcome == AR_OUTCOME_SOLVED) {
+                    char *text = ar_puzzle_format_moves(&ar_domain_knight, in, res.moves, res.length);
+                    uint64_t len, cost;
+                    int solved = 0;
+                    toured += text && ar_puzzle_replay(&ar_domain_knight, in, text, &len, &cost, &solved, NULL, &err) == AR_OK && solved;
+                    bad += !(text && solved);
+                    free(text);
+                } else if (res.outcome == AR_OUTCOME_NO_SOLUTION) {
+                    none++;
+                } else {
+                    bad++;
+                }
+                if (ar_now() - t1 > slowest)
+                    slowest = ar_now() - t1, snprintf(slowest_name, sizeof slowest_name, "%s from %s", size, from);
+                ar_result_free(&res);
+                ar_domain_knight.destroy(in);
+            }
+    printf("| every square of 3..8 x 3..%u | %u | %u | %u | %u | %u | %.3f | %.3f | %.3f (%s) |\n\n", nmax, problems,
+           toured, refused, none, bad, ar_now() - t0, (double)(clock() - c0) / CLOCKS_PER_SEC, slowest, slowest_name);
+    return bad;
+}
+
 static int bench_knight(int quick)
 {
     static const unsigned sizes[] = {8, 50, 100, 200, 500, 1000};
@@ -151,7 +209,10 @@ static int bench_knight(int quick)
         ar_result_free(&res);
         ar_domain_knight.destroy(in);
     }
-    printf("\n| count | threads | result | published | time (s) | CPU (s) |\n|---|---|---|---|---|---|\n");
+    printf("\n| open tours from | problems | tours (verified) | refused | no tour (exhausted) | unanswered or bad | time (s) | CPU (s) | slowest (s) |\n"
+           "|---|---|---|---|---|---|---|---|---|\n");
+    bad += sweep_every_square(quick);
+    printf("| count | threads | result | published | time (s) | CPU (s) |\n|---|---|---|---|---|---|\n");
     for (k = 0; k < ncounts; k++) {
         knight_count_job job = {.rows = counts[k].n, .cols = counts[k].n, .closed = counts[k].closed,
                                 .from = counts[k].from, .threads = cpus(), .interrupt = &ar_tool_interrupted};
