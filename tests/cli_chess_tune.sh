@@ -66,6 +66,8 @@ check "match with eval=FILE plays" grep -q "engine:depth=2:eval=handset" "$tmp/m
 check "pgn read" grep -q "^pgn: [1-9][0-9]* quiet positions from 2 finished games of $tmp/m.pgn" "$tmp/p.out"
 check "pgn positions saved" test "$(grep -vc '^#' "$tmp/p.data")" -gt 10
 check "pgn positions carry the games' results" test "$(grep -v '^#' "$tmp/p.data" | cut -d'|' -f2 | sort -u | wc -l)" -le 2
+"$BIN" chess-tune --data "$tmp/a.data" --epochs 7 --rate 2 --keep last --quiet >"$tmp/k.out" 2>&1
+check "--keep last keeps the last epoch" grep -q "the weights of epoch 7 (the last)" "$tmp/k.out"
 check "pgn positions numbered by game" test "$(grep -v '^#' "$tmp/p.data" | cut -d'|' -f3 | sort -u | tr -d ' ' | tr '\n' ,)" = "0,1,"
 
 # bad input: one line on stderr, exit 2, nothing on stdout
@@ -93,6 +95,7 @@ bad "short weights file" match chess --bots "engine:depth=1:eval=$tmp/short.para
 bad "bad --from" chess-tune --from "$tmp/short.params"
 bad "bad --freeze" chess-tune --freeze pst_mg,pst_xx
 bad "--data and --pgn" chess-tune --data "$tmp/a.data" --pgn "$tmp/m.pgn"
+bad "bad --keep" chess-tune --keep first
 bad "missing pgn" chess-tune --pgn "$tmp/none.pgn"
 printf '[Result "1-0"]\n\n1. e4 e5 2. Ke3 1-0\n' >"$tmp/bad.pgn"
 bad "illegal move in pgn" chess-tune --pgn "$tmp/bad.pgn"

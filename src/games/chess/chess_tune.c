@@ -68,6 +68,7 @@ typedef struct tune_opts {
     const char *data, *pgn, *save_data, *out, *c_out, *from;
     unsigned char frozen[CH_NPARAMS]; /* --freeze: weights left as they start */
     int quiet;
+    int keep_last; /* --keep last: the last epoch's weights, not the best held-out */
 } tune_opts;
 
 /* One game of the engine against itself; its quiet positions (after the
@@ -438,7 +439,7 @@ static unsigned descend(const dataset *d, const features *f, double *w, const do
         }
         if (held)
             held_err = model_error(d, f, w, k, 1, NULL);
-        if (!held || held_err < best_err) {
+        if (!held || o->keep_last || held_err < best_err) {
             best_err = held_err;
             memcpy(best, w, CH_NPARAMS * sizeof *best);
             *best_epoch = epoch + 1;
@@ -547,6 +548,10 @@ static int parse_options(int argc, char **argv, tune_opts *o)
                     o->frozen[k] = 1;
                 p += len + (p[len] == ',');
             }
+        } else if (!strcmp(a, "--keep")) {
+            if (strcmp(v, "best") && strcmp(v, "last"))
+                return ar_tool_fail("chess-tune: --keep '%s': expected best or last", v);
+            o->keep_last = !strcmp(v, "last");
         } else if (!strcmp(a, "--data"))
             o->data = v;
         else if (!strcmp(a, "--pgn"))
@@ -632,7 +637,8 @@ int ar_chess_tune_main(int argc, char **argv)
         tuned.v[i] = (int)lround(w[i]);
     printf("K %.4f; %u epochs of Adam (rate %g, reg %g) over %zu positions (%zu more, of every tenth game, held "
            "out); the weights of epoch %u (%s)\n",
-           k, epochs, o.rate, o.reg, d.n - held, held, best_epoch, held ? "lowest held-out error" : "the last");
+           k, epochs, o.rate, o.reg, d.n - held, held, best_epoch,
+           held && !o.keep_last ? "lowest held-out error" : "the last");
     printf("error (the evaluation, integer weights): training %.6f -> %.6f", eval_error(&d, &start, k, 0),
            eval_error(&d, &tuned, k, 0));
     if (held)
