@@ -59,8 +59,16 @@ printf 'setoption name EvalFile value %s\nisready\n' "$tmp/none.params" | "$BIN"
 check "uci: a missing EvalFile is an info string" grep -q "^info string setoption EvalFile ignored: " "$tmp/u"
 check "uci: and carries on" contains "$tmp/u" "readyok"
 "$BIN" match chess --bots "engine:depth=2:eval=$tmp/a.params,engine:depth=2:eval=handset" --games 2 \
-    --quiet >"$tmp/m" 2>&1
+    --pgn "$tmp/m.pgn" --quiet >"$tmp/m" 2>&1
 check "match with eval=FILE plays" grep -q "engine:depth=2:eval=handset" "$tmp/m"
+# --pgn: the quiet positions of a match's games, past their first 16 plies
+"$BIN" chess-tune --pgn "$tmp/m.pgn" --epochs 10 --quiet --save-data "$tmp/p.data" >"$tmp/p.out" 2>&1
+check "pgn read" grep -q "^pgn: [1-9][0-9]* quiet positions from 2 finished games of $tmp/m.pgn" "$tmp/p.out"
+check "pgn positions saved" test "$(grep -vc '^#' "$tmp/p.data")" -gt 10
+check "pgn positions carry the games' results" test "$(grep -v '^#' "$tmp/p.data" | cut -d'|' -f2 | sort -u | wc -l)" -le 2
+"$BIN" chess-tune --data "$tmp/a.data" --epochs 7 --rate 2 --keep last --quiet >"$tmp/k.out" 2>&1
+check "--keep last keeps the last epoch" grep -q "the weights of epoch 7 (the last)" "$tmp/k.out"
+check "pgn positions numbered by game" test "$(grep -v '^#' "$tmp/p.data" | cut -d'|' -f3 | sort -u | tr -d ' ' | tr '\n' ,)" = "0,1,"
 
 # bad input: one line on stderr, exit 2, nothing on stdout
 bad() { # description, args...
@@ -86,6 +94,12 @@ head -3 "$tmp/a.params" >"$tmp/short.params"
 bad "short weights file" match chess --bots "engine:depth=1:eval=$tmp/short.params,engine:depth=1"
 bad "bad --from" chess-tune --from "$tmp/short.params"
 bad "bad --freeze" chess-tune --freeze pst_mg,pst_xx
+bad "--data and --pgn" chess-tune --data "$tmp/a.data" --pgn "$tmp/m.pgn"
+bad "bad --keep" chess-tune --keep first
+bad "missing pgn" chess-tune --pgn "$tmp/none.pgn"
+printf '[Result "1-0"]\n\n1. e4 e5 2. Ke3 1-0\n' >"$tmp/bad.pgn"
+bad "illegal move in pgn" chess-tune --pgn "$tmp/bad.pgn"
+check "illegal move in pgn: game named" contains "$tmp/err" "bad.pgn: game 1:"
 # --freeze leaves a group as it starts
 "$BIN" chess-tune --data "$tmp/a.data" --epochs 20 --freeze value_mg,value_eg --quiet --out "$tmp/f.params" >/dev/null 2>&1
 check "frozen values unchanged" test "$(grep '^value_' "$tmp/f.params")" = "$(printf 'value_mg 90 320 330 480 950 0\nvalue_eg 110 300 320 540 1000 0')"

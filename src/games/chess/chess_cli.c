@@ -305,16 +305,18 @@ const ar_tool ar_chess_tools[] = {
              "malformed game is one line naming the game and the move, exit 2.",
      .run = ar_chess_pgn_main},
     {.name = "chess-tune",
-     .usage = "ariadne chess-tune [--games N] [--nodes N] [--seed S] [--data FILE] [--save-data FILE]\n"
+     .usage = "ariadne chess-tune [--games N] [--nodes N] [--seed S] [--data FILE | --pgn FILE] [--save-data FILE]\n"
               "        [--from handset|tuned|default|FILE] [--freeze GROUP,...] [--epochs E] [--rate R] [--reg L]\n"
-              "        [--out FILE] [--c-out FILE] [--quiet]",
+              "        [--keep best|last] [--out FILE] [--c-out FILE] [--quiet]",
      .help = "Tunes the evaluation's weights to game results (Texel's method): the quiet positions of --games\n"
              "self-play games (default 200; the engine at --nodes nodes a move, default 2000, from the match's\n"
              "openings plus 2-6 random plies chosen by --seed, default 1), or of --data FILE ('FEN | 1-0' lines,\n"
-             "as --save-data writes them), each labelled with its game's result; then --epochs (300) steps of\n"
+             "as --save-data writes them), or of the finished games of --pgn FILE (e.g. a match's --pgn; the\n"
+             "first 16 plies skipped), each labelled with its game's result; then --epochs (300) steps of\n"
              "Adam (step --rate, 1 centipawn) on the mean squared error between the result and a sigmoid of\n"
              "the evaluation (+ --reg x the squared change), starting from --from (the hand-set weights by\n"
-             "default), the groups of --freeze left alone. Prints the error of the\n"
+             "default), the groups of --freeze left alone; the weights kept are those of the epoch with the\n"
+             "lowest held-out error (--keep best, the default) or the last (--keep last). Prints the error of the\n"
              "evaluation before and after, on the training positions and on every tenth held out. --out writes\n"
              "the weights file (load it with the bot option eval=FILE or UCI `setoption name EvalFile`),\n"
              "--c-out the C table of chess_eval_tuned.c. Same options, same weights. See docs/games/chess.md.",

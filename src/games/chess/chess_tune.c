@@ -65,9 +65,10 @@ typedef struct tune_opts {
     unsigned games, epochs;
     uint64_t nodes, seed;
     double rate, reg;
-    const char *data, *save_data, *out, *c_out, *from;
+    const char *data, *pgn, *save_data, *out, *c_out, *from;
     unsigned char frozen[CH_NPARAMS]; /* --freeze: weights left as they start */
     int quiet;
+    int keep_last; /* --keep last: the last epoch's weights, not the best held-out */
 } tune_opts;
 
 /* One game of the engine against itself; its quiet positions (after the
@@ -216,6 +217,55 @@ static int read_data(const char *path, dataset *d)
     free(text);
     if (fault[0])
         return ar_tool_fail("chess-tune: %s: line %u: %s", path, line, fault);
+    return 0;
+}
+
+/* The quiet positions of every finished game of a PGN file (a match's
+ * --pgn, e.g. of stronger engines), each with its game's result; the first
+ * 16 plies (the opening lines, shared between games) are skipped, and
+ * games without a result ("*") too. Game numbers follow the file's order,
+ * so every tenth game is held out as for self-play. */
+static int read_pgn(const char *path, const ch_eval_params *w, dataset *d, unsigned *games_used)
+{
+    char why[256];
+    char *text = ar_read_file(path, why, sizeof why);
+    size_t pos = 0;
+    unsigned games = 0;
+    ch_engine *e;
+    if (!text)
+        return ar_tool_fail("chess-tune: %s", why);
+    e = ar_chess_engine_new(1);
+    ar_chess_engine_set_params(e, w);
+    for (;;) {
+        ch_game g;
+        ar_error err;
+        ch_board b;
+        float result;
+        unsigned i;
+        ar_status st = ar_chess_pgn_read(text, &pos, &g, &err);
+        if (st == AR_ERR_UNSUPPORTED)
+            break;
+        if (st != AR_OK) {
+            ar_chess_game_free(&g);
+            ar_chess_engine_free(e);
+            free(text);
+            return ar_tool_fail("chess-tune: %s: game %u: %s", path, games + 1, err.message);
+        }
+        games++;
+        if (strcmp(g.result, "*")) {
+            result = !strcmp(g.result, "1-0") ? 1.0f : !strcmp(g.result, "0-1") ? 0.0f : 0.5f;
+            b = g.start;
+            for (i = 0; i < g.count; i++) {
+                if (i >= 16 && !ch_in_check(&b) && ar_chess_quiescence(e, &b) == ar_chess_evaluate(w, &b))
+                    push_sample(d, &b, result, games - 1);
+                ar_chess_make(&b, g.moves[i]);
+            }
+            (*games_used)++;
+        }
+        ar_chess_game_free(&g);
+    }
+    ar_chess_engine_free(e);
+    free(text);
     return 0;
 }
 
@@ -389,7 +439,7 @@ static unsigned descend(const dataset *d, const features *f, double *w, const do
         }
         if (held)
             held_err = model_error(d, f, w, k, 1, NULL);
-        if (!held || held_err < best_err) {
+        if (!held || o->keep_last || held_err < best_err) {
             best_err = held_err;
             memcpy(best, w, CH_NPARAMS * sizeof *best);
             *best_epoch = epoch + 1;
@@ -498,8 +548,14 @@ static int parse_options(int argc, char **argv, tune_opts *o)
                     o->frozen[k] = 1;
                 p += len + (p[len] == ',');
             }
+        } else if (!strcmp(a, "--keep")) {
+            if (strcmp(v, "best") && strcmp(v, "last"))
+                return ar_tool_fail("chess-tune: --keep '%s': expected best or last", v);
+            o->keep_last = !strcmp(v, "last");
         } else if (!strcmp(a, "--data"))
             o->data = v;
+        else if (!strcmp(a, "--pgn"))
+            o->pgn = v;
         else if (!strcmp(a, "--save-data"))
             o->save_data = v;
         else if (!strcmp(a, "--out"))
@@ -513,6 +569,8 @@ static int parse_options(int argc, char **argv, tune_opts *o)
     }
     if (o->nodes == 0)
         return ar_tool_fail("chess-tune: --nodes must be at least 1");
+    if (o->data && o->pgn)
+        return ar_tool_fail("chess-tune: --data and --pgn: give one source of positions");
     return 0;
 }
 
@@ -549,6 +607,13 @@ int ar_chess_tune_main(int argc, char **argv)
             return AR_EXIT_BAD_INPUT;
         }
         printf("data: %zu positions from %s\n", d.n, o.data);
+    } else if (o.pgn) {
+        unsigned games = 0;
+        if (read_pgn(o.pgn, &start, &d, &games)) {
+            free(d.s);
+            return AR_EXIT_BAD_INPUT;
+        }
+        printf("pgn: %zu quiet positions from %u finished games of %s\n", d.n, games, o.pgn);
     } else if (selfplay(&start, &o, &d) != 0) {
         free(d.s);
         return ar_tool_error(AR_EXIT_LIMIT, "chess-tune: interrupted during self-play; nothing tuned");
@@ -572,7 +637,8 @@ int ar_chess_tune_main(int argc, char **argv)
         tuned.v[i] = (int)lround(w[i]);
     printf("K %.4f; %u epochs of Adam (rate %g, reg %g) over %zu positions (%zu more, of every tenth game, held "
            "out); the weights of epoch %u (%s)\n",
-           k, epochs, o.rate, o.reg, d.n - held, held, best_epoch, held ? "lowest held-out error" : "the last");
+           k, epochs, o.rate, o.reg, d.n - held, held, best_epoch,
+           held && !o.keep_last ? "lowest held-out error" : "the last");
     printf("error (the evaluation, integer weights): training %.6f -> %.6f", eval_error(&d, &start, k, 0),
            eval_error(&d, &tuned, k, 0));
     if (held)
