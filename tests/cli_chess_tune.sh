@@ -7,19 +7,9 @@
 # Usage: bash cli_chess_tune.sh ARIADNE_BINARY DATA_DIR
 set -u
 BIN=${1:?usage: cli_chess_tune.sh ARIADNE_BINARY DATA_DIR}
-fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-check() { # description, command...
-    local what=$1
-    shift
-    if ! "$@"; then
-        echo "FAIL: $what" >&2
-        fail=1
-    fi
-}
-contains() { grep -qF -- "$2" "$1"; }
+. "$(dirname "$0")/lib_cli.sh"
 
 tune() { # out-prefix seed
     "$BIN" chess-tune --games 6 --nodes 300 --seed "$2" --epochs 40 --rate 2 --quiet \
