@@ -389,6 +389,18 @@ static ar_status take_move(uci_bot *u, const ch_board *b, const char *w, int uci
     return AR_OK;
 }
 
+/* What an external engine's move tells the match: its score (-CH_INF - 1
+ * when it gave none) and the time it took. */
+static void report_move(ar_bot_info *info, int score, double used)
+{
+    if (!info)
+        return;
+    info->has_score = score != -CH_INF - 1;
+    info->score = info->has_score ? score : 0;
+    info->seconds = used;
+    snprintf(info->text, sizeof info->text, "score %+d cp, %.3f s", info->score, used);
+}
+
 static ar_status uci_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
                             ar_error *err)
 {
@@ -398,7 +410,7 @@ static ar_status uci_choose(ar_bot *bot, const void *pos, int player, ar_gmove *
     char buf[512], fen[100], mv[8];
     size_t k = 0;
     unsigned i;
-    int score = -CH_INF - 1, has_score;
+    int score = -CH_INF - 1;
     double t0 = ar_now(), used, deadline;
     ch_move m;
     (void)player;
@@ -449,17 +461,11 @@ static ar_status uci_choose(ar_bot *bot, const void *pos, int player, ar_gmove *
     append(u, &k, buf);
     if (uci_send(u, u->text, err) || uci_wait(u, "bestmove", &line, &score, err))
         return err->status;
-    has_score = score != -CH_INF - 1;
     used = ar_now() - t0;
     if (take_move(u, &p->b, line + 8, 1, used, &m, err) != AR_OK)
         return err->status;
     *out = m;
-    if (info) {
-        info->has_score = has_score;
-        info->score = has_score ? score : 0;
-        info->seconds = used;
-        snprintf(info->text, sizeof info->text, "score %+d cp, %.3f s", info->score, used);
-    }
+    report_move(info, score, used);
     return AR_OK;
 }
 
@@ -614,12 +620,7 @@ static ar_status xboard_choose(ar_bot *bot, const void *pos, int player, ar_gmov
         return err->status;
     u->sent = (int)u->nmoves;
     *out = m;
-    if (info) {
-        info->has_score = score != -CH_INF - 1;
-        info->score = info->has_score ? score : 0;
-        info->seconds = used;
-        snprintf(info->text, sizeof info->text, "score %+d cp, %.3f s", info->score, used);
-    }
+    report_move(info, score, used);
     return AR_OK;
 }
 
