@@ -558,9 +558,9 @@ static ar_status peg_dfs(ar_instance *in, const ar_search_options *opts, const a
      * weights, the reading order, centre first). Dead positions carry over
      * (dead is dead in any order), so no work is lost and each search stays
      * complete. Every fourth round a beam twice as wide as the last goes
-     * first (up to BEAM_MAX_WIDTH): about as much work as the rounds'
-     * depth-first tries, so a problem the beam cannot solve costs at most
-     * about twice the time. */
+     * first (up to BEAM_MAX_WIDTH): width times the peg counts it passes,
+     * about a third of the four rounds' depth-first budgets, so a problem
+     * the beam cannot solve costs about a third more (an estimate). */
     if (st == AR_OK && r == -2) {
         static const int greedy[4] = {4, 0, 5, 0};
         unsigned t, live = 1u | ((1u << nd) - 1) << 1;
