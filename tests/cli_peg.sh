@@ -38,6 +38,10 @@ solve_verify peg english --start c1 --finish c7
 solve_verify peg 'oooo/oooo/oooo/oooo/.ooo'
 solve_verify peg --board french --start d3
 solve_verify peg --board french --start c1 --finish e7
+# the finishes the depth-first search alone took 10-60 s over, now found by the beam
+solve_verify peg --board french --start c1 --finish e1
+solve_verify peg --board french --start d2 --finish a3
+solve_verify peg --board french --start d3 --finish d2
 "$A" verify peg english "e l c P D G J m2 i g LJHljh C p A2 M2 a3 d5 o" | grep -q "solved in 18 moves" && ok || bad "Bergholt"
 one_line_exit 1 "rule of three" "$A" solve peg --board french
 one_line_exit 1 "finish hole d1 violates the rule of three" "$A" solve peg --board french --start c1 --finish d1

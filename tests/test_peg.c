@@ -230,6 +230,11 @@ static void french(void)
     }
 }
 
+/* How solve() runs the dfs solver: 0 as the CLI does; 1 without its beam
+ * (the depth-first search and the dual game alone); 2 as the CLI does, and
+ * the solution must come from the beam. */
+static int dfs_mode;
+
 static void solve(const char *text, const char *opts, const char *algo, int want_solved, uint64_t want_len)
 {
     ar_instance *in = make(text, opts);
@@ -241,6 +246,7 @@ static void solve(const char *text, const char *opts, const char *algo, int want
     int solved = 0;
     if (!in)
         return;
+    in->no_beam = dfs_mode == 1;
     ar_search_options_init(&o);
     o.limits.time_limit = 90; /* wall time: generous for a loaded machine and sanitizers */
     ar_result_init(&res);
@@ -252,6 +258,9 @@ static void solve(const char *text, const char *opts, const char *algo, int want
                   "%s: %s does not replay: %s", text ? text : opts, moves, err.message);
         if (want_len)
             CHECK_EQ_U(res.length, want_len);
+        if (dfs_mode)
+            CHECK_MSG((strstr(res.note, "found by a beam") != NULL) == (dfs_mode == 2), "%s: %s", text ? text : opts,
+                      res.note);
         free(moves);
     }
     ar_result_free(&res);
@@ -327,15 +336,32 @@ int main(void)
     fewest();
     solve("english", NULL, "dfs", 1, 0);
     solve(NULL, "board=english start=c1 finish=c7", "dfs", 1, 0);
-    /* the French board's solvable starts, to any hole and to finishes that
-     * exercise both the direct search (d2 -> d6, d3 -> a5) and the dual game
-     * (c1 -> e7); every solution replayed (c1 -> any, 2 s of CPU, and the other
-     * finishes: bench peg) */
-    solve(NULL, "board=french start=d2", "dfs", 1, 0);
-    solve(NULL, "board=french start=d3", "dfs", 1, 0);
-    solve(NULL, "board=french start=c1 finish=e7", "dfs", 1, 0);
-    solve(NULL, "board=french start=d2 finish=d6", "dfs", 1, 0);
-    solve(NULL, "board=french start=d3 finish=a5", "dfs", 1, 0);
+    /* the French board: every solvable start to any hole and to each finish
+     * the rule of three allows, every solution replayed; the beam finds them
+     * all (0.05 s each). Then the complete search without the beam, which
+     * must still solve: the direct search (d2 -> d6, d3 -> a5) and the dual
+     * game (c1 -> e7), 0.2-0.7 s of CPU (the slow finishes: bench peg). */
+    {
+        static const char *const french_problems[] = {
+            "start=c1", "start=d2", "start=d3", "start=c1 finish=e1", "start=c1 finish=b4", "start=c1 finish=e4",
+            "start=c1 finish=e7", "start=d2 finish=a3", "start=d2 finish=d3", "start=d2 finish=g3",
+            "start=d2 finish=d6", "start=d3 finish=d2", "start=d3 finish=a5", "start=d3 finish=d5",
+            "start=d3 finish=g5"};
+        static const char *const without_beam[] = {"start=c1 finish=e7", "start=d2 finish=d6", "start=d3 finish=a5"};
+        char opts[64];
+        unsigned k;
+        dfs_mode = 2;
+        for (k = 0; k < sizeof french_problems / sizeof *french_problems; k++) {
+            snprintf(opts, sizeof opts, "board=french %s", french_problems[k]);
+            solve(NULL, opts, "dfs", 1, 0);
+        }
+        dfs_mode = 1;
+        for (k = 0; k < sizeof without_beam / sizeof *without_beam; k++) {
+            snprintf(opts, sizeof opts, "board=french %s", without_beam[k]);
+            solve(NULL, opts, "dfs", 1, 0);
+        }
+        dfs_mode = 0;
+    }
     bell_levels();
     return check_report("test_peg");
 }

@@ -38,6 +38,7 @@ struct ar_instance {
     int finish;       /* the goal: one peg at this hole, or -1: one peg anywhere */
     int letters;      /* write moves in the notes' letters (English board only) */
     unsigned max_moves;
+    int no_beam;      /* tests: the dfs solver without its beam (peg_solve.c) */
 };
 
 /* --- peg_board.c --- */

@@ -1,15 +1,18 @@
 /* peg_solve.c — the peg-solitaire solvers.
  *
  * "dfs": one peg left (or one in the finish hole), fast, moves not fewest.
- * Depth-first search over single jumps, remembering every position proven
- * dead (up to the symmetries that keep the goal), so no position is searched
- * twice; the jumps found are then grouped into moves (consecutive jumps of one
- * peg). It stops at a table of solvable end-game positions built backwards
- * from the goal; jump orders (greedy by scatter, the reading order, centre
+ * A table of solvable end-game positions is built backwards from the goal;
+ * a beam (breadth-first, keeping the positions of least scatter at each peg
+ * count) looks for one of them first, and usually finds it. Beside it, and
+ * complete: depth-first search over single jumps, remembering every position
+ * proven dead (up to the symmetries that keep the goal), so no position is
+ * searched twice; jump orders (greedy by scatter, the reading order, centre
  * first) take turns under doubling budgets, sharing the dead positions; and
  * for a single-vacancy start the dual game from each finish takes turns
- * too. The English central game: a tenth of a second; the French starts to
- * one peg anywhere: 0.5-2 s of CPU (BENCHMARKS.md).
+ * too. The jumps found are grouped into moves (consecutive jumps of one
+ * peg). The English central game and every French start to any hole or to
+ * any finish the rule of three allows: a few hundredths of a second of CPU
+ * (BENCHMARKS.md).
  *
  * "moves": fewest moves, proven. Breadth-first search by moves over positions
  * up to symmetry (peg_count.c): every position reachable in k moves is listed
@@ -119,8 +122,8 @@ static void dead_add(dfs *S, uint64_t key)
  * stops at near_pegs pegs: a position listed there is solved, any other is
  * dead: the last jumps cost one lookup instead of a search of positions
  * that are almost solved (on its own this saves little on the French board,
- * whose dead ends are in the middle game: the orders and the dual game below
- * do more). The goal
+ * whose dead ends are in the middle game), and it is what the beam below
+ * aims at: a few hundred positions kept per peg count meet it. The goal
  * is one peg at the finish hole, or (finish "any") one peg at any hole in
  * the start's class of the rule of three: no other single peg is reachable,
  * so the listed positions are exactly the solvable ones. */
@@ -266,6 +269,127 @@ static int dfs_search(dfs *S, uint64_t pos, unsigned depth)
     return S->failed ? -1 : 0;
 }
 
+/* The beam. Peg solitaire has dead ends in the middle game that a
+ * depth-first search, whatever its jump order, can spend minutes in (French
+ * c1 -> e1: 43-57 s), while solutions are plentiful: a breadth-first search
+ * that keeps at each peg count only the `width` positions of least scatter
+ * (clumped pegs can still clear each other) reaches a position of the end
+ * game on every French problem with any width tried from 30 to 20,000
+ * (0.03-1.3 s; docs/puzzles/peg.md). It proves nothing when it fails, so
+ * it only takes turns beside the complete depth-first search (peg_dfs),
+ * with widths that double as that search's budgets do. Each kept position
+ * remembers its parent and jump, so a hit is traced back into path[]. */
+typedef struct beam_node { uint64_t pos; uint32_t parent; uint16_t jump, score; } beam_node;
+
+#define BEAM_MAX_WIDTH ((size_t)1 << 16)
+#define BEAM_FANOUT 16 /* candidates kept per position kept, at most */
+#define BEAM_SCORES 1024
+#define BEAM_FIRST ((size_t)512)
+
+/* 1: solved (path[], hit and hit_depth set), -1: stopped, -2: not found
+ * (or no memory for it: the depth-first search goes on without it). */
+static int beam_search(dfs *S, size_t width)
+{
+    const peg_board *b = &S->in->b;
+    ar_mem *mem = &S->run->mem;
+    unsigned start_pegs = (unsigned)__builtin_popcountll(S->in->start), L, nl = 0, k;
+    beam_node *lv[PEG_MAX_HOLES + 1], *cand;
+    size_t nlv[PEG_MAX_HOLES + 1], bytes[PEG_MAX_HOLES + 1], candcap = width * BEAM_FANOUT, setcap = 1, i, nc;
+    uint64_t *seen;
+    unsigned hist[BEAM_SCORES];
+    int r = -2;
+    if (!S->near || start_pegs <= S->near_pegs)
+        return -2;
+    while (setcap < candcap * 2)
+        setcap <<= 1;
+    cand = ar_mem_alloc(mem, candcap * sizeof *cand, 0, "the beam", S->err);
+    seen = cand ? ar_mem_alloc(mem, setcap * 8, 0, "the beam", S->err) : NULL;
+    lv[0] = seen ? ar_mem_alloc(mem, sizeof *lv[0], 0, "the beam", S->err) : NULL;
+    if (!lv[0]) {
+        if (seen)
+            ar_mem_free(mem, seen, setcap * 8);
+        if (cand)
+            ar_mem_free(mem, cand, candcap * sizeof *cand);
+        ar_error_clear(S->err);
+        return -2; /* the depth-first search goes on without it */
+    }
+    lv[0]->pos = S->in->start;
+    nlv[0] = 1, bytes[0] = sizeof *lv[0], nl = 1;
+    for (L = 0; r == -2; L++) {
+        size_t take, t, acc;
+        unsigned thr;
+        memset(seen, 0, setcap * 8);
+        memset(hist, 0, sizeof hist);
+        nc = 0;
+        for (i = 0; i < nlv[L] && r == -2; i++) {
+            uint64_t pos = lv[L][i].pos;
+            for (k = 0; k < S->njumps; k++) {
+                const jump *j = &S->jumps[k];
+                uint64_t q, key;
+                size_t s;
+                unsigned sc;
+                if (!(pos & j->from) || !(pos & j->over) || (pos & j->to))
+                    continue;
+                S->run->res->generated++;
+                q = pos ^ j->from ^ j->over ^ j->to;
+                key = ar_peg_canon(b, S->syms, S->nsym, q);
+                if ((unsigned)__builtin_popcountll(q) <= S->near_pegs) {
+                    if (!set_has(S->near, S->near_cap, key))
+                        continue; /* not listed: dead */
+                    S->path[L] = k, S->hit = q, S->hit_depth = L + 1;
+                    for (t = i; L > 0; L--) { /* L is not used again */
+                        S->path[L - 1] = lv[L][t].jump;
+                        t = lv[L][t].parent;
+                    }
+                    r = 1;
+                    break;
+                }
+                if (nc == candcap || dead_has(S, key))
+                    continue;
+                s = slot_of(key, setcap - 1);
+                while (seen[s] && seen[s] != key)
+                    s = (s + 1) & (setcap - 1);
+                if (seen[s])
+                    continue;
+                seen[s] = key;
+                sc = scatter(S, q);
+                sc = sc < BEAM_SCORES ? sc : BEAM_SCORES - 1;
+                cand[nc].pos = q, cand[nc].parent = (uint32_t)i, cand[nc].jump = (uint16_t)k;
+                cand[nc].score = (uint16_t)sc;
+                hist[sc]++, nc++;
+            }
+        }
+        if (r != -2)
+            break;
+        S->run->res->expanded += nlv[L];
+        if (nc == 0)
+            break; /* every line ran into a dead end */
+        if (ar_run_should_stop(S->run)) {
+            r = -1;
+            break;
+        }
+        /* the least scores: all below thr, then those at thr in the order met */
+        for (thr = 0, acc = 0; thr < BEAM_SCORES && acc + hist[thr] <= width; thr++)
+            acc += hist[thr];
+        take = nc < width ? nc : width;
+        bytes[L + 1] = take * sizeof *lv[L + 1];
+        if (!(lv[L + 1] = ar_mem_alloc(mem, bytes[L + 1], 0, "the beam", S->err))) {
+            ar_error_clear(S->err);
+            break;
+        }
+        nl = L + 2;
+        for (i = 0, t = 0; i < nc && t < take; i++)
+            if (cand[i].score < thr || (cand[i].score == thr && acc < width && ++acc))
+                lv[L + 1][t++] = cand[i];
+        nlv[L + 1] = t;
+    }
+    for (L = 0; L < nl; L++)
+        ar_mem_free(mem, lv[L], bytes[L]);
+    ar_mem_free(mem, seen, setcap * 8);
+    ar_mem_free(mem, cand, candcap * sizeof *cand);
+    return r;
+}
+
 /* Groups jumps into moves: a jump starting where the last one landed
  * continues the same peg's chain. */
 static unsigned to_moves(const dfs *S, unsigned jumps, ar_move *moves)
@@ -401,7 +525,8 @@ static ar_status peg_dfs(ar_instance *in, const ar_search_options *opts, const a
     ar_run run;
     unsigned n, nd = 0, h, i, winner = 0;
     uint64_t all;
-    int r = -1, failed = 0;
+    int r = -2, failed = 0;
+    size_t width = 0; /* the beam's width, when it solved */
     ar_status st = AR_OK;
     (void)sink;
     ar_run_begin(&run, opts, result);
@@ -412,7 +537,13 @@ static ar_status peg_dfs(ar_instance *in, const ar_search_options *opts, const a
         goto out;
     }
     st = dfs_setup(S, in, &run, err);
-    if (st == AR_OK && (unsigned)__builtin_popcountll(in->start) + 1 == in->b.holes && in->b.holes > 2)
+    /* a first beam before the dual games are set up: it alone usually solves */
+    if (st == AR_OK && !in->no_beam) {
+        S->greedy = 4;
+        if ((r = beam_search(S, BEAM_FIRST)) == 1)
+            width = BEAM_FIRST;
+    }
+    if (st == AR_OK && r == -2 && (unsigned)__builtin_popcountll(in->start) + 1 == in->b.holes && in->b.holes > 2)
         for (h = 0; h < in->b.holes && nd < 8 && st == AR_OK; h++)
             if (in->finish >= 0 ? (int)h == in->finish
                                 : ar_peg_class(&in->b, BIT(h)) == ar_peg_class(&in->b, in->start)) {
@@ -426,19 +557,29 @@ static ar_status peg_dfs(ar_instance *in, const ar_search_options *opts, const a
      * round; the jump order changes each round (greedy by scatter with two
      * weights, the reading order, centre first). Dead positions carry over
      * (dead is dead in any order), so no work is lost and each search stays
-     * complete. */
-    if (st == AR_OK) {
+     * complete. Every fourth round a beam twice as wide as the last goes
+     * first (up to BEAM_MAX_WIDTH): width times the peg counts it passes,
+     * about a third of the four rounds' depth-first budgets, so a problem
+     * the beam cannot solve costs about a third more (an estimate). */
+    if (st == AR_OK && r == -2) {
         static const int greedy[4] = {4, 0, 5, 0};
         unsigned t, live = 1u | ((1u << nd) - 1) << 1;
-        r = -2;
         for (t = 0; r == -2; t++) {
             uint64_t budget = t / 4 < 40 ? (uint64_t)20000 << (t / 4) : UINT64_MAX;
+            size_t w = t / 4 < 16 ? BEAM_FIRST << (t / 4) : 0;
             for (i = 0; i <= nd && r == -2; i++) {
                 dfs *T = i ? &duals[i - 1].S : S;
                 int ri;
                 if (!(live >> i & 1))
                     continue;
                 memcpy(T->jumps, T->orders[t % 4 == 3], sizeof T->jumps);
+                if (t % 4 == 0 && (t || i) && !in->no_beam && w && w <= BEAM_MAX_WIDTH) {
+                    T->greedy = 4;
+                    if ((ri = beam_search(T, w)) != -2) {
+                        r = ri, winner = i, width = w;
+                        break;
+                    }
+                }
                 T->greedy = greedy[t % 4];
                 T->budget_end = budget > UINT64_MAX - run.res->expanded ? UINT64_MAX : run.res->expanded + budget;
                 ri = dfs_search(T, T->in->start, 0);
@@ -461,9 +602,12 @@ static ar_status peg_dfs(ar_instance *in, const ar_search_options *opts, const a
         }
         n = to_moves(S, jumps, moves);
         st = ar_run_set_solution(&run, moves, n, n, err);
+        char how[48] = "depth-first search";
+        if (width)
+            snprintf(how, sizeof how, "a beam of width %zu", width);
         snprintf(result->note, sizeof result->note,
-                 "one peg left in %u jumps grouped into %u moves%s (fewest moves not sought: --algo moves)", jumps, n,
-                 winner ? ", found as the dual game from the finish" : "");
+                 "one peg left in %u jumps grouped into %u moves, found by %s%s (fewest moves not sought: --algo moves)",
+                 jumps, n, how, winner ? " in the dual game from the finish" : "");
     } else if (r == 0) {
         result->outcome = AR_OUTCOME_NO_SOLUTION;
         snprintf(result->note, sizeof result->note, "every reachable position was searched: no solution");

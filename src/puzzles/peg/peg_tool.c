@@ -137,7 +137,8 @@ static int bench_peg(int quick)
 {
     /* the central game, then the French board's three solvable starts (up to
      * symmetry) to one peg anywhere and to each finish the rule of three
-     * allows (the facts file's table) */
+     * allows (the facts file's table): all solvable, all in --quick too
+     * (each a few hundredths of a second since the beam, peg_solve.c) */
     static const char *const solve_cases[][4] = {
         {"english", "", "", "central game"},
         {"french", "d3", "any", "French d3 -> any"},
@@ -158,7 +159,7 @@ static int bench_peg(int quick)
     unsigned k, bad = 0;
     printf("## peg solitaire\n\nWall time, CPU time of the process, peak memory; every solution replayed.\n\n"
            "| problem | algorithm | moves | optimal | time (s) | CPU (s) | memory |\n|---|---|---|---|---|---|---|\n");
-    for (k = 0; k < (quick ? 2u : ncases); k++) {
+    for (k = 0; k < ncases; k++) {
         ar_param params[3] = {{"board", solve_cases[k][0]}, {"start", solve_cases[k][1]}, {"finish", solve_cases[k][2]}};
         char bytes[32], lenbuf[32];
         double t0;
@@ -169,7 +170,7 @@ static int bench_peg(int quick)
         o.limits.time_limit = 120;
         ar_result_init(&res);
         t0 = ar_now();
-            c0 = clock();
+        c0 = clock();
         ar_peg_solvers[0].run(in, &o, NULL, &res, &err);
         if (res.outcome == AR_OUTCOME_SOLVED) {
             char *text = ar_puzzle_format_moves(&ar_domain_peg, in, res.moves, res.length);
@@ -183,7 +184,7 @@ static int bench_peg(int quick)
                res.outcome == AR_OUTCOME_SOLVED ? (snprintf(lenbuf, sizeof lenbuf, "%" PRIu64, res.length), lenbuf)
                : res.outcome == AR_OUTCOME_NO_SOLUTION ? "WRONG" : "stopped at 120 s",
                ar_now() - t0, (double)(clock() - c0) / CLOCKS_PER_SEC, ar_format_bytes(res.peak_bytes, bytes, sizeof bytes));
-        bad += res.outcome == AR_OUTCOME_NO_SOLUTION || (k < 2 && res.outcome != AR_OUTCOME_SOLVED);
+        bad += res.outcome != AR_OUTCOME_SOLVED;
         ar_result_free(&res);
         ar_domain_peg.destroy(in);
     }
