@@ -2,7 +2,8 @@
  * games (data/planetwars/games: the orders each turn and the planets and
  * fleets after it, from PlayGame.jar), the rules' corner cases, the map
  * parser's messages, and the bots: every bot plays whole games without an
- * invalid order, and the five-step bot beats the examples on a few maps. */
+ * invalid order, the five-step bot beats the examples on a few maps, and
+ * the search bot's orders do not depend on the turn's time. */
 #include "check.h"
 #include "games/planetwars/planetwars_internal.h"
 #include "games/planetwars/pw_cli.h"
@@ -273,6 +274,37 @@ static void test_simultaneous(void)
     ar_pw_state_free(&map);
 }
 
+/* The search bot's choice depends on a fixed amount of work, not on the
+ * clock: the same game at 0.5 s and at 5 s a turn (the clock's safety stop
+ * far away in both) gives the same orders on every turn. */
+static void play_search_game(const pw_state *map, double turn_time, pw_game_log *log)
+{
+    pw_game_options o = {.max_turns = 40, .turn_time = turn_time, .first_turn_time = turn_time, .seed = 5};
+    pw_player a, b, *pl[2] = {&a, &b};
+    CHECK(ar_pw_player_open(&a, "search") == 0);
+    CHECK(ar_pw_player_open(&b, "fivestep") == 0);
+    ar_pw_play(map, pl, &o, log);
+    ar_pw_player_close(&a);
+    ar_pw_player_close(&b);
+}
+
+static void test_search_reproducible(void)
+{
+    pw_state map;
+    pw_game_log fast, slow;
+    CHECK(load_map("map17.txt", &map) == 0);
+    play_search_game(&map, 0.5, &fast);
+    play_search_game(&map, 5, &slow);
+    CHECK(fast.n > 0);
+    CHECK_MSG(fast.n == slow.n && fast.turns == slow.turns && fast.result == slow.result &&
+                  memcmp(fast.orders, slow.orders, fast.n * sizeof *fast.orders) == 0 &&
+                  memcmp(fast.turn_of, slow.turn_of, fast.n * sizeof *fast.turn_of) == 0,
+              "the search's games differ with the turn time: %zu and %zu orders", fast.n, slow.n);
+    ar_pw_game_log_free(&fast);
+    ar_pw_game_log_free(&slow);
+    ar_pw_state_free(&map);
+}
+
 int main(void)
 {
     data_dir = getenv("ARIADNE_DATA");
@@ -283,5 +315,6 @@ int main(void)
     test_recorded_games();
     test_bots();
     test_simultaneous();
+    test_search_reproducible();
     return check_report("test_planetwars");
 }

@@ -15,10 +15,11 @@
  * still flying (pw_timeline) is scored: ships, plus growth counted over the
  * turns that are left. We take the candidate whose worst reply scores best
  * (replies are cut off as soon as a candidate cannot beat the best so far).
- * The playout deepens while the turn's time lasts (0, 2, 4, 8, 12, ...
- * turns) and the deepest finished level decides. The clock is read after
- * every simulated turn and the search stops at 40% of the turn's time, so a
- * turn ends well inside its budget even when the machine is loaded. */
+ * The playout deepens (0, 2, 4, 8, 12, ... turns) while a fixed amount of
+ * work lasts (PW_SEARCH_WORK simulated planet-turns), and the deepest level
+ * finished within it decides: so the same state gets the same orders on
+ * any machine, quiet or loaded. The clock is still read after every
+ * simulated turn, as a safety stop at 40% of the turn's time. */
 #include "planetwars_internal.h"
 #include "pw_plan.h"
 #include "ariadne/timer.h"
@@ -30,8 +31,17 @@
 #define OPP_CANDS 4
 #define ALL_IN_TARGETS 2
 #define MAX_SET 128
-/* The share of the turn's time the search may use: the rest is the margin
- * for a machine that delays the process. */
+/* The search's work per turn, in simulated planet-turns (every turn played
+ * through the engine adds the map's planet count). A fixed amount of work,
+ * not of time, makes the choice the same on a quiet or a loaded machine:
+ * 4,000 planet-turns take about 10-15 ms of CPU here (the horizon usually
+ * reaches 8-16 turns). More is not better: with about 14,000 (what 40 ms
+ * bought on a quiet machine) the deeper playouts lose games the shallower
+ * ones win (map_r538a_31 against prospector and bully, as player 2). */
+#define PW_SEARCH_WORK 4000L
+/* The share of the turn's time after which the search stops whatever its
+ * work: only a safety stop for a very slow or loaded machine (the rest of
+ * the turn is the margin for a process that waits for a core). */
 #define TIME_SHARE 0.4
 
 typedef struct order_set {
@@ -42,12 +52,13 @@ typedef struct order_set {
 typedef struct search_ctx {
     pw_plan *plan; /* scratch, reused by every plan and score */
     double deadline;
+    long work, work_limit;
     int out_of_time;
 } search_ctx;
 
 static int past_deadline(search_ctx *c)
 {
-    if (!c->out_of_time && ar_now() > c->deadline)
+    if (!c->out_of_time && (c->work > c->work_limit || ar_now() > c->deadline))
         c->out_of_time = 1;
     return c->out_of_time;
 }
@@ -159,6 +170,7 @@ static void playout_turn(search_ctx *c, pw_state *s, int turns_left)
     plan_set(c, s, turns_left, PW_STEP_ALL, &b);
     ar_pw_swap(s);
     play_turn(s, &a, &b);
+    c->work += s->np;
 }
 
 /* Player 1's score of s: every planet's exact future with the fleets still
@@ -216,6 +228,7 @@ static double evaluate(search_ctx *c, const pw_state *s, int turns_left, const o
     int d;
     ar_pw_state_copy(&t, s);
     play_turn(&t, a, b);
+    c->work += t.np;
     for (d = 0; d < depth && ar_pw_alive(&t, 1) && ar_pw_alive(&t, 2) && turns_left - 1 - d > 0; d++) {
         playout_turn(c, &t, turns_left - 1 - d);
         if (past_deadline(c))
@@ -238,7 +251,8 @@ int ar_pw_bot_search(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap)
     };
     static const int depths[] = {0, 2, 4, 8, 12, 16, 24, 32, 48, 64};
     order_set *mine = malloc(sizeof *mine * MY_CANDS), *theirs = malloc(sizeof *theirs * OPP_CANDS);
-    search_ctx c = {.plan = malloc(sizeof(pw_plan)), .deadline = ctx->started + ctx->budget * TIME_SHARE};
+    search_ctx c = {.plan = malloc(sizeof(pw_plan)), .deadline = ctx->started + ctx->budget * TIME_SHARE,
+                    .work_limit = PW_SEARCH_WORK};
     int turns_left = 200 - ctx->turn, nm = 0, no = 0, a, b, k, level, best = 0, n, target[ALL_IN_TARGETS], nt;
     pw_state sw;
     if (!mine || !theirs || !c.plan) {
