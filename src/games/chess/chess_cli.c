@@ -169,8 +169,8 @@ static const perft_case perft_cases[] = {
  * the same commit. */
 #define BENCH_DEPTH 7
 #define BENCH_QUICK_DEPTH 5
-#define BENCH_NODES 3469780ULL
-#define BENCH_QUICK_NODES 439638ULL
+#define BENCH_NODES 3290210ULL
+#define BENCH_QUICK_NODES 403338ULL
 
 /* Seconds stockfish takes for `go perft depth` on fen (start-up excluded),
  * or a negative number when it cannot be run. */
