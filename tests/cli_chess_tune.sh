@@ -95,4 +95,52 @@ check "illegal move in pgn: game named" contains "$tmp/err" "bad.pgn: game 1:"
 check "frozen values unchanged" test "$(grep '^value_' "$tmp/f.params")" = "$(printf 'value_mg 90 320 330 480 950 0\nvalue_eg 110 300 320 540 1000 0')"
 "$BIN" chess-tune --data "$tmp/a.data" --epochs 0 --quiet --out "$tmp/h.params" >/dev/null 2>&1
 check "the other groups are tuned" test "$(grep -v '^#' "$tmp/f.params")" != "$(grep -v '^#' "$tmp/h.params")"
+# --label: positions scored by an external UCI engine (a fake one here,
+# whose score is the FEN's length minus 60, from the side to move), saved
+# as "cp N" lines, read back, and fitted; --sample keeps every Nth
+cat >"$tmp/fake_uci.sh" <<'FAKE'
+#!/bin/sh
+while read -r cmd rest; do
+    case "$cmd" in
+    uci) echo "id name fake"; echo "uciok" ;;
+    isready) echo "readyok" ;;
+    position) fen=${rest#fen } ;;
+    go) n=$(printf '%s' "$fen" | wc -c)
+        echo "info depth 1 score cp 999 lowerbound"
+        echo "info depth 2 score cp $((n - 60)) nodes 1"
+        echo "bestmove 0000" ;;
+    quit) exit 0 ;;
+    esac
+done
+FAKE
+chmod +x "$tmp/fake_uci.sh"
+"$BIN" chess-tune --data "$tmp/a.data" --sample 3 --label "$tmp/fake_uci.sh" --label-depth 5 --epochs 30 --rate 2 \
+    --quiet --save-data "$tmp/l.data" --out "$tmp/l.params" >"$tmp/l.out" 2>"$tmp/l.err"
+check "label exits 0" test $? -eq 0
+cat "$tmp/l.err" >&2
+n=$(grep -vc '^#' "$tmp/a.data")
+check "sample line" grep -q "^sample: every 3rd position, $(((n + 2) / 3)) of $n$" "$tmp/l.out"
+check "label line" grep -q "^label: $(((n + 2) / 3)) positions scored by '$tmp/fake_uci.sh' at depth 5$" "$tmp/l.out"
+check "targets are the scores" grep -q "^targets: $(((n + 2) / 3)) positions by an engine's score S" "$tmp/l.out"
+fen1=$(grep -v '^#' "$tmp/l.data" | head -1 | cut -d'|' -f1 | sed 's/ *$//')
+len1=$(printf '%s' "$fen1" | wc -c)
+case "$fen1" in *" w "*) want=$((len1 - 60)) ;; *) want=$((60 - len1)) ;; esac
+check "a label is the engine's final score, from white's side" \
+    test "$(grep -v '^#' "$tmp/l.data" | head -1 | cut -d'|' -f2 | tr -d ' ')" = "cp$want"
+line=$(grep '^error' "$tmp/l.out")
+before=$(echo "$line" | sed 's/.*training \([0-9.]*\) -> \([0-9.]*\),.*/\1/')
+after=$(echo "$line" | sed 's/.*training \([0-9.]*\) -> \([0-9.]*\),.*/\2/')
+check "labelled: training error goes down ($before -> $after)" awk -v a="$before" -v b="$after" 'BEGIN { exit !(b < a) }'
+"$BIN" chess-tune --data "$tmp/l.data" --epochs 30 --rate 2 --quiet --out "$tmp/l2.params" >"$tmp/l2.out" 2>&1
+check "labelled data read back: same weights" test "$(grep -v '^#' "$tmp/l.params")" = "$(grep -v '^#' "$tmp/l2.params")"
+bad "label: no such engine" chess-tune --data "$tmp/a.data" --label "$tmp/no-engine"
+"$BIN" chess-tune --data "$tmp/a.data" --label /bin/true >"$tmp/out" 2>"$tmp/err"
+check "label: not a UCI engine: exit 2" test $? -eq 2
+check "label: not a UCI engine: one line" test "$(wc -l <"$tmp/err")" -eq 1
+check "label: not a UCI engine: says so" contains "$tmp/err" "did not start as a UCI engine"
+bad "bad --label-depth" chess-tune --label-depth 0
+bad "bad --sample" chess-tune --sample 0
+bad "bad --k" chess-tune --k -1
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | cp x\n' >"$tmp/bad.data"
+bad "bad cp label" chess-tune --data "$tmp/bad.data"
 exit $fail

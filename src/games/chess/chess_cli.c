@@ -169,8 +169,8 @@ static const perft_case perft_cases[] = {
  * the same commit. */
 #define BENCH_DEPTH 7
 #define BENCH_QUICK_DEPTH 5
-#define BENCH_NODES 3469780ULL
-#define BENCH_QUICK_NODES 439638ULL
+#define BENCH_NODES 3290210ULL
+#define BENCH_QUICK_NODES 403338ULL
 
 /* Seconds stockfish takes for `go perft depth` on fen (start-up excluded),
  * or a negative number when it cannot be run. */
@@ -305,20 +305,24 @@ const ar_tool ar_chess_tools[] = {
              "malformed game is one line naming the game and the move, exit 2.",
      .run = ar_chess_pgn_main},
     {.name = "chess-tune",
-     .usage = "ariadne chess-tune [--games N] [--nodes N] [--seed S] [--data FILE | --pgn FILE] [--save-data FILE]\n"
+     .usage = "ariadne chess-tune [--games N] [--nodes N] [--seed S] [--data FILE | --pgn FILE] [--sample N]\n"
+              "        [--label UCI-ENGINE [--label-depth D]] [--save-data FILE] [--k K]\n"
               "        [--from handset|tuned|default|FILE] [--freeze GROUP,...] [--epochs E] [--rate R] [--reg L]\n"
               "        [--keep best|last] [--out FILE] [--c-out FILE] [--quiet]",
-     .help = "Tunes the evaluation's weights to game results (Texel's method): the quiet positions of --games\n"
-             "self-play games (default 200; the engine at --nodes nodes a move, default 2000, from the match's\n"
-             "openings plus 2-6 random plies chosen by --seed, default 1), or of --data FILE ('FEN | 1-0' lines,\n"
-             "as --save-data writes them), or of the finished games of --pgn FILE (e.g. a match's --pgn; the\n"
-             "first 16 plies skipped), each labelled with its game's result; then --epochs (300) steps of\n"
-             "Adam (step --rate, 1 centipawn) on the mean squared error between the result and a sigmoid of\n"
-             "the evaluation (+ --reg x the squared change), starting from --from (the hand-set weights by\n"
-             "default), the groups of --freeze left alone; the weights kept are those of the epoch with the\n"
-             "lowest held-out error (--keep best, the default) or the last (--keep last). Prints the error of the\n"
-             "evaluation before and after, on the training positions and on every tenth held out. --out writes\n"
-             "the weights file (load it with the bot option eval=FILE or UCI `setoption name EvalFile`),\n"
-             "--c-out the C table of chess_eval_tuned.c. Same options, same weights. See docs/games/chess.md.",
+     .help = "Tunes the evaluation's weights to labelled positions (Texel's method): the quiet positions of\n"
+             "--games self-play games (default 200; the engine at --nodes nodes a move, default 2000, from the\n"
+             "match's openings plus 2-6 random plies chosen by --seed, default 1), or of --data FILE ('FEN |\n"
+             "1-0' or 'FEN | cp 35' lines, as --save-data writes them), or of the finished games of --pgn FILE\n"
+             "(the first 16 plies skipped), each labelled with its game's result; --sample N keeps every Nth.\n"
+             "--label ENGINE scores each position with a UCI engine instead (e.g. /usr/games/stockfish, at\n"
+             "--label-depth, default 8): the target is then sigmoid(s x score), s fitted to the starting\n"
+             "weights, K given by --k (1). Then --epochs (300) steps of Adam (step --rate, 1 centipawn) on\n"
+             "the mean squared error between the target and a sigmoid of the evaluation (+ --reg x the\n"
+             "squared change), starting from --from (the hand-set weights by default), the groups of --freeze\n"
+             "left alone; the weights kept are those of the epoch with the lowest held-out error (--keep best,\n"
+             "the default) or the last (--keep last). Prints the error of the evaluation before and after, on\n"
+             "the training positions and on every tenth game's held out. --out writes the weights file (load\n"
+             "it with the bot option eval=FILE or UCI `setoption name EvalFile`), --c-out the C table of\n"
+             "chess_eval_tuned.c. Same options, same weights. See docs/games/chess.md.",
      .run = ar_chess_tune_main},
     {.name = NULL}};

@@ -1,15 +1,20 @@
 /* chess_tune.c — `ariadne chess-tune`: fits the evaluation's weights to
- * game results, the "Texel" method. Each training position is a quiet
+ * labelled positions, the "Texel" method. Each training position is a quiet
  * position of a game (not in check, its quiescence score equal to its
- * static score) labelled with the game's result R (1, 1/2, 0 for white);
- * the tuner minimises the mean of (R - sigmoid(E))^2 over the positions,
- * where E is the evaluation (white's view) and sigmoid(E) = 1 / (1 +
- * 10^(-K E / 400)), K fitted first to the starting weights.
+ * static score) with a target T: the game's result R (1, 1/2, 0 for white),
+ * or — with --label, or a data file of "cp" lines — an external engine's
+ * score S of the position (chess_label.c), T = sigmoid(s S), s a scale fitted
+ * so that the starting weights match S best (keeping the evaluation in its
+ * own centipawns). The tuner minimises the mean of (T - sigmoid(E))^2 over
+ * the positions, where E is the evaluation (white's view) and sigmoid(E) =
+ * 1 / (1 + 10^(-K E / 400)); K is fitted first to the starting weights for
+ * results, and given (--k, default 1) for scores.
  *
  * The positions come from self-play (the engine against itself at a fixed
  * node count from the match's opening suite, then a few random plies chosen
  * by --seed so games differ: the same command gives the same positions) or
- * from a file of "FEN | RESULT" lines (which --save-data writes).
+ * from a file of "FEN | RESULT" or "FEN | cp S" lines (which --save-data
+ * writes), or from a PGN file; --sample N keeps every Nth of them.
  *
  * The evaluation is linear in its weights but for a fixed scaling of
  * drawish endings, so the tuner asks it once per position, with a trace
@@ -22,6 +27,7 @@
  * table of chess_eval_tuned.c (--c-out). */
 #include "ariadne/tool.h"
 #include "chess_engine.h"
+#include "chess_label.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -30,6 +36,9 @@
 typedef struct sample {
     ch_board b;
     float result; /* white's: 1, 0.5, 0 */
+    float target; /* what sigmoid(E) is fitted to: the result, or sigmoid(s cp) */
+    int cp;       /* the external engine's score, white's view, when labelled */
+    int labelled;
     unsigned game; /* positions of games numbered 9 mod 10 are held out */
 } sample;
 
@@ -48,6 +57,8 @@ static void push_sample(dataset *d, const ch_board *b, float result, unsigned ga
     }
     d->s[d->n].b = *b;
     d->s[d->n].game = game;
+    d->s[d->n].labelled = 0;
+    d->s[d->n].cp = 0;
     d->s[d->n++].result = result;
 }
 
@@ -62,10 +73,10 @@ static uint64_t splitmix(uint64_t *state)
 /* ------------------------------------------------------------ self-play */
 
 typedef struct tune_opts {
-    unsigned games, epochs;
+    unsigned games, epochs, label_depth, sample;
     uint64_t nodes, seed;
-    double rate, reg;
-    const char *data, *pgn, *save_data, *out, *c_out, *from;
+    double rate, reg, k;
+    const char *data, *pgn, *save_data, *out, *c_out, *from, *label;
     unsigned char frozen[CH_NPARAMS]; /* --freeze: weights left as they start */
     int quiet;
     int keep_last; /* --keep last: the last epoch's weights, not the best held-out */
@@ -165,8 +176,9 @@ static int read_data(const char *path, dataset *d)
         char *bar = memchr(p, '|', len), *r;
         ch_board b;
         ar_error err;
-        float result = 0;
+        float result = 0.5f;
         unsigned game;
+        int cp = 0, labelled = 0;
         line++;
         if (len == 0 || p[0] == '#')
             continue;
@@ -193,8 +205,18 @@ static int read_data(const char *path, dataset *d)
             result = 0.0f, r += 3;
         else if (!strncmp(r, "1/2-1/2", 7))
             result = 0.5f, r += 7;
-        else {
-            snprintf(fault, sizeof fault, "result '%.*s' is not 1-0, 0-1 or 1/2-1/2", (int)strcspn(r, " \r\n"), r);
+        else if (!strncmp(r, "cp ", 3)) {
+            char *end;
+            long v = strtol(r + 3, &end, 10);
+            if (end == r + 3 || v < -30000 || v > 30000) {
+                snprintf(fault, sizeof fault, "score '%.*s' is not 'cp N' (|N| <= 30000)", (int)strcspn(r, "|\r\n"),
+                         r);
+                break;
+            }
+            cp = (int)v, labelled = 1, r = end;
+        } else {
+            snprintf(fault, sizeof fault, "result '%.*s' is not 1-0, 0-1, 1/2-1/2 or cp N", (int)strcspn(r, " \r\n"),
+                     r);
             break;
         }
         while (*r == ' ' || *r == '\r')
@@ -213,6 +235,8 @@ static int read_data(const char *path, dataset *d)
             break;
         }
         push_sample(d, &b, result, game);
+        d->s[d->n - 1].cp = cp;
+        d->s[d->n - 1].labelled = labelled;
     }
     free(text);
     if (fault[0])
@@ -275,12 +299,17 @@ static int write_data(const char *path, const dataset *d, const char *command)
     size_t i;
     if (!f)
         return ar_tool_error(AR_EXIT_BAD_INPUT, "chess-tune: cannot write %s", path);
-    fprintf(f, "# quiet positions with their game's result; made by: %s\n", command);
+    fprintf(f, "# quiet positions with their game's result or an engine's score (cp, white's view); made by: %s\n",
+            command);
     for (i = 0; i < d->n; i++) {
-        char fen[128];
+        char fen[128], label[32];
         ar_chess_format_fen(&d->s[i].b, fen, sizeof fen);
-        fprintf(f, "%s | %s | %u\n", fen,
-                d->s[i].result == 1.0f ? "1-0" : d->s[i].result == 0.0f ? "0-1" : "1/2-1/2", d->s[i].game);
+        if (d->s[i].labelled)
+            snprintf(label, sizeof label, "cp %d", d->s[i].cp);
+        else
+            snprintf(label, sizeof label, "%s",
+                     d->s[i].result == 1.0f ? "1-0" : d->s[i].result == 0.0f ? "0-1" : "1/2-1/2");
+        fprintf(f, "%s | %s | %u\n", fen, label, d->s[i].game);
     }
     return fclose(f) == 0 ? 0 : ar_tool_error(AR_EXIT_BAD_INPUT, "chess-tune: writing %s failed", path);
 }
@@ -352,7 +381,7 @@ static double model_error(const dataset *d, const features *f, const double *w, 
         for (j = f->start[i]; j < f->start[i + 1]; j++)
             e += w[f->index[j]] * f->coef[j];
         s = sigmoid(k, e);
-        diff = d->s[i].result - s;
+        diff = d->s[i].target - s;
         sum += diff * diff;
         n++;
         if (grad) {
@@ -380,31 +409,56 @@ static double eval_error(const dataset *d, const ch_eval_params *w, double k, in
         if ((d->s[i].game % 10 == 9) != held_out)
             continue;
         e = ar_chess_evaluate(w, b);
-        diff = d->s[i].result - sigmoid(k, b->stm == CH_WHITE ? e : -e);
+        diff = d->s[i].target - sigmoid(k, b->stm == CH_WHITE ? e : -e);
         sum += diff * diff;
         n++;
     }
     return n ? sum / (double)n : 0;
 }
 
-/* K minimising the starting weights' training error (golden-section search). */
-static double fit_k(const dataset *d, const features *f, const double *w)
+/* The targets: a position's result, or sigmoid(K scale cp) when labelled. */
+static void set_targets(dataset *d, double k, double scale)
 {
-    double lo = 0.05, hi = 4.0, phi = (sqrt(5.0) - 1) / 2;
+    size_t i;
+    for (i = 0; i < d->n; i++)
+        d->s[i].target = d->s[i].labelled ? (float)sigmoid(k, scale * d->s[i].cp) : d->s[i].result;
+}
+
+/* The training error of the starting weights w as a function of K (for
+ * results) or of the label scale (for scores, K fixed). */
+static double fit_error(dataset *d, const features *f, const double *w, double k, double x, int labelled)
+{
+    if (labelled) {
+        set_targets(d, k, x);
+        return model_error(d, f, w, k, 0, NULL);
+    }
+    set_targets(d, x, 1);
+    return model_error(d, f, w, x, 0, NULL);
+}
+
+/* K, or with labels the scale, minimising the starting weights' training
+ * error (golden-section search); the targets are set for it. */
+static double fit_k(dataset *d, const features *f, const double *w, double k, int labelled)
+{
+    double lo = labelled ? 0.2 : 0.05, hi = 4.0, phi = (sqrt(5.0) - 1) / 2;
     double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
-    double fa = model_error(d, f, w, a, 0, NULL), fb = model_error(d, f, w, b, 0, NULL);
+    double fa = fit_error(d, f, w, k, a, labelled), fb = fit_error(d, f, w, k, b, labelled);
     int it;
     for (it = 0; it < 40; it++) {
         if (fa < fb) {
             hi = b, b = a, fb = fa;
             a = hi - phi * (hi - lo);
-            fa = model_error(d, f, w, a, 0, NULL);
+            fa = fit_error(d, f, w, k, a, labelled);
         } else {
             lo = a, a = b, fa = fb;
             b = lo + phi * (hi - lo);
-            fb = model_error(d, f, w, b, 0, NULL);
+            fb = fit_error(d, f, w, k, b, labelled);
         }
     }
+    if (labelled)
+        set_targets(d, k, (lo + hi) / 2);
+    else
+        set_targets(d, (lo + hi) / 2, 1);
     return (lo + hi) / 2;
 }
 
@@ -467,8 +521,9 @@ static int write_c_table(const char *path, const ch_eval_params *p, const char *
     if (!f)
         return ar_tool_error(AR_EXIT_BAD_INPUT, "chess-tune: cannot write %s", path);
     fprintf(f, "/* chess_eval_tuned.c — the tuned evaluation weights (bot option eval=tuned),\n"
-               " * fitted to self-play results by the tuner (chess_tune.c, docs/games/chess.md). Made\n"
-               " * by, from the source tree's root (do not edit: run it again):\n *\n"
+               " * fitted by the tuner (chess_tune.c) to the positions its command names; how\n"
+               " * they were made and how they play: docs/games/chess.md. Made by, from the\n"
+               " * source tree's root (do not edit: run it again):\n *\n"
                " *     %s\n *\n"
                " * Groups in the order of CH_EVAL_GROUPS (chess_engine.h). */\n"
                "#include \"chess_engine.h\"\n\nstatic const ch_eval_params tuned = {{\n",
@@ -504,6 +559,9 @@ static int parse_options(int argc, char **argv, tune_opts *o)
     o->epochs = 300;
     o->rate = 1.0;
     o->from = "handset";
+    o->label_depth = 8;
+    o->sample = 1;
+    o->k = 1.0;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t x;
@@ -514,10 +572,19 @@ static int parse_options(int argc, char **argv, tune_opts *o)
         if (!v || a[0] != '-' || a[1] != '-')
             return ar_tool_fail("chess-tune: unexpected argument '%s' (see `ariadne help chess-tune`)", a);
         i++;
-        if (!strcmp(a, "--games") || !strcmp(a, "--epochs")) {
+        if (!strcmp(a, "--games") || !strcmp(a, "--epochs") || !strcmp(a, "--sample")) {
             if (parse_count(a, v, 1000000, &x))
                 return AR_EXIT_BAD_INPUT;
-            *(a[2] == 'g' ? &o->games : &o->epochs) = (unsigned)x;
+            *(a[2] == 'g' ? &o->games : a[2] == 'e' ? &o->epochs : &o->sample) = (unsigned)x;
+        } else if (!strcmp(a, "--label-depth")) {
+            if (parse_count(a, v, 30, &x) || x == 0)
+                return ar_tool_fail("chess-tune: --label-depth '%s': expected a depth 1..30", v);
+            o->label_depth = (unsigned)x;
+        } else if (!strcmp(a, "--k")) {
+            char *end;
+            o->k = strtod(v, &end);
+            if (end == v || *end || !(o->k > 0 && o->k <= 10))
+                return ar_tool_fail("chess-tune: --k '%s': expected a sigmoid scale in (0, 10]", v);
         } else if (!strcmp(a, "--nodes") || !strcmp(a, "--seed")) {
             if (parse_count(a, v, UINT64_MAX / 2, &x))
                 return AR_EXIT_BAD_INPUT;
@@ -564,11 +631,17 @@ static int parse_options(int argc, char **argv, tune_opts *o)
             o->c_out = v;
         else if (!strcmp(a, "--from"))
             o->from = v;
+        else if (!strcmp(a, "--label"))
+            o->label = v;
         else
             return ar_tool_fail("chess-tune: unknown option '%s' (see `ariadne help chess-tune`)", a);
     }
     if (o->nodes == 0)
         return ar_tool_fail("chess-tune: --nodes must be at least 1");
+    if (o->sample == 0)
+        return ar_tool_fail("chess-tune: --sample must be at least 1");
+    if (o->label && ar_chess_label_check(o->label))
+        return AR_EXIT_BAD_INPUT;
     if (o->data && o->pgn)
         return ar_tool_fail("chess-tune: --data and --pgn: give one source of positions");
     return 0;
@@ -583,7 +656,8 @@ int ar_chess_tune_main(int argc, char **argv)
     double w[CH_NPARAMS], w0[CH_NPARAMS], k;
     char command[1024];
     unsigned epochs, best_epoch;
-    size_t used = 0, held;
+    size_t used = 0, held, labelled;
+    double scale = 1;
     int i, status = AR_EXIT_OK;
     ar_error err;
     if (parse_options(argc, argv, &o))
@@ -618,6 +692,37 @@ int ar_chess_tune_main(int argc, char **argv)
         free(d.s);
         return ar_tool_error(AR_EXIT_LIMIT, "chess-tune: interrupted during self-play; nothing tuned");
     }
+    if (o.sample > 1) {
+        size_t from, to = 0;
+        for (from = 0; from < d.n; from += o.sample)
+            d.s[to++] = d.s[from];
+        printf("sample: every %u%s position, %zu of %zu\n", o.sample,
+               o.sample % 10 == 1 && o.sample % 100 != 11   ? "st"
+               : o.sample % 10 == 2 && o.sample % 100 != 12 ? "nd"
+               : o.sample % 10 == 3 && o.sample % 100 != 13 ? "rd"
+                                                            : "th",
+               to, d.n);
+        d.n = to;
+    }
+    if (o.label && d.n) {
+        ch_board *boards = malloc(d.n * sizeof *boards);
+        int *cp = malloc(d.n * sizeof *cp);
+        size_t j;
+        if (!boards || !cp)
+            abort();
+        for (j = 0; j < d.n; j++)
+            boards[j] = d.s[j].b;
+        status = ar_chess_label(o.label, o.label_depth, boards, d.n, cp, o.quiet);
+        for (j = 0; j < d.n && !status; j++)
+            d.s[j].cp = cp[j], d.s[j].labelled = 1;
+        free(boards);
+        free(cp);
+        if (status) {
+            free(d.s);
+            return status;
+        }
+        printf("label: %zu positions scored by '%s' at depth %u\n", d.n, o.label, o.label_depth);
+    }
     if (o.save_data && (status = write_data(o.save_data, &d, command)) != 0) {
         free(d.s);
         return status;
@@ -631,7 +736,15 @@ int ar_chess_tune_main(int argc, char **argv)
         w0[i] = w[i] = start.v[i];
     for (i = 0, held = 0; (size_t)i < d.n; i++)
         held += d.s[i].game % 10 == 9;
-    k = fit_k(&d, &f, w);
+    for (i = 0, labelled = 0; (size_t)i < d.n; i++)
+        labelled += d.s[i].labelled;
+    if (labelled) {
+        k = o.k;
+        scale = fit_k(&d, &f, w, k, 1);
+        printf("targets: %zu positions by an engine's score S, sigmoid(%.4f S) with K %.4f (--k); %zu by results\n",
+               labelled, scale, k, d.n - labelled);
+    } else
+        k = fit_k(&d, &f, w, 1, 0);
     epochs = descend(&d, &f, w, w0, k, held > 0, &o, &best_epoch);
     for (i = 0; i < CH_NPARAMS; i++)
         tuned.v[i] = (int)lround(w[i]);
