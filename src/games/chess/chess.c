@@ -311,8 +311,9 @@ const ar_game ar_game_chess = {
         "  ariadne match chess --bots A,B [--games N] [--tc 10+0.1] [--pgn FILE] plays from the\n"
         "      included openings with a clock and adjudication, and reports Elo with its 95% interval.\n"
         "  ariadne chess-pgn FILE checks every move of every game of a PGN file and writes it back.\n"
-        "  ariadne chess-tune [--games N] [--seed S] [--out FILE] fits the evaluation's weights to\n"
-        "      self-play results (Texel's method) and writes them as a file or as C.\n"
+        "  ariadne chess-tune [--data FILE | --games N | --pgn FILE] [--label ENGINE] [--out FILE]\n"
+        "      fits the evaluation's weights (Texel's method) to game results or to a UCI engine's\n"
+        "      scores of the positions, and writes them as a file or as C.\n"
         "  ariadne bench chess [--quick] measures perft beside stockfish and the bench node count.",
     .flags = AR_GAME_DRAWS | AR_GAME_QUIESCENCE,
     .options = NULL,
