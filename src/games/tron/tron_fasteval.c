@@ -98,12 +98,17 @@ static int joint_bfs(const tron_board *b, tron_fast *f, int *count)
                 shared = 1;
             }
         }
+    /* The board's pointer and offsets in locals: stores through the byte
+     * array lab may alias anything, and would make the compiler reload
+     * them from b for every neighbour. */
+    const uint8_t *cell = b->cell;
+    const int dl[4] = {b->delta[1], b->delta[2], b->delta[3], b->delta[4]};
     while (qh < qt) {
         int c = list[qh++], k = lvl[c] + 1;
         uint8_t m = lab[c];
-        for (d = 1; d <= 4; d++) {
-            int u = c + b->delta[d];
-            if (b->cell[u])
+        for (d = 0; d < 4; d++) {
+            int u = c + dl[d];
+            if (cell[u])
                 continue;
             if (!lab[u]) {
                 lab[u] = m;
@@ -155,6 +160,8 @@ static void articulation(fast_ctx *c, int root, int *upper)
     int *parent = f->parent, *stack = f->stack, sp = 0;
     int *own0 = f->own0, *own1 = f->own1, *hang = f->hang, result = 0;
     uint8_t *stackdir = f->stackdir;
+    uint32_t *art = f->art, gen = c->gen;
+    const int dl[5] = {0, b->delta[1], b->delta[2], b->delta[3], b->delta[4]}; /* in locals: see joint_bfs */
     if (f->clock > UINT32_MAX - (uint32_t)f->n - 2) {
         memset(disc, 0, (size_t)f->n * sizeof(uint32_t));
         f->clock = 0;
@@ -172,7 +179,7 @@ static void articulation(fast_ctx *c, int root, int *upper)
         int v = stack[sp - 1], d = stackdir[sp - 1], pv = parent[v], child = -1;
         uint32_t lowv = low[v];
         while (d <= 4) {
-            int u = v + b->delta[d++];
+            int u = v + dl[d++];
             if (lab[u] != mark) {
                 if (u == root && pv != root && disc_root < lowv)
                     lowv = disc_root;
@@ -206,7 +213,7 @@ static void articulation(fast_ctx *c, int root, int *upper)
             if (low[v] < low[pv])
                 low[pv] = low[v];
             if (pv != root && hangs)
-                f->art[pv] = c->gen;
+                art[pv] = gen;
             if (!upper)
                 continue;
             if (pv == root || hangs) {
@@ -234,36 +241,36 @@ static void articulation(fast_ctx *c, int root, int *upper)
 
 static int explore_cell(fast_ctx *c, int a);
 
-#define ALLOWED(c, u) ((c)->f->lab[u] == (c)->mark)
-#define SEEN(c, u) ((c)->f->seen[u] == (c)->gen)
-#define ART(c, u) ((c)->f->art[u] == (c)->gen)
-
 /* tron_eval.c's chamber(): the cells reachable from s without passing an
  * articulation point, valued by parity, plus the best child. */
 static int chamber(fast_ctx *c, int s)
 {
     const tron_board *b = c->b;
     tron_fast *f = c->f;
-    int *queue = f->queue;
-    int qh = 0, qt = 0, cnt[2] = {0, 0}, entry = b->colour[s], base = c->exits_top, top, i, best = 0;
+    const uint8_t *lab = f->lab, *colour = b->colour, mark = c->mark;
+    const uint32_t *art = f->art, gen = c->gen;
+    uint32_t *seen = f->seen;
+    int *queue = f->queue, *exits = f->stack;
+    const int dl[4] = {b->delta[1], b->delta[2], b->delta[3], b->delta[4]};
+    int qh = 0, qt = 0, cnt[2] = {0, 0}, entry = colour[s], base = c->exits_top, top = base, i, best = 0;
     queue[qt++] = s;
     while (qh < qt) {
         int v = queue[qh++], d;
-        cnt[b->colour[v]]++;
-        for (d = 1; d <= 4; d++) {
-            int u = v + b->delta[d];
-            if (!ALLOWED(c, u) || SEEN(c, u))
+        cnt[colour[v]]++;
+        for (d = 0; d < 4; d++) {
+            int u = v + dl[d];
+            if (lab[u] != mark || seen[u] == gen)
                 continue;
-            f->seen[u] = c->gen;
-            if (ART(c, u))
-                f->stack[c->exits_top++] = u;
+            seen[u] = gen;
+            if (art[u] == gen)
+                exits[top++] = u;
             else
                 queue[qt++] = u;
         }
     }
-    top = c->exits_top;
+    c->exits_top = top;
     for (i = base; i < top; i++) {
-        int v = explore_cell(c, f->stack[i]);
+        int v = explore_cell(c, exits[i]);
         if (v > best)
             best = v;
     }
@@ -277,30 +284,34 @@ static int explore_cell(fast_ctx *c, int a)
 {
     const tron_board *b = c->b;
     tron_fast *f = c->f;
+    const uint8_t *lab = f->lab, mark = c->mark;
+    const uint32_t *art = f->art, gen = c->gen;
+    uint32_t *seen = f->seen;
+    const int dl[4] = {b->delta[1], b->delta[2], b->delta[3], b->delta[4]};
     int len = 1, best = 0, d;
     for (;;) {
         int k = 0, next = -1;
-        for (d = 1; d <= 4; d++) {
-            int u = a + b->delta[d];
-            if (ALLOWED(c, u) && !SEEN(c, u)) {
+        for (d = 0; d < 4; d++) {
+            int u = a + dl[d];
+            if (lab[u] == mark && seen[u] != gen) {
                 k++;
                 next = u;
             }
         }
-        if (k == 1 && ART(c, next)) {
-            f->seen[next] = c->gen;
+        if (k == 1 && art[next] == gen) {
+            seen[next] = gen;
             a = next;
             len++;
             continue;
         }
         break;
     }
-    for (d = 1; d <= 4; d++) {
-        int u = a + b->delta[d], v;
-        if (!ALLOWED(c, u) || SEEN(c, u))
+    for (d = 0; d < 4; d++) {
+        int u = a + dl[d], v;
+        if (lab[u] != mark || seen[u] == gen)
             continue;
-        f->seen[u] = c->gen;
-        v = ART(c, u) ? explore_cell(c, u) : chamber(c, u);
+        seen[u] = gen;
+        v = art[u] == gen ? explore_cell(c, u) : chamber(c, u);
         if (v > best)
             best = v;
     }
