@@ -453,7 +453,8 @@ const ar_game ar_game_tron = {
     "      match tron --replay and shows the board, or writes a page that animates the game\n"
     "      (docs/replay.md).\n"
     "  ariadne bench tron [--quick] runs the bot ladder over the official maps;\n"
-    "  ariadne bench tron-duel [--quick] plays chamber-ab against alphabeta on them.",
+    "  ariadne bench tron-duel [--quick] plays chamber-ab against alphabeta on them;\n"
+    "  ariadne bench tron-eval [--quick] times chamber-ab's evaluation (equal values).",
     .flags = AR_GAME_SIMULTANEOUS | AR_GAME_DRAWS | AR_GAME_ACYCLIC,
     .options = tron_options,
     .create = ar_tron_variant_create,

@@ -9,11 +9,12 @@
  *   alphabeta  iterative-deepening alpha-beta over joint moves against the
  *              clock with the chambers evaluation and contempt, and the
  *              space filler once separated (endgame=0 turns the filler off)
- *              — the previous default, kept as it plays
+ *              — the default, kept as it plays as the named baseline
  *   chamber-ab the same alpha-beta with the exact filler of tron_filler.c
  *              (branch and bound under a proven bound, a deepening horizon),
  *              separations scored with that bound too, and head-on contempt
- *              that follows the score — the default and strongest
+ *              that follows the score, evaluating with the faster code of
+ *              tron_fasteval.c (the same values) — the candidate successor
  *
  * Each bot adds one thing to the one before it: wallhug looks at space,
  * voronoi at the opponent, chambers at dead ends and a move further ahead,
@@ -740,7 +741,7 @@ const ar_bot_kind ar_tron_bot_kinds[] = {
      .destroy = bot_destroy},
     {.name = "chamber-ab",
      .summary = "alphabeta with an exact filler (branch and bound, proven bound) and contempt that follows the "
-                "score — the default and strongest",
+                "score, on a faster evaluation of the same values — the candidate successor",
      .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi|reference "
                 "contempt=N headon=score|fixed",
      .create = chamber_ab_create,
