@@ -301,4 +301,20 @@ check "help tron: replay" contains "$tmp/h1" "ariadne replay FILE"
 check "help tron: alphabeta is the default" contains "$tmp/h1" "alphabeta (default)"
 check "help tron: chamber-ab offered" contains "$tmp/h1" "chamber-ab (alphabeta with an exact filler"
 
+
+# chamber-ab's fast evaluation has the reference's values: at a fixed depth
+# (no clock) eval=reference plays exactly the same games, and the benchmark
+# that times the two finds no position where they differ.
+"$BIN" match tron --bots chamber-ab:depth=3,alphabeta:depth=3 --maps "$MAPS/duel-small.txt" --seed 1 --verbose \
+    --quiet 2>&1 | grep '^game' >"$tmp/e1"
+"$BIN" match tron --bots chamber-ab:depth=3:eval=reference,alphabeta:depth=3 --maps "$MAPS/duel-small.txt" --seed 1 \
+    --verbose --quiet 2>&1 | grep '^game' | sed 's/:eval=reference//g' >"$tmp/e2"
+check "fast evaluation: games played" lines "$tmp/e1" 2
+check "fast evaluation: the same games as eval=reference" cmp -s "$tmp/e1" "$tmp/e2"
+"$BIN" match tron --bots alphabeta:eval=reference,random --maps "$MAPS/box.txt" >"$tmp/e3" 2>&1
+check "eval=reference is chamber-ab's only: exit 2" test $? -eq 2
+"$BIN" bench tron-eval --quick >"$tmp/e4" 2>&1
+check "bench tron-eval: exit 0" test $? -eq 0
+check "bench tron-eval: equal values" contains "$tmp/e4" "values differ in 0;"
+
 exit $fail

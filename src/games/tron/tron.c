@@ -425,6 +425,9 @@ static const ar_bench_suite tron_bench_suites[] = {
     {.name = "tron-duel",
      .summary = "chamber-ab (exact filler) against the default alphabeta, every official map, both sides",
      .run = ar_tron_bench_duel},
+    {.name = "tron-eval",
+     .summary = "chamber-ab's fast evaluation against the one it replaced: evaluations/s, equal values",
+     .run = ar_tron_bench_eval},
     {.name = NULL}};
 
 const ar_game ar_game_tron = {
@@ -450,7 +453,8 @@ const ar_game ar_game_tron = {
     "      match tron --replay and shows the board, or writes a page that animates the game\n"
     "      (docs/replay.md).\n"
     "  ariadne bench tron [--quick] runs the bot ladder over the official maps;\n"
-    "  ariadne bench tron-duel [--quick] plays chamber-ab against alphabeta on them.",
+    "  ariadne bench tron-duel [--quick] plays chamber-ab against alphabeta on them;\n"
+    "  ariadne bench tron-eval [--quick] times chamber-ab's evaluation (equal values).",
     .flags = AR_GAME_SIMULTANEOUS | AR_GAME_DRAWS | AR_GAME_ACYCLIC,
     .options = tron_options,
     .create = ar_tron_variant_create,

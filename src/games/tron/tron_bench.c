@@ -10,15 +10,21 @@
  * for a loaded machine) — the ranking of the bots is what it measures.
  * --quick: four small maps, four bots, 0.05 s per move. `bench tron-duel`
  * plays the candidate chamber-ab against the default alphabeta the
- * same way (--quick: the four small maps at 0.05 s).
- * ar_data_path finds the maps. */
+ * same way (--quick: the four small maps at 0.05 s). `bench tron-eval`
+ * times chamber-ab's evaluation against the one it replaced on a fixed set
+ * of positions from seeded random games on every map, checking that both
+ * give the same values. ar_data_path finds the maps. */
 #include "ariadne/tool.h"
 #include "tron_cli.h"
+#include "tron_internal.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include "ariadne/rng.h"
 
 static int find_maps(char *path, size_t size)
 {
@@ -106,4 +112,170 @@ int ar_tron_bench_duel(int quick)
 {
     static const char *const bots[] = {"chamber-ab", "alphabeta"};
     return run_bench(bots, 2, quick, quick ? 0.05 : 0.1, "chamber-ab against alphabeta");
+}
+
+/* ------------------------------------------------------ tron-eval */
+
+void ar_tron_random_positions(const ar_variant *v, uint64_t seed, int games, tron_visit visit, void *ctx)
+{
+    tron_board b;
+    tron_pos *start = ar_xmalloc(ar_game_tron.position_size(v));
+    ar_rng rng;
+    int g;
+    ar_rng_seed(&rng, seed);
+    ar_game_tron.initial_position(v, start);
+    ar_tron_board_init(&b, v);
+    for (g = 0; g < games; g++) {
+        int last[2] = {0, 0};
+        ar_tron_board_load(&b, v, start);
+        for (;;) {
+            int to[2], q;
+            for (q = 0; q < 2; q++) {
+                int dirs[4], n = 0, d;
+                for (d = 1; d <= 4; d++)
+                    if (!b.cell[b.head[q] + b.delta[d]])
+                        dirs[n++] = d;
+                if (n == 0)
+                    break;
+                if (last[q] && !b.cell[b.head[q] + b.delta[last[q]]] && ar_rng_below(&rng, 4) != 0)
+                    to[q] = last[q];
+                else
+                    to[q] = dirs[ar_rng_below(&rng, (uint64_t)n)];
+            }
+            if (q < 2)
+                break;
+            visit(&b, ctx);
+            if (b.head[0] + b.delta[to[0]] == b.head[1] + b.delta[to[1]])
+                break; /* head-on */
+            for (q = 0; q < 2; q++) {
+                b.head[q] += b.delta[to[q]];
+                b.cell[b.head[q]] = 1;
+                last[q] = to[q];
+            }
+        }
+    }
+    ar_tron_board_free(&b);
+    free(start);
+}
+
+static double cpu_seconds(void)
+{
+#ifdef CLOCK_PROCESS_CPUTIME_ID
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == 0)
+        return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+#endif
+    return 0;
+}
+
+typedef struct eval_pass {
+    tron_work w;
+    int fast;
+    unsigned rounds;
+    uint64_t evals, sum;
+    int *values;
+    size_t nvalues, cap;
+} eval_pass;
+
+static void eval_visit(const tron_board *b, void *ctx)
+{
+    eval_pass *e = ctx;
+    unsigned r;
+    int p;
+    for (r = 0; r < e->rounds; r++)
+        for (p = 0; p < 2; p++) {
+            int x = e->fast ? ar_tron_eval_chambers_fast(b, &e->w, p) : ar_tron_eval_chambers_tight(b, &e->w, p);
+            e->evals++;
+            if (r == 0) {
+                if (e->nvalues == e->cap) {
+                    e->cap = e->cap ? 2 * e->cap : 4096;
+                    e->values = ar_xrealloc(e->values, e->cap * sizeof(int));
+                }
+                e->values[e->nvalues++] = x;
+            }
+        }
+}
+
+/* `ariadne bench tron-eval`: both evaluations on the positions of 20 seeded
+ * random games per map (--quick: 2), each position evaluated for both
+ * players `rounds` times; CPU time of the process. */
+int ar_tron_bench_eval(int quick)
+{
+    char dir[PATH_MAX + 64], load[64];
+    char **maps = NULL;
+    unsigned nmaps = 0, i;
+    int games = quick ? 2 : 20, f, rc = 0;
+    double total[2] = {0, 0};
+    uint64_t evals[2] = {0, 0}, positions = 0, differ = 0;
+    if (find_maps(dir, sizeof dir) != 0)
+        return AR_EXIT_BAD_INPUT;
+    if ((rc = ar_tron_collect_maps(dir, &maps, &nmaps)) != 0)
+        return rc;
+    load_average(load, sizeof load);
+    printf("chamber-ab's evaluation (fast) against the one it replaced (tight), on the positions of %d "
+           "seeded random games per map (seed 1), each evaluated for both players 5 times; CPU time; "
+           "load average %s\n\n", games, load);
+    printf("| map | positions | tight evals/s | fast evals/s | speed-up | values equal |\n");
+    printf("|---|---:|---:|---:|---:|---|\n");
+    for (i = 0; i < nmaps && rc == 0; i++) {
+        char why[256];
+        char *text = ar_read_file(maps[i], why, sizeof why);
+        ar_variant *v = NULL;
+        ar_error err;
+        ar_tron_map_options o;
+        eval_pass e[2];
+        double secs[2];
+        size_t k, bad = 0;
+        const char *name = strrchr(maps[i], '/') ? strrchr(maps[i], '/') + 1 : maps[i];
+        if (!text) {
+            rc = ar_tool_fail("bench tron-eval: map %s: %s", maps[i], why);
+            break;
+        }
+        memset(&o, 0, sizeof o);
+        o.name = name;
+        ar_error_clear(&err);
+        if (ar_tron_variant_from_text(text, strlen(text), &o, &v, &err) != AR_OK) {
+            free(text);
+            rc = ar_tool_fail("bench tron-eval: map %s: %s", maps[i], err.message);
+            break;
+        }
+        free(text);
+        for (f = 0; f < 2; f++) {
+            double t0;
+            memset(&e[f], 0, sizeof e[f]);
+            ar_tron_work_init(&e[f].w, v->n);
+            e[f].fast = f;
+            e[f].rounds = 5;
+            t0 = cpu_seconds();
+            ar_tron_random_positions(v, 1, games, eval_visit, &e[f]);
+            secs[f] = cpu_seconds() - t0;
+            total[f] += secs[f];
+            evals[f] += e[f].evals;
+        }
+        for (k = 0; k < e[0].nvalues; k++)
+            bad += k >= e[1].nvalues || e[0].values[k] != e[1].values[k];
+        bad += e[1].nvalues != e[0].nvalues;
+        differ += bad;
+        positions += e[0].nvalues / 2;
+        printf("| %s | %zu | %.0f | %.0f | %.2f | %s |\n", name, e[0].nvalues / 2,
+               secs[0] > 0 ? (double)e[0].evals / secs[0] : 0, secs[1] > 0 ? (double)e[1].evals / secs[1] : 0,
+               secs[1] > 0 ? secs[0] / secs[1] : 0, bad ? "NO" : "yes");
+        fflush(stdout);
+        for (f = 0; f < 2; f++) {
+            ar_tron_work_free(&e[f].w);
+            free(e[f].values);
+        }
+        ar_tron_variant_free(v);
+    }
+    if (rc == 0) {
+        load_average(load, sizeof load);
+        printf("\nall maps: %" PRIu64 " positions, tight %.0f evals/s, fast %.0f evals/s, speed-up %.2f; "
+               "values differ in %" PRIu64 "; load average at the end %s\n",
+               positions, total[0] > 0 ? (double)evals[0] / total[0] : 0,
+               total[1] > 0 ? (double)evals[1] / total[1] : 0, total[1] > 0 ? total[0] / total[1] : 0, differ, load);
+        if (differ)
+            rc = 1;
+    }
+    ar_tron_free_maps(maps, nmaps);
+    return rc;
 }

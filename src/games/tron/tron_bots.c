@@ -9,11 +9,12 @@
  *   alphabeta  iterative-deepening alpha-beta over joint moves against the
  *              clock with the chambers evaluation and contempt, and the
  *              space filler once separated (endgame=0 turns the filler off)
- *              — the previous default, kept as it plays
+ *              — the default, kept as it plays as the named baseline
  *   chamber-ab the same alpha-beta with the exact filler of tron_filler.c
  *              (branch and bound under a proven bound, a deepening horizon),
  *              separations scored with that bound too, and head-on contempt
- *              that follows the score — the default and strongest
+ *              that follows the score, evaluating with the faster code of
+ *              tron_fasteval.c (the same values) — the candidate successor
  *
  * Each bot adds one thing to the one before it: wallhug looks at space,
  * voronoi at the opponent, chambers at dead ends and a move further ahead,
@@ -86,6 +87,7 @@ typedef struct tron_bot {
     int depth;      /* alpha-beta depth limit in joint plies (0: none) */
     int endgame;    /* the filler once separated */
     int voronoi;    /* alpha-beta evaluation: Voronoi instead of chambers */
+    int reference;  /* chamber-ab with eval=reference: the slower tron_eval.c code of the same values */
     int contempt;   /* a draw scores -contempt (tenths of a cell) */
     int base_contempt; /* chamber-ab: the contempt of an even position */
     int fixed_contempt; /* chamber-ab with headon=fixed: contempt does not follow the score */
@@ -164,8 +166,11 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
                 s->voronoi = 0;
             else if (strcmp(eq, "voronoi") == 0)
                 s->voronoi = 1;
+            else if (strcmp(eq, "reference") == 0 && s->kind == K_CHAMBER_AB)
+                s->reference = 1;
             else
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: eval=%s is not chambers or voronoi", kind, eq);
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: eval=%s is not chambers or voronoi%s", kind, eq,
+                                    s->kind == K_CHAMBER_AB ? " or reference" : "");
         } else {
             return ar_error_set(err, AR_ERR_INPUT, "bot %s has no option '%s' (options: %s)", kind, tok,
                                 search ? "time depth endgame eval contempt" : "none");
@@ -303,8 +308,12 @@ static int evaluate(tron_bot *s)
     s->leaf_evals++;
     if (s->voronoi || s->kind == K_VORONOI)
         return ar_tron_eval_voronoi(&s->b, &s->w, s->me);
-    return s->kind == K_CHAMBER_AB ? ar_tron_eval_chambers_tight(&s->b, &s->w, s->me)
-                                   : ar_tron_eval_chambers(&s->b, &s->w, s->me);
+    /* chamber-ab: ar_tron_eval_chambers_tight's values by the faster code
+     * of tron_fasteval.c (eval=reference: by tron_eval.c's, to time it) */
+    if (s->kind == K_CHAMBER_AB)
+        return s->reference ? ar_tron_eval_chambers_tight(&s->b, &s->w, s->me)
+                            : ar_tron_eval_chambers_fast(&s->b, &s->w, s->me);
+    return ar_tron_eval_chambers(&s->b, &s->w, s->me);
 }
 
 static int max_node(tron_bot *s, int depth, int alpha, int beta, int ply);
@@ -732,9 +741,9 @@ const ar_bot_kind ar_tron_bot_kinds[] = {
      .destroy = bot_destroy},
     {.name = "chamber-ab",
      .summary = "alphabeta with an exact filler (branch and bound, proven bound) and contempt that follows the "
-                "score — the default and strongest",
-     .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi contempt=N "
-                "headon=score|fixed",
+                "score, on a faster evaluation of the same values — the candidate successor",
+     .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi|reference "
+                "contempt=N headon=score|fixed",
      .create = chamber_ab_create,
      .choose = tron_choose,
      .destroy = bot_destroy},

@@ -58,6 +58,7 @@ int ar_tron_bot_main(int argc, char **argv);
 int ar_tron_replay_main(const ar_replay_request *request);
 int ar_tron_bench(int quick);
 int ar_tron_bench_duel(int quick);
+int ar_tron_bench_eval(int quick);
 
 
 #endif

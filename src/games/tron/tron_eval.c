@@ -70,6 +70,7 @@ void ar_tron_work_init(tron_work *w, int n)
     w->art = ar_xcalloc(k, 1);
     w->seen = ar_xcalloc(k, 1);
     w->stackdir = ar_xmalloc(k + 1);
+    ar_tron_fast_init(&w->fast, n);
 }
 
 void ar_tron_work_free(tron_work *w)
@@ -85,6 +86,7 @@ void ar_tron_work_free(tron_work *w)
     free(w->art);
     free(w->seen);
     free(w->stackdir);
+    ar_tron_fast_free(&w->fast);
     memset(w, 0, sizeof *w);
 }
 
@@ -358,7 +360,7 @@ static int fill_tight(const tron_board *b, tron_work *w, int p)
     return est < ub ? est : ub;
 }
 
-static int separated_score_tight(const tron_board *b, tron_work *w, int p)
+int ar_tron_separated_score_tight(const tron_board *b, tron_work *w, int p)
 {
     int diff = fill_tight(b, w, p) - fill_tight(b, w, 1 - p);
     return 10 * diff + (diff > 0 ? 200 : diff < 0 ? -200 : 0);
@@ -375,7 +377,7 @@ int ar_tron_eval_chambers_tight(const tron_board *b, tron_work *w, int p)
 {
     int counts[2], mine, theirs;
     if (!ar_tron_voronoi(b, w, counts))
-        return separated_score_tight(b, w, p);
+        return ar_tron_separated_score_tight(b, w, p);
     mine = ar_tron_chambers(b, w, p, (uint8_t)(1 + p));
     theirs = ar_tron_chambers(b, w, 1 - p, (uint8_t)(2 - p));
     return 10 * (mine - theirs);

@@ -79,12 +79,27 @@ typedef struct tron_board {
     int head[2];
 } tron_board;
 
+/* Scratch of the fast evaluation (tron_fasteval.c), n cells each; kept
+ * between calls so that nothing board-sized is cleared per call: lab is all
+ * zero between calls, disc numbers count up from `clock`, art and seen are
+ * stamped with `gen`. */
+typedef struct tron_fast {
+    int n;
+    uint8_t *lab; /* bit p: player p is (one of) the nearest heads */
+    int *lvl, *list, *queue, *parent, *stack;
+    int *own0, *own1, *hang; /* the proven bound's sums (separated positions) */
+    uint32_t *disc, *low, *art, *seen;
+    uint8_t *stackdir;
+    uint32_t clock, gen;
+} tron_fast;
+
 /* Scratch arrays for the evaluations, n cells each. */
 typedef struct tron_work {
     int n;
     int *dist0, *dist1, *queue, *disc, *low, *parent, *stack;
     uint8_t *owner, *art, *seen;
     uint8_t *stackdir;
+    tron_fast fast;
 } tron_work;
 
 void ar_tron_board_init(tron_board *b, const ar_variant *v);
@@ -127,6 +142,22 @@ int ar_tron_eval_chambers(const tron_board *b, tron_work *w, int p);
 /* chamber-ab's: the same, once separated with each fill estimate capped by
  * the proven bound ar_tron_fill_upper (tron_filler.c). */
 int ar_tron_eval_chambers_tight(const tron_board *b, tron_work *w, int p);
+/* Its separated case: the difference of the fill estimates, each capped by
+ * ar_tron_fill_upper, with the bonus of a separated lead. */
+int ar_tron_separated_score_tight(const tron_board *b, tron_work *w, int p);
+/* (tron_fasteval.c) ar_tron_eval_chambers_tight's values, computed with one
+ * joint flood fill and no per-call clearing (chamber-ab's evaluation). */
+int ar_tron_eval_chambers_fast(const tron_board *b, tron_work *w, int p);
+void ar_tron_fast_init(tron_fast *f, int n);
+void ar_tron_fast_free(tron_fast *f);
+
+/* (tron_bench.c) Plays `games` random games on v from its start (seeded:
+ * the same seed gives the same positions) and calls visit on every position
+ * in which both players can still move. Each player keeps its direction
+ * with probability 3/4 when that is safe, else takes a random safe move, so
+ * the trails are long walls and corridors as in real games. */
+typedef void (*tron_visit)(const tron_board *b, void *ctx);
+void ar_tron_random_positions(const ar_variant *v, uint64_t seed, int games, tron_visit visit, void *ctx);
 
 /* (tron_filler.c) A proven upper bound on the moves player p can make
  * alone: the tree of the region's components hanging off articulation

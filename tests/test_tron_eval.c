@@ -1,0 +1,190 @@
+/* test_tron_eval.c — chamber-ab's fast evaluation (tron_fasteval.c) gives
+ * exactly the values of the code it replaced (ar_tron_eval_chambers_tight of
+ * tron_eval.c, kept as the reference).
+ *
+ * The positions: every position of seeded random games on all official
+ * maps (long straight trails, corridors and pockets as in real games), in
+ * contact and separated, and random small rooms with scattered walls, whose
+ * many articulation points and odd-shaped regions exercise the chamber walk
+ * and the proven bound; the scratch labels must be clean after every call,
+ * and the generation stamps must survive wrapping around. */
+#include "check.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ariadne/rng.h"
+#include "games/tron/tron.h"
+#include "games/tron/tron_internal.h"
+
+typedef struct compare {
+    tron_work ref, fast;
+    unsigned positions, contact, separated, mismatches;
+} compare;
+
+static int labels_clean(const tron_work *w)
+{
+    int i;
+    for (i = 0; i < w->fast.n; i++)
+        if (w->fast.lab[i])
+            return 0;
+    return 1;
+}
+
+static void compare_visit(const tron_board *b, void *ctx)
+{
+    compare *c = ctx;
+    int p;
+    c->positions++;
+    if (ar_tron_board_separated(b, &c->ref))
+        c->separated++;
+    else
+        c->contact++;
+    for (p = 0; p < 2; p++) {
+        int want = ar_tron_eval_chambers_tight(b, &c->ref, p);
+        int got = ar_tron_eval_chambers_fast(b, &c->fast, p);
+        if (want != got && c->mismatches++ < 5)
+            fprintf(stderr, "player %d: reference %d, fast %d (heads %d %d)\n", p, want, got, b->head[0],
+                    b->head[1]);
+    }
+    CHECK(labels_clean(&c->fast));
+}
+
+static ar_variant *load_map(const char *path, const char *name)
+{
+    FILE *f = fopen(path, "rb");
+    char *text;
+    long len;
+    ar_variant *v = NULL;
+    ar_error err;
+    ar_tron_map_options o;
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    text = malloc((size_t)len + 1);
+    text[fread(text, 1, (size_t)len, f)] = '\0';
+    fclose(f);
+    memset(&o, 0, sizeof o);
+    o.name = name;
+    ar_error_clear(&err);
+    if (ar_tron_variant_from_text(text, strlen(text), &o, &v, &err) != AR_OK)
+        fprintf(stderr, "map %s rejected: %s\n", name, err.message);
+    free(text);
+    return v;
+}
+
+static void test_official_maps(void)
+{
+    const char *data = getenv("ARIADNE_DATA");
+    char dir[1024];
+    DIR *d;
+    struct dirent *e;
+    unsigned maps = 0, positions = 0, contact = 0, separated = 0;
+    snprintf(dir, sizeof dir, "%s/tron/maps", data ? data : "data");
+    d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "test_tron_eval: %s not found; official maps skipped\n", dir);
+        return;
+    }
+    while ((e = readdir(d)) != NULL) {
+        char path[2048];
+        ar_variant *v;
+        compare c;
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".txt") != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        v = load_map(path, e->d_name);
+        CHECK_MSG(v != NULL, "%s", path);
+        if (!v)
+            continue;
+        memset(&c, 0, sizeof c);
+        ar_tron_work_init(&c.ref, v->n);
+        ar_tron_work_init(&c.fast, v->n);
+        ar_tron_random_positions(v, 7 + maps, 4, compare_visit, &c);
+        CHECK_MSG(c.mismatches == 0, "%s: %u of %u positions differ", e->d_name, c.mismatches, c.positions);
+        positions += c.positions;
+        contact += c.contact;
+        separated += c.separated;
+        /* The stamps wrap around: the next calls clear and start again. */
+        c.fast.fast.clock = UINT32_MAX - (uint32_t)v->n;
+        c.fast.fast.gen = UINT32_MAX - 1;
+        ar_tron_random_positions(v, 99, 1, compare_visit, &c);
+        CHECK(c.mismatches == 0);
+        CHECK(c.fast.fast.gen < 1000);
+        ar_tron_work_free(&c.ref);
+        ar_tron_work_free(&c.fast);
+        ar_tron_variant_free(v);
+        maps++;
+    }
+    closedir(d);
+    CHECK(maps >= 26);
+    /* Both kinds of position are well represented. */
+    CHECK(contact > 1000);
+    CHECK(separated > 1000);
+    printf("official maps: %u maps, %u positions (%u in contact, %u separated) compared\n", maps, positions,
+           contact, separated);
+}
+
+/* Random rooms of w x h with walls at the given density (percent) and the
+ * two players on random free cells; every position of random games there. */
+static void test_random_rooms(void)
+{
+    ar_rng rng;
+    unsigned room, positions = 0;
+    ar_rng_seed(&rng, 2026);
+    for (room = 0; room < 300; room++) {
+        int w = 4 + (int)ar_rng_below(&rng, 12), h = 4 + (int)ar_rng_below(&rng, 12);
+        int density = 10 + (int)ar_rng_below(&rng, 35), x, y, k;
+        char text[4096], *t = text;
+        int cells[2], placed = 0;
+        ar_variant *v;
+        ar_error err;
+        compare c;
+        t += sprintf(t, "%d %d\n", w, h);
+        cells[0] = (int)ar_rng_below(&rng, (uint64_t)(w * h));
+        do
+            cells[1] = (int)ar_rng_below(&rng, (uint64_t)(w * h));
+        while (cells[1] == cells[0]);
+        for (y = 0; y < h; y++) {
+            for (x = 0; x < w; x++) {
+                k = y * w + x;
+                if (k == cells[0])
+                    *t++ = '1', placed++;
+                else if (k == cells[1])
+                    *t++ = '2', placed++;
+                else
+                    *t++ = (int)ar_rng_below(&rng, 100) < density ? '#' : ' ';
+            }
+            *t++ = '\n';
+        }
+        *t = '\0';
+        CHECK(placed == 2);
+        ar_error_clear(&err);
+        v = NULL;
+        if (ar_tron_variant_from_text(text, strlen(text), NULL, &v, &err) != AR_OK) {
+            CHECK_MSG(0, "room rejected: %s", err.message);
+            continue;
+        }
+        memset(&c, 0, sizeof c);
+        ar_tron_work_init(&c.ref, v->n);
+        ar_tron_work_init(&c.fast, v->n);
+        ar_tron_random_positions(v, room, 3, compare_visit, &c);
+        CHECK_MSG(c.mismatches == 0, "room %u:\n%s", room, text);
+        positions += c.positions;
+        ar_tron_work_free(&c.ref);
+        ar_tron_work_free(&c.fast);
+        ar_tron_variant_free(v);
+    }
+    CHECK(positions > 1000);
+    printf("random rooms: 300 rooms, %u positions compared\n", positions);
+}
+
+int main(void)
+{
+    test_official_maps();
+    test_random_rooms();
+    return check_report("test_tron_eval");
+}
