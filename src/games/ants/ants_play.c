@@ -11,7 +11,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "ariadne/extprog.h"
 #include "ariadne/timer.h"
 
@@ -38,14 +37,6 @@ void ants_times_free(ants_times *t)
     free(t->ms);
     free(t->cpu);
     memset(t, 0, sizeof *t);
-}
-
-static double thread_cpu_ms(void)
-{
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-        return 0;
-    return (double)ts.tv_sec * 1000 + (double)ts.tv_nsec / 1e6;
 }
 
 void ants_record_free(ants_record *r)
@@ -147,7 +138,7 @@ static size_t seat_turn(const ants_game_setup *g, void *pos, seat *s, int p, ant
 {
     const struct ar_variant *v = g->v;
     int turn = ((ants_head *)pos)->turn + 1;
-    double budget = v->turntime / 1000.0, start = ar_now(), cpu_start = thread_cpu_ms(), ms, cpu;
+    double budget = v->turntime / 1000.0, start = ar_now(), cpu_start = ar_thread_cpu_time() * 1000, ms, cpu;
     long count;
     char why[200];
     if (s->ai) {
@@ -180,7 +171,7 @@ static size_t seat_turn(const ants_game_setup *g, void *pos, seat *s, int p, ant
         }
     }
     ms = (ar_now() - start) * 1000;
-    cpu = s->ai ? thread_cpu_ms() - cpu_start : ms;
+    cpu = s->ai ? ar_thread_cpu_time() * 1000 - cpu_start : ms;
     if (g->times)
         ants_times_add(&g->times[p], ms, cpu);
     if ((g->cpu_clock ? cpu : ms) > v->turntime) {

@@ -17,7 +17,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 int ar_pw_player_open(pw_player *p, const char *spec)
 {
@@ -39,18 +38,6 @@ void ar_pw_player_close(pw_player *p)
     free(p->times);
     free(p->cpu);
     memset(p, 0, sizeof *p);
-}
-
-/* CPU time of the calling thread in seconds (0 where unavailable): on a
- * loaded machine the wall clock also counts time spent waiting for a core. */
-static double thread_cpu(void)
-{
-#ifdef CLOCK_THREAD_CPUTIME_ID
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
-        return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-#endif
-    return 0;
 }
 
 static void note_time(pw_player *p, double t, double cpu, double budget)
@@ -94,7 +81,7 @@ static int player_turn(pw_state *s, const pw_state *seen, int who, pw_player *p,
                        size_t why_size)
 {
     double budget = s->turn == 0 ? o->first_turn_time : o->turn_time;
-    double start = ar_now(), cpu0 = thread_cpu();
+    double start = ar_now(), cpu0 = ar_thread_cpu_time();
     if (p->kind) {
         pw_state view;
         pw_order orders[512];
@@ -107,7 +94,7 @@ static int player_turn(pw_state *s, const pw_state *seen, int who, pw_player *p,
         ctx.budget = budget, ctx.started = start, ctx.turn = s->turn;
         n = p->kind->choose(&view, &ctx, orders, 512);
         ar_pw_state_copy_free(&view);
-        note_time(p, ar_now() - start, thread_cpu() - cpu0, budget);
+        note_time(p, ar_now() - start, ar_thread_cpu_time() - cpu0, budget);
         for (k = 0; k < n; k++) {
             log_order(log, s->turn, who, &orders[k]);
             if (ar_pw_issue(s, who, &orders[k], why, why_size) != 0)

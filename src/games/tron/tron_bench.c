@@ -22,7 +22,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include "ariadne/timer.h"
 #include <unistd.h>
 #include "ariadne/rng.h"
 
@@ -158,16 +158,6 @@ void ar_tron_random_positions(const ar_variant *v, uint64_t seed, int games, tro
     free(start);
 }
 
-static double cpu_seconds(void)
-{
-#ifdef CLOCK_PROCESS_CPUTIME_ID
-    struct timespec ts;
-    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == 0)
-        return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-#endif
-    return 0;
-}
-
 typedef struct eval_pass {
     tron_work w;
     int fast;
@@ -246,9 +236,9 @@ int ar_tron_bench_eval(int quick)
             ar_tron_work_init(&e[f].w, v->n);
             e[f].fast = f;
             e[f].rounds = 5;
-            t0 = cpu_seconds();
+            t0 = ar_process_cpu_time();
             ar_tron_random_positions(v, 1, games, eval_visit, &e[f]);
-            secs[f] = cpu_seconds() - t0;
+            secs[f] = ar_process_cpu_time() - t0;
             total[f] += secs[f];
             evals[f] += e[f].evals;
         }

@@ -13,19 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "ariadne/timer.h"
-
-/* CPU time of the calling thread in seconds (0 where unavailable). */
-static double thread_cpu(void)
-{
-#ifdef CLOCK_THREAD_CPUTIME_ID
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
-        return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-#endif
-    return 0;
-}
 
 static void crash_text(const ar_variant *v, const tron_pos *p, const uint8_t *owner, int q, char *buf, size_t size)
 {
@@ -80,11 +68,11 @@ ar_status ar_tron_play(const ar_variant *v, ar_bot *const bots[2], const volatil
         }
         grow(rec, &cap, rec->turns + 1);
         for (q = 0; q < 2; q++) {
-            double t0 = ar_now(), c0 = thread_cpu();
+            double t0 = ar_now(), c0 = ar_thread_cpu_time();
             ar_error_clear(&e[q]);
             bad[q] = ar_bot_choose(bots[q], p, q, &m[q], NULL, &e[q]) != AR_OK;
             rec->seconds[2 * rec->turns + (unsigned)q] = ar_now() - t0;
-            rec->cpu_seconds[2 * rec->turns + (unsigned)q] = thread_cpu() - c0;
+            rec->cpu_seconds[2 * rec->turns + (unsigned)q] = ar_thread_cpu_time() - c0;
             if (!bad[q] && (m[q] < 1 || m[q] > 4)) {
                 bad[q] = 1;
                 snprintf(e[q].message, sizeof e[q].message, "chose no direction (%llu)", (unsigned long long)m[q]);
