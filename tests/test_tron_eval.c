@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/rng.h"
+#include "ariadne/tool.h"
 #include "games/tron/tron.h"
 #include "games/tron/tron_internal.h"
 
@@ -52,20 +53,12 @@ static void compare_visit(const tron_board *b, void *ctx)
 
 static ar_variant *load_map(const char *path, const char *name)
 {
-    FILE *f = fopen(path, "rb");
-    char *text;
-    long len;
+    char why[256], *text = ar_read_file(path, why, sizeof why);
     ar_variant *v = NULL;
     ar_error err;
     ar_tron_map_options o;
-    if (!f)
+    if (!text)
         return NULL;
-    fseek(f, 0, SEEK_END);
-    len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    text = malloc((size_t)len + 1);
-    text[fread(text, 1, (size_t)len, f)] = '\0';
-    fclose(f);
     memset(&o, 0, sizeof o);
     o.name = name;
     ar_error_clear(&err);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/rng.h"
+#include "ariadne/tool.h"
 #include "games/tron/tron.h"
 #include "games/tron/tron_internal.h"
 
@@ -36,20 +37,8 @@ static ar_variant *map_of(const char *text, const char *name)
 
 static char *read_text(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    char *t;
-    long n;
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    t = malloc((size_t)n + 1);
-    if (fread(t, 1, (size_t)n, f) != (size_t)n)
-        n = 0;
-    t[n] = '\0';
-    fclose(f);
-    return t;
+    char why[256];
+    return ar_read_file(path, why, sizeof why);
 }
 
 /* The filler from the start position of v for player p, without a clock. */
