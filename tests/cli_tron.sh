@@ -126,6 +126,13 @@ check "pieces: exit 0" test $? -eq 0
 check "pieces: two answers" lines "$tmp/p1" 2
 check "pieces: the answers are digits" test "$(tr -d '1-4\n' <"$tmp/p1" | wc -c)" -eq 0
 check "pieces: the small map's only safe move is east" test "$(tail -1 "$tmp/p1")" = 2
+# The searching bots are kept from turn to turn while the map keeps its size
+# (their table carries over); a map of the same size that does not follow
+# from the last one is still answered by its own position.
+printf '%s\n5 3\n#####\n#2 1#\n#####\n%s\n' "$SMALL" "$SMALL" |
+    "$BIN" tron-bot --bot chamber-ab --move-time 0.05 >"$tmp/p1k" 2>"$tmp/p1k.err"
+check "kept bot: exit 0" test $? -eq 0
+check "kept bot: east, west, east" test "$(tr '\n' ' ' <"$tmp/p1k")" = "2 4 2 "
 
 # Garbage lines are skipped with a report; the map after them is answered once.
 printf 'hello bot\n\n12\n%s\n' "$SMALL" | "$BIN" tron-bot --move-time 0.05 >"$tmp/p2" 2>"$tmp/p2.err"
@@ -298,8 +305,8 @@ check "help tron" contains "$tmp/h1" "Moving into a wall, a trail, a head or off
 check "help tron: match tron" contains "$tmp/h1" "ariadne match tron --bots"
 check "help tron: tron-bot" contains "$tmp/h1" "ariadne tron-bot"
 check "help tron: replay" contains "$tmp/h1" "ariadne replay FILE"
-check "help tron: alphabeta is the default" contains "$tmp/h1" "alphabeta (default)"
-check "help tron: chamber-ab offered" contains "$tmp/h1" "chamber-ab (alphabeta with an exact filler"
+check "help tron: chamber-ab is the default" contains "$tmp/h1" "chamber-ab (the default"
+check "help tron: alphabeta kept" contains "$tmp/h1" "alphabeta (the previous default)"
 
 
 # chamber-ab's fast evaluation has the reference's values: at a fixed depth
@@ -316,5 +323,8 @@ check "eval=reference is chamber-ab's only: exit 2" test $? -eq 2
 "$BIN" bench tron-eval --quick >"$tmp/e4" 2>&1
 check "bench tron-eval: exit 0" test $? -eq 0
 check "bench tron-eval: equal values" contains "$tmp/e4" "values differ in 0;"
+"$BIN" bench tron-search --quick >"$tmp/e5" 2>&1
+check "bench tron-search: exit 0" test $? -eq 0
+check "bench tron-search: both rows" contains "$tmp/e5" "| kept from move to move |"
 
 exit $fail

@@ -477,6 +477,35 @@ static void test_games(void)
     G->destroy(v);
 }
 
+/* chamber-ab's forced moves cost no depth: in a one-cell corridor where
+ * player 1's only choices are the corridor east (a head-on meeting four
+ * moves on: a draw) and a dead end south (a loss), a one-ply search follows
+ * the forced moves to the end and proves the draw; without the extension
+ * (extend=0, and alphabeta) the same depth ends at an evaluation. */
+static void test_forced_extension(void)
+{
+    ar_variant *v = map_of("10 4\n##########\n#1      2#\n# ########\n##########\n");
+    static const char *const specs[] = {"chamber-ab:depth=1", "chamber-ab:depth=1:extend=0", "alphabeta:depth=1"};
+    tron_pos *p = start(v);
+    unsigned i;
+    for (i = 0; i < 3; i++) {
+        ar_bot *bot;
+        ar_error err;
+        ar_bot_info info;
+        ar_gmove m;
+        CHECK(ar_bot_create(G, v, specs[i], 1, 0, &bot, &err) == AR_OK);
+        CHECK(ar_bot_choose(bot, p, 0, &m, &info, &err) == AR_OK);
+        CHECK_MSG(m == AR_TRON_EAST, "%s chose %d (%s)", specs[i], (int)m, info.text);
+        if (i == 0)
+            CHECK_MSG(strstr(info.text, "score -10.0 cells (proven)") != NULL, "%s: %s", specs[i], info.text);
+        else
+            CHECK_MSG(strstr(info.text, "proven") == NULL, "%s: %s", specs[i], info.text);
+        ar_bot_destroy(bot);
+    }
+    free(p);
+    G->destroy(v);
+}
+
 /* An external program: one that answers, one that crashes. */
 static void test_external(void)
 {
@@ -528,6 +557,7 @@ int main(void)
     test_filler_exact();
     test_no_suicide();
     test_games();
+    test_forced_extension();
     test_external();
     return check_report("test_tron");
 }

@@ -1,6 +1,8 @@
-/* test_tron_eval.c — chamber-ab's fast evaluation (tron_fasteval.c) gives
- * exactly the values of the code it replaced (ar_tron_eval_chambers_tight of
- * tron_eval.c, kept as the reference).
+/* test_tron_eval.c — chamber-ab's speed-ups change no values: its fast
+ * evaluation (tron_fasteval.c) gives exactly the values of the code it
+ * replaced (ar_tron_eval_chambers_tight of tron_eval.c, kept as the
+ * reference), and its transposition table (tron_search.c) leaves the value
+ * of a search unchanged while saving work on the next move's search.
  *
  * The positions: every position of seeded random games on all official
  * maps (long straight trails, corridors and pockets as in real games), in
@@ -13,6 +15,7 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/arena.h"
 #include "ariadne/rng.h"
 #include "ariadne/tool.h"
 #include "games/tron/tron.h"
@@ -175,9 +178,88 @@ static void test_random_rooms(void)
     printf("random rooms: 300 rooms, %u positions compared\n", positions);
 }
 
+/* The score a Tron bot's info line reports ("... score +1.5 cells ..."). */
+static double info_score(const ar_bot_info *info)
+{
+    const char *at = strstr(info->text, "score ");
+    double x = -1e9;
+    CHECK_MSG(at != NULL && sscanf(at + 6, "%lf", &x) == 1, "no score in '%s'", info->text);
+    return x;
+}
+
+/* The transposition table: a fresh table (one search) gives exactly the
+ * value of the search without one, for both players of every position of
+ * games on five official maps; a table kept from move to move (the bot's
+ * normal use, asked for both players in turn) makes the same searches with
+ * far fewer nodes, and its move is always safe. */
+static void test_transposition_table(void)
+{
+    static const char *const names[] = {"oval.txt", "duel-small.txt", "joust.txt", "platform.txt", "u.txt"};
+    const char *data = getenv("ARIADNE_DATA");
+    uint64_t nodes_kept = 0, nodes_none = 0;
+    unsigned m, compared = 0;
+    for (m = 0; m < sizeof names / sizeof names[0]; m++) {
+        char path[1024];
+        ar_variant *v;
+        ar_bot *kept, *none;
+        ar_error err;
+        tron_pos *p;
+        int turn;
+        snprintf(path, sizeof path, "%s/tron/maps/%s", data ? data : "data", names[m]);
+        v = load_map(path, names[m]);
+        if (!v) {
+            fprintf(stderr, "test_tron_eval: %s not found; transposition table test skipped\n", path);
+            return;
+        }
+        CHECK(ar_bot_create(&ar_game_tron, v, "chamber-ab:depth=5:endgame=0", 1, 0, &kept, &err) == AR_OK);
+        CHECK(ar_bot_create(&ar_game_tron, v, "chamber-ab:depth=5:endgame=0:tt=0", 1, 0, &none, &err) == AR_OK);
+        p = malloc(ar_game_tron.position_size(v));
+        ar_game_tron.initial_position(v, p);
+        for (turn = 0; turn < 80 && ar_game_tron.outcome(v, p) == AR_ONGOING; turn++) {
+            ar_gmove mv[2];
+            int q;
+            for (q = 0; q < 2; q++) {
+                ar_bot *fresh;
+                ar_bot_info fi, ni, ki;
+                ar_gmove fm, km;
+                int safe = 0, d;
+                memset(&fi, 0, sizeof fi);
+                memset(&ni, 0, sizeof ni);
+                memset(&ki, 0, sizeof ki);
+                CHECK(ar_bot_create(&ar_game_tron, v, "chamber-ab:depth=5:endgame=0", 1, 0, &fresh, &err) == AR_OK);
+                CHECK(ar_bot_choose(fresh, p, q, &fm, &fi, &err) == AR_OK);
+                CHECK(ar_bot_choose(none, p, q, &mv[q], &ni, &err) == AR_OK);
+                CHECK(ar_bot_choose(kept, p, q, &km, &ki, &err) == AR_OK);
+                ar_bot_destroy(fresh);
+                for (d = 1; d <= 4; d++)
+                    safe += !tron_occ(p, p->head[q] + tron_delta(v->w, d));
+                CHECK(!safe || !tron_occ(p, p->head[q] + tron_delta(v->w, (int)km)));
+                if (strstr(ni.text, "score ") == NULL)
+                    continue; /* one safe move: no search */
+                CHECK_MSG(info_score(&fi) == info_score(&ni), "%s turn %d player %d: with a fresh table '%s', "
+                          "without '%s'", names[m], turn, q + 1, fi.text, ni.text);
+                compared++;
+                nodes_kept += ki.nodes;
+                nodes_none += ni.nodes;
+            }
+            ar_game_tron.apply(v, p, AR_JOINT_MOVE(mv[0], mv[1]));
+        }
+        free(p);
+        ar_bot_destroy(kept);
+        ar_bot_destroy(none);
+        ar_tron_variant_free(v);
+    }
+    CHECK(compared > 300);
+    CHECK_MSG(nodes_kept < nodes_none * 3 / 4, "kept table %llu nodes, none %llu", (unsigned long long)nodes_kept,
+              (unsigned long long)nodes_none);
+    printf("transposition table: %u searches with equal values; nodes with the table kept %llu, without %llu\n",
+           compared, (unsigned long long)nodes_kept, (unsigned long long)nodes_none);
+}
+
 int main(void)
 {
     test_official_maps();
     test_random_rooms();
+    test_transposition_table();
     return check_report("test_tron_eval");
 }

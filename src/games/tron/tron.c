@@ -412,9 +412,11 @@ static const ar_tool tron_tools[] = {
      .help = "A drop-in bot for the Google AI Challenge 2010 Tron engine: every turn it reads 'W H' and\n"
              "H rows on stdin ('#' wall, ' ' floor, '1' itself, '2' the opponent) and answers one digit\n"
              "1-4 (N E S W) and a newline, thinking for the rest of --move-time (default 0.9 s) less a\n"
-             "safety margin. --bot: random, wallhug, voronoi, chambers, alphabeta (default), chamber-ab.\n"
-             "Malformed lines are reported on stderr and skipped; bad maps are repaired and answered;\n"
-             "end of input exits 0. --verbose reports every move on stderr. See docs/games/tron.md.",
+             "safety margin. --bot: random, wallhug, voronoi, chambers, alphabeta, chamber-ab (default).\n"
+             "The searching bots are kept from turn to turn while the map keeps its size (chamber-ab's\n"
+             "transposition table carries over). Malformed lines are reported on stderr and skipped;\n"
+             "bad maps are repaired and answered; end of input exits 0. --verbose reports every move\n"
+             "on stderr. See docs/games/tron.md.",
      .run = ar_tron_bot_main},
     {.name = NULL}};
 
@@ -423,11 +425,14 @@ static const ar_bench_suite tron_bench_suites[] = {
      .summary = "Tron bots, every pair on every official map, both sides: W/D/L, Elo, move times vs budget",
      .run = ar_tron_bench},
     {.name = "tron-duel",
-     .summary = "chamber-ab (exact filler) against the default alphabeta, every official map, both sides",
+     .summary = "the default chamber-ab against the previous default alphabeta, every official map, both sides",
      .run = ar_tron_bench_duel},
     {.name = "tron-eval",
      .summary = "chamber-ab's fast evaluation against the one it replaced: evaluations/s, equal values",
      .run = ar_tron_bench_eval},
+    {.name = "tron-search",
+     .summary = "chamber-ab's transposition table: CPU per move at a fixed depth without and with it",
+     .run = ar_tron_bench_search},
     {.name = NULL}};
 
 const ar_game ar_game_tron = {
@@ -439,9 +444,10 @@ const ar_game ar_game_tron = {
     "(contest format: a line 'W H', then H rows of '#' wall, ' ' floor, '1', '2'),\n"
     "--move-time S, --first-move-time S. Position: the rows joined by '/', '#' blocked,\n"
     "'.' free, '1' '2' heads, then ' crashed:1|2|both' once over. Moves: N E S W or 1-4.\n"
-    "Bots, weakest first: random, wallhug, voronoi, chambers, alphabeta (default);\n"
-    "chamber-ab (alphabeta with an exact filler, a proven fill bound in its evaluation and\n"
-    "head-on contempt that follows the score: not measurably stronger yet), cmd:COMMAND.\n"
+    "Bots, weakest first: random, wallhug, voronoi, chambers, alphabeta (the previous default),\n"
+    "chamber-ab (the default: alphabeta with a transposition table kept between moves, forced\n"
+    "moves free in depth, a faster evaluation, an exact filler, contempt that follows the\n"
+    "score), cmd:COMMAND.\n"
     "\n"
     "Tron's own commands (docs/games/tron.md):\n"
     "  ariadne match tron --bots A,B[,...] --maps DIR|FILE [--games N] [--move-time S]\n"
@@ -454,7 +460,8 @@ const ar_game ar_game_tron = {
     "      (docs/replay.md).\n"
     "  ariadne bench tron [--quick] runs the bot ladder over the official maps;\n"
     "  ariadne bench tron-duel [--quick] plays chamber-ab against alphabeta on them;\n"
-    "  ariadne bench tron-eval [--quick] times chamber-ab's evaluation (equal values).",
+    "  ariadne bench tron-eval [--quick] times chamber-ab's evaluation (equal values);\n"
+    "  ariadne bench tron-search [--quick] times its transposition table at a fixed depth.",
     .flags = AR_GAME_SIMULTANEOUS | AR_GAME_DRAWS | AR_GAME_ACYCLIC,
     .options = tron_options,
     .create = ar_tron_variant_create,
@@ -476,7 +483,7 @@ const ar_game ar_game_tron = {
     .format_move = tron_format_move,
     .parse_move = tron_parse_move,
     .evals = tron_evals,
-    .default_bot = "alphabeta",
+    .default_bot = "chamber-ab",
     .bot_kinds = ar_tron_bot_kinds,
     .tools = tron_tools,
     .replay_format = "ariadne-tron-replay",

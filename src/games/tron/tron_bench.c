@@ -9,11 +9,12 @@
  * move 0.1 s (the bots think for half of it, leaving the rest as a margin
  * for a loaded machine) — the ranking of the bots is what it measures.
  * --quick: four small maps, four bots, 0.05 s per move. `bench tron-duel`
- * plays the candidate chamber-ab against the default alphabeta the
+ * plays the default chamber-ab against the previous default alphabeta the
  * same way (--quick: the four small maps at 0.05 s). `bench tron-eval`
  * times chamber-ab's evaluation against the one it replaced on a fixed set
  * of positions from seeded random games on every map, checking that both
- * give the same values. ar_data_path finds the maps. */
+ * give the same values; `bench tron-search` times its transposition table
+ * at a fixed depth. ar_data_path finds the maps. */
 #include "ariadne/tool.h"
 #include "tron_cli.h"
 #include "tron_internal.h"
@@ -104,10 +105,10 @@ int ar_tron_bench(int quick)
     return quick ? run_bench(quick_bots, 4, 1, 0.05, "Tron bots") : run_bench(full_bots, 5, 0, 0.1, "Tron bots");
 }
 
-/* `ariadne bench tron-duel`: the candidate chamber-ab against the default,
- * alphabeta, on every map from both sides at 0.1 s per move (the
- * 1 s duel takes most of an hour: `ariadne match tron --bots
- * chamber-ab,alphabeta --maps data/tron/maps --move-time 1`). */
+/* `ariadne bench tron-duel`: the default chamber-ab against the previous
+ * default, alphabeta, on every map from both sides at 0.1 s per move (the
+ * 1 s duel takes an hour: `ariadne match tron --bots chamber-ab,alphabeta
+ * --maps data/tron/maps --move-time 1 --first-move-time 1`). */
 int ar_tron_bench_duel(int quick)
 {
     static const char *const bots[] = {"chamber-ab", "alphabeta"};
@@ -267,5 +268,68 @@ int ar_tron_bench_eval(int quick)
             rc = 1;
     }
     ar_tron_free_maps(maps, nmaps);
+    return rc;
+}
+
+/* ---------------------------------------------------- tron-search */
+
+/* `ariadne bench tron-search`: what chamber-ab's transposition table saves.
+ * chamber-ab plays itself at a fixed depth (no clock, forced moves counted
+ * as usual so depths compare) on four maps, both sides, once without the
+ * table and once with it; CPU time per move of the whole match (the moves
+ * of both runs are close to the same: a fixed depth, but the table's
+ * deeper values from the previous move may choose differently). */
+int ar_tron_bench_search(int quick)
+{
+    static const char *const names[] = {"oval.txt", "duel-small.txt", "joust.txt", "huge-room.txt"};
+    char dir[PATH_MAX + 64], list[4 * (PATH_MAX + 80)] = "", load[64], spec[2][96];
+    int depth = quick ? 5 : 7, t, rc = 0;
+    unsigned i, nmaps = quick ? 2 : 4;
+    double per_move[2] = {0, 0};
+    if (find_maps(dir, sizeof dir) != 0)
+        return AR_EXIT_BAD_INPUT;
+    for (i = 0; i < nmaps; i++) {
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s/%s", i ? "," : "", dir, names[i]);
+    }
+    load_average(load, sizeof load);
+    printf("chamber-ab against itself at depth %d (endgame filler off, forced moves not extended), on %u maps, "
+           "both sides, without and with its transposition table; CPU time; load average %s\n\n",
+           depth, nmaps, load);
+    printf("| table | moves | CPU s | ms per move |\n|---|---:|---:|---:|\n");
+    ar_tool_install_sigint();
+    for (t = 0; t < 2 && rc == 0; t++) {
+        const char *specs[2];
+        tron_run r;
+        double t0;
+        memset(&r, 0, sizeof r);
+        snprintf(spec[t], sizeof spec[t], "chamber-ab:depth=%d:endgame=0:extend=0:tt=%d", depth, t);
+        specs[0] = specs[1] = spec[t];
+        r.specs = specs;
+        r.nbots = 2;
+        r.games = 2;
+        r.seed = 1;
+        r.move_time = r.first_move_time = 3600; /* no clock: depth decides */
+        r.quiet = 1;
+        if ((rc = ar_tron_collect_maps(list, &r.maps, &r.nmaps)) != 0)
+            break;
+        t0 = ar_process_cpu_time();
+        rc = ar_tron_run_all(&r);
+        if (rc == 0) {
+            double secs = ar_process_cpu_time() - t0;
+            unsigned long long moves = 2 * r.turns;
+            per_move[t] = moves ? 1000 * secs / (double)moves : 0;
+            printf("| %s | %llu | %.2f | %.3f |\n", t ? "kept from move to move" : "none", moves, secs, per_move[t]);
+            fflush(stdout);
+        }
+        ar_tron_run_free(&r);
+        ar_tron_free_maps(r.maps, r.nmaps);
+    }
+    if (rc == 0) {
+        load_average(load, sizeof load);
+        printf("\nwith the table: %.2f of the time per move (%.2fx as fast); load average at the end %s\n",
+               per_move[0] > 0 ? per_move[1] / per_move[0] : 0, per_move[1] > 0 ? per_move[0] / per_move[1] : 0,
+               load);
+    }
     return rc;
 }

@@ -3,11 +3,14 @@
  *
  * Every turn the engine writes a line "W H" and H rows of W characters ('#'
  * wall, ' ' floor, '1' this bot, '2' the opponent); the bot answers one digit
- * (1 north, 2 east, 3 south, 4 west), a newline, and flushes. The bot keeps
- * no state between turns: each map is read afresh (stdio reassembles a map
- * that arrives in several reads; "\r\n" is accepted), a bot of the chosen
- * kind thinks for the rest of the turn's budget less a safety margin (every
- * search checks the clock at every node), and the answer goes out.
+ * (1 north, 2 east, 3 south, 4 west), a newline, and flushes. Each map is
+ * read afresh (stdio reassembles a map that arrives in several reads;
+ * "\r\n" is accepted), the bot thinks for the rest of the turn's budget
+ * less a safety margin (every search checks the clock at every node), and
+ * the answer goes out. The bot itself is kept from turn to turn while the
+ * map keeps its size, as the contest kept the program running for a whole
+ * game: a bot with a transposition table (chamber-ab) finds the searches
+ * of its previous turns there. A map of another size starts a new bot.
  *
  * Bad input never crashes it and never makes it fall silent on a map: a
  * line that is not a size line is reported on stderr and skipped; a map
@@ -17,6 +20,7 @@
  * input ends it with status 0. */
 #include "ariadne/tool.h"
 #include "tron_cli.h"
+#include "tron_internal.h"
 
 #include <errno.h>
 #include <math.h>
@@ -77,15 +81,35 @@ static int timed_kind(const char *spec)
     return strncmp(spec, "alphabeta", 9) == 0 || strncmp(spec, "ab", 2) == 0 || strncmp(spec, "chamber-ab", 10) == 0;
 }
 
+/* The bot kept between turns, with the map it was made for (a later map of
+ * the same size is loaded into it: a search board depends only on the
+ * size, the blocked cells and the heads). */
+typedef struct kept_bot {
+    ar_variant *v;
+    ar_bot *bot;
+} kept_bot;
+
+static void kept_free(kept_bot *k)
+{
+    if (k->bot)
+        ar_bot_destroy(k->bot);
+    if (k->v)
+        ar_game_tron.destroy(k->v);
+    k->bot = NULL;
+    k->v = NULL;
+}
+
 /* Chooses a move for the map in text (as read); never fails: a problem is
  * reported and answered with direction 1. */
-static int choose(const char *text, size_t len, const char *spec, double move_time, double started,
+static int choose(kept_bot *kept, const char *text, size_t len, const char *spec, double move_time, double started,
                   unsigned turn, int verbose)
 {
     ar_tron_map_options o;
     ar_variant *v = NULL;
     ar_bot *bot = NULL;
     ar_error err;
+    double left;
+    int timed = timed_kind(spec) && !strstr(spec, "time=");
     ar_gmove m = AR_TRON_NORTH;
     void *pos;
     char full[600];
@@ -102,20 +126,29 @@ static int choose(const char *text, size_t len, const char *spec, double move_ti
         fprintf(stderr, "tron-bot: turn %u: bad map: %s\n", turn, err.message);
     /* Think until the budget less a margin for reading, writing and the last
      * node (an evaluation takes well under a millisecond). */
-    {
-        double left = move_time - (ar_now() - started) - (0.05 * move_time + 0.005);
-        if (left < 0.002)
-            left = 0.002;
-        if (timed_kind(spec) && !strstr(spec, "time="))
+    left = move_time - (ar_now() - started) - (0.05 * move_time + 0.005);
+    if (left < 0.002)
+        left = 0.002;
+    if (timed && kept->bot && kept->v->mw == v->mw && kept->v->mh == v->mh) {
+        bot = kept->bot;
+        if (timed)
+            ar_tron_bot_set_time(bot, left);
+    } else {
+        kept_free(kept);
+        if (timed)
             snprintf(full, sizeof full, "%.500s:time=%.4f", spec, left);
         else
             snprintf(full, sizeof full, "%s", spec);
-    }
-    ar_error_clear(&err);
-    if (ar_bot_create(&ar_game_tron, v, full, 0x7e0 + turn, 0, &bot, &err) != AR_OK) {
-        fprintf(stderr, "tron-bot: %s; answering 1\n", err.message);
-        ar_game_tron.destroy(v);
-        return AR_TRON_NORTH;
+        ar_error_clear(&err);
+        if (ar_bot_create(&ar_game_tron, v, full, 0x7e0 + turn, 0, &bot, &err) != AR_OK) {
+            fprintf(stderr, "tron-bot: %s; answering 1\n", err.message);
+            ar_game_tron.destroy(v);
+            return AR_TRON_NORTH;
+        }
+        if (timed) { /* the others think in fixed budgets and keep nothing */
+            kept->bot = bot;
+            kept->v = v;
+        }
     }
     pos = ar_xmalloc(ar_game_tron.position_size(v));
     ar_game_tron.initial_position(v, pos);
@@ -130,19 +163,22 @@ static int choose(const char *text, size_t len, const char *spec, double move_ti
         }
     }
     free(pos);
-    ar_bot_destroy(bot);
-    ar_game_tron.destroy(v);
+    if (kept->bot != bot)
+        ar_bot_destroy(bot);
+    if (kept->v != v)
+        ar_game_tron.destroy(v);
     return m >= 1 && m <= 4 ? (int)m : AR_TRON_NORTH;
 }
 
 int ar_tron_bot_main(int argc, char **argv)
 {
-    const char *spec = "alphabeta";
+    const char *spec = "chamber-ab";
     double move_time = 0.9, first_time = 0;
     int verbose = 0, i, rc;
     char *line = NULL, *text = NULL;
     size_t cap = 0, text_cap = 0;
     unsigned turn = 0, lineno = 0;
+    kept_bot kept = {NULL, NULL};
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--verbose") == 0) {
@@ -228,12 +264,13 @@ int ar_tron_bot_main(int argc, char **argv)
         turn++;
         {
             double budget = turn == 1 && first_time > 0 ? first_time : move_time;
-            int m = choose(text, len, spec, budget, started, turn, verbose);
+            int m = choose(&kept, text, len, spec, budget, started, turn, verbose);
             if (printf("%d\n", m) < 0 || fflush(stdout) != 0)
                 break;
         }
     }
 done:
+    kept_free(&kept);
     free(line);
     free(text);
     /* The end of input is the end of the game; a read error is not. */

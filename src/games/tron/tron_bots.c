@@ -1,5 +1,6 @@
-/* tron_bots.c — the Tron bot kinds, from simple to strong, and their
- * searches: a simultaneous-move alpha-beta and the endgame space filler.
+/* tron_bots.c — the Tron bot kinds, from simple to strong, their options,
+ * the endgame space fillers and the move choice (the alpha-beta they share
+ * is in tron_search.c).
  *
  *   random     a random move among those that do not crash at once
  *   wallhug    the move into the largest region, hugging walls on ties
@@ -9,25 +10,18 @@
  *   alphabeta  iterative-deepening alpha-beta over joint moves against the
  *              clock with the chambers evaluation and contempt, and the
  *              space filler once separated (endgame=0 turns the filler off)
- *              — the default, kept as it plays as the named baseline
- *   chamber-ab the same alpha-beta with the exact filler of tron_filler.c
- *              (branch and bound under a proven bound, a deepening horizon),
- *              separations scored with that bound too, and head-on contempt
- *              that follows the score, evaluating with the faster code of
- *              tron_fasteval.c (the same values) — the candidate successor
+ *              — the previous default, kept unchanged as the baseline
+ *   chamber-ab the default: the same alpha-beta with a transposition table
+ *              kept from move to move and forced moves searched without
+ *              cost in depth (tron_search.c), the faster evaluation of
+ *              tron_fasteval.c with separations scored by a proven bound,
+ *              the exact filler of tron_filler.c once separated, and
+ *              head-on contempt that follows the score
  *
  * Each bot adds one thing to the one before it: wallhug looks at space,
  * voronoi at the opponent, chambers at dead ends and a move further ahead,
- * alphabeta at as many moves as the clock allows, chamber-ab at filling
- * exactly and at what a draw is worth to it.
- *
- * Simultaneous moves: both players choose without seeing the other's
- * choice. The search takes the pessimistic (paranoid) order of the seed
- * README: we choose our move, then the opponent answers as if it had seen
- * it, and the pair is applied jointly — so a move's value is its worst case
- * over the opponent's replies (maximin), and a head-on collision (a draw)
- * is always open to an opponent who is losing. Moves into walls are never
- * searched: a safe move is never worse than an immediate crash.
+ * alphabeta at as many moves as the clock allows, chamber-ab further in the
+ * same time and at filling exactly.
  *
  * The filler: once no cell is reachable by both, the game is two separate
  * filling problems and whoever moves longer wins. It is a depth-first
@@ -53,8 +47,6 @@
  * reproducible. chambers searches to fixed budgets too (reproducible); half
  * the move time is only its safety clock, reached on the largest maps at
  * very short move times. */
-#include "tron_internal.h"
-
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -62,8 +54,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/timer.h"
-
-enum { K_RANDOM, K_WALLHUG, K_VORONOI, K_CHAMBERS, K_ALPHABETA, K_CHAMBER_AB };
+#include "tron_search.h"
 
 /* The lookahead of chambers, in joint plies, and the contempt of the
  * searching bots (tenths of a cell: a draw counts as 10 cells lost). */
@@ -76,36 +67,6 @@ enum { K_RANDOM, K_WALLHUG, K_VORONOI, K_CHAMBERS, K_ALPHABETA, K_CHAMBER_AB };
  * at its horizon); alphabeta with depth=D and no time= with a larger one. */
 #define CHAMBERS_FILLER_WORK 2000000u
 #define FILLER_WORK 20000000u
-
-#define WIN 1000000
-#define INF 2000000
-#define MAX_PLY 128
-
-typedef struct tron_bot {
-    int kind;
-    double time;    /* thinking time in seconds (0: no clock) */
-    int depth;      /* alpha-beta depth limit in joint plies (0: none) */
-    int endgame;    /* the filler once separated */
-    int voronoi;    /* alpha-beta evaluation: Voronoi instead of chambers */
-    int reference;  /* chamber-ab with eval=reference: the slower tron_eval.c code of the same values */
-    int contempt;   /* a draw scores -contempt (tenths of a cell) */
-    int base_contempt; /* chamber-ab: the contempt of an even position */
-    int fixed_contempt; /* chamber-ab with headon=fixed: contempt does not follow the score */
-    int last_score;    /* chamber-ab: the score of its previous search */
-    uint32_t last_turn; /* the turn of that search (+1: still this game) */
-    ar_rng rng;
-    const ar_variant *v;
-    tron_board b;
-    tron_work w;
-    const volatile sig_atomic_t *interrupt;
-    /* per search */
-    int me;
-    double deadline;
-    uint64_t nodes, leaf_evals, node_limit;
-    int stopped;
-    int killer[MAX_PLY];  /* our move that caused a cutoff, per ply */
-    int reply[MAX_PLY];   /* the opponent's reply that did */
-} tron_bot;
 
 /* ------------------------------------------------------------- options */
 
@@ -157,6 +118,14 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
             if (!parse_num(eq, &x) || x < -10000 || x > 10000 || x != floor(x))
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: contempt=%s is not a whole number", kind, eq);
             s->contempt = (int)x;
+        } else if (strcmp(tok, "extend") == 0 && s->kind == K_CHAMBER_AB) {
+            if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: extend=%s is not 0 or 1", kind, eq);
+            s->extend = eq[0] == '1';
+        } else if (strcmp(tok, "tt") == 0 && s->kind == K_CHAMBER_AB) {
+            if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: tt=%s is not 0 or 1", kind, eq);
+            s->use_tt = eq[0] == '1';
         } else if (strcmp(tok, "headon") == 0 && s->kind == K_CHAMBER_AB) {
             if (strcmp(eq, "fixed") != 0 && strcmp(eq, "score") != 0)
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: headon=%s is not fixed or score", kind, eq);
@@ -173,7 +142,9 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
                                     s->kind == K_CHAMBER_AB ? " or reference" : "");
         } else {
             return ar_error_set(err, AR_ERR_INPUT, "bot %s has no option '%s' (options: %s)", kind, tok,
-                                search ? "time depth endgame eval contempt" : "none");
+                                !search                      ? "none"
+                                : s->kind == K_CHAMBER_AB ? "time depth endgame eval contempt headon tt extend"
+                                                          : "time depth endgame eval contempt");
         }
     }
     if (!given_time)
@@ -188,6 +159,8 @@ static ar_status make_bot(ar_bot *bot, int kind, const char *name, const char *o
     s->kind = kind;
     s->endgame = 1;
     s->contempt = kind >= K_CHAMBERS ? DEFAULT_CONTEMPT : 0;
+    s->use_tt = kind == K_CHAMBER_AB;
+    s->extend = kind == K_CHAMBER_AB;
     s->v = ar_bot_variant(bot);
     st = parse_options(s, name, options, err);
     if (st != AR_OK) {
@@ -235,213 +208,8 @@ static void bot_destroy(ar_bot *bot)
         return;
     ar_tron_board_free(&s->b);
     ar_tron_work_free(&s->w);
+    ar_tt_destroy(s->tt);
     free(s);
-}
-
-/* ------------------------------------------------------------- helpers */
-
-/* The directions of player p that do not crash at once; returns the count. */
-static int safe_moves(const tron_board *b, int p, int *dirs)
-{
-    int d, n = 0;
-    for (d = 1; d <= 4; d++)
-        if (!b->cell[b->head[p] + b->delta[d]])
-            dirs[n++] = d;
-    return n;
-}
-
-static int free_neighbours(const tron_board *b, int c)
-{
-    int d, n = 0;
-    for (d = 1; d <= 4; d++)
-        n += !b->cell[c + b->delta[d]];
-    return n;
-}
-
-static int out_of_time(tron_bot *s)
-{
-    if (s->stopped)
-        return 1;
-    if ((s->interrupt && *s->interrupt) || (s->deadline > 0 && ar_now() >= s->deadline) ||
-        (s->node_limit && s->nodes >= s->node_limit))
-        s->stopped = 1;
-    return s->stopped;
-}
-
-/* Moves player p one cell (the cell must be free). */
-static void step(tron_board *b, int p, int d)
-{
-    b->head[p] += b->delta[d];
-    b->cell[b->head[p]] = 1;
-}
-
-static void unstep(tron_board *b, int p, int d)
-{
-    b->cell[b->head[p]] = 0;
-    b->head[p] -= b->delta[d];
-}
-
-/* The wall-hugger's choice: the largest region, then the fewest free
- * neighbours (keep close to walls, leave open space for later). */
-static int wallhug_move(tron_bot *s, int p, const int *dirs, int n)
-{
-    int i, best = dirs[0], best_region = -1, best_free = 5;
-    for (i = 0; i < n; i++) {
-        int counts[2], region, fr;
-        step(&s->b, p, dirs[i]);
-        region = ar_tron_reach(&s->b, &s->w, p, counts);
-        fr = free_neighbours(&s->b, s->b.head[p]);
-        unstep(&s->b, p, dirs[i]);
-        if (region > best_region || (region == best_region && fr < best_free)) {
-            best = dirs[i];
-            best_region = region;
-            best_free = fr;
-        }
-    }
-    return best;
-}
-
-/* ------------------------------------------------ simultaneous alpha-beta */
-
-static int evaluate(tron_bot *s)
-{
-    s->leaf_evals++;
-    if (s->voronoi || s->kind == K_VORONOI)
-        return ar_tron_eval_voronoi(&s->b, &s->w, s->me);
-    /* chamber-ab: ar_tron_eval_chambers_tight's values by the faster code
-     * of tron_fasteval.c (eval=reference: by tron_eval.c's, to time it) */
-    if (s->kind == K_CHAMBER_AB)
-        return s->reference ? ar_tron_eval_chambers_tight(&s->b, &s->w, s->me)
-                            : ar_tron_eval_chambers_fast(&s->b, &s->w, s->me);
-    return ar_tron_eval_chambers(&s->b, &s->w, s->me);
-}
-
-static int max_node(tron_bot *s, int depth, int alpha, int beta, int ply);
-
-/* Moves direction k (a killer: it caused a cutoff at this ply before) to the
- * front of dirs, if present. */
-static void order_first(int *dirs, int n, int k)
-{
-    int i;
-    for (i = 1; i < n; i++)
-        if (dirs[i] == k) {
-            dirs[i] = dirs[0];
-            dirs[0] = k;
-            return;
-        }
-}
-
-/* Our move m is chosen; the opponent answers (pessimistically, as if it saw
- * m) and the pair is played. Value for us. */
-static int min_node(tron_bot *s, int m, int depth, int alpha, int beta, int ply)
-{
-    tron_board *b = &s->b;
-    int me = s->me, op = 1 - me, dirs[4], n, i, v = INF, target = b->head[me] + b->delta[m];
-    n = safe_moves(b, op, dirs);
-    if (n == 0)
-        return WIN - ply; /* the opponent crashes; we do not (m is safe) */
-    order_first(dirs, n, s->reply[ply < MAX_PLY ? ply : MAX_PLY - 1]);
-    for (i = 0; i < n; i++) {
-        int o = dirs[i], val;
-        if (b->head[op] + b->delta[o] == target) {
-            val = -s->contempt; /* head-on: both crash, a draw */
-        } else {
-            step(b, me, m);
-            step(b, op, o);
-            val = depth <= 1 ? evaluate(s) : max_node(s, depth - 1, alpha, v < beta ? v : beta, ply + 1);
-            unstep(b, op, o);
-            unstep(b, me, m);
-            if (s->stopped)
-                return 0;
-        }
-        if (val < v) {
-            v = val;
-            if (v <= alpha) {
-                s->reply[ply < MAX_PLY ? ply : MAX_PLY - 1] = o;
-                break;
-            }
-        }
-    }
-    return v;
-}
-
-static int max_node(tron_bot *s, int depth, int alpha, int beta, int ply)
-{
-    tron_board *b = &s->b;
-    int dirs[4], n, i, best = -INF;
-    s->nodes++;
-    if (out_of_time(s))
-        return 0;
-    n = safe_moves(b, s->me, dirs);
-    if (n == 0) {
-        int od[4];
-        return safe_moves(b, 1 - s->me, od) ? -WIN + ply : -s->contempt;
-    }
-    order_first(dirs, n, s->killer[ply < MAX_PLY ? ply : MAX_PLY - 1]);
-    for (i = 0; i < n; i++) {
-        int v = min_node(s, dirs[i], depth, alpha > best ? alpha : best, beta, ply);
-        if (s->stopped)
-            return 0;
-        if (v > best) {
-            best = v;
-            if (best >= beta) {
-                s->killer[ply < MAX_PLY ? ply : MAX_PLY - 1] = dirs[i];
-                break;
-            }
-        }
-    }
-    return best;
-}
-
-typedef struct search_result {
-    int move, score, depth, proven, filler;
-    uint64_t nodes;
-} search_result;
-
-/* Iterative deepening over our safe moves (dirs, n > 0). */
-static void alphabeta_root(tron_bot *s, int *dirs, int n, int max_depth, search_result *r)
-{
-    int depth;
-    r->move = wallhug_move(s, s->me, dirs, n); /* in case depth 1 does not finish */
-    r->score = 0;
-    r->depth = 0;
-    r->proven = 0;
-    memset(s->killer, 0, sizeof s->killer);
-    memset(s->reply, 0, sizeof s->reply);
-    for (depth = 1; depth <= max_depth; depth++) {
-        int i, best = -INF, best_i = -1;
-        s->leaf_evals = 0;
-        for (i = 0; i < n; i++) {
-            int v = min_node(s, dirs[i], depth, best, INF, 0);
-            if (s->stopped)
-                break;
-            if (v > best) {
-                best = v;
-                best_i = i;
-            }
-        }
-        if (s->stopped) {
-            /* A move that beat the previous best (searched first) at this
-             * depth is better informed than the last completed iteration. */
-            if (i > 0 && best_i > 0 && depth > 1) {
-                r->move = dirs[best_i];
-                r->score = best;
-            }
-            break;
-        }
-        r->move = dirs[best_i];
-        r->score = best;
-        r->depth = depth;
-        if (best_i > 0) {
-            int t = dirs[best_i];
-            memmove(dirs + 1, dirs, sizeof(int) * (size_t)best_i);
-            dirs[0] = t;
-        }
-        if (best >= WIN - 1000 || best <= -WIN + 1000 || s->leaf_evals == 0) {
-            r->proven = 1;
-            break;
-        }
-    }
 }
 
 /* --------------------------------------------------------- space filler */
@@ -452,7 +220,7 @@ static void warnsdorff(const tron_board *b, int head, int *dirs, int n)
 {
     int order[4], i;
     for (i = 0; i < n; i++)
-        order[i] = free_neighbours(b, head + b->delta[dirs[i]]);
+        order[i] = tron_free_neighbours(b, head + b->delta[dirs[i]]);
     for (i = 1; i < n; i++) {
         int j = i, d = dirs[i], o = order[i];
         while (j > 0 && order[j - 1] > o) {
@@ -470,9 +238,9 @@ static int fill_dfs(tron_bot *s, int depth, int alpha)
     tron_board *b = &s->b;
     int me = s->me, dirs[4], n, i, ub, best = 0;
     s->nodes++;
-    if (out_of_time(s))
+    if (ar_tron_out_of_time(s))
         return 0;
-    n = safe_moves(b, me, dirs);
+    n = tron_safe_moves(b, me, dirs);
     if (n == 0)
         return 0;
     if (depth == 0) {
@@ -485,9 +253,9 @@ static int fill_dfs(tron_bot *s, int depth, int alpha)
     warnsdorff(b, b->head[me], dirs, n);
     for (i = 0; i < n; i++) {
         int v;
-        step(b, me, dirs[i]);
+        tron_step(b, me, dirs[i]);
         v = 1 + fill_dfs(s, depth - 1, (alpha > best ? alpha : best) - 1);
-        unstep(b, me, dirs[i]);
+        tron_unstep(b, me, dirs[i]);
         if (s->stopped)
             return 0;
         if (v > best) {
@@ -510,7 +278,7 @@ static uint64_t filler_nodes(tron_bot *s, unsigned work)
 static void filler_root(tron_bot *s, int *dirs, int n, search_result *r)
 {
     int depth, bound = ar_tron_fill_bound(&s->b, &s->w, s->me);
-    r->move = wallhug_move(s, s->me, dirs, n);
+    r->move = ar_tron_wallhug_move(s, s->me, dirs, n);
     r->score = 0;
     r->depth = 0;
     r->proven = 0;
@@ -521,9 +289,9 @@ static void filler_root(tron_bot *s, int *dirs, int n, search_result *r)
         s->leaf_evals = 0;
         for (i = 0; i < n; i++) {
             int v;
-            step(&s->b, s->me, dirs[i]);
+            tron_step(&s->b, s->me, dirs[i]);
             v = 1 + fill_dfs(s, depth - 1, best - 1);
-            unstep(&s->b, s->me, dirs[i]);
+            tron_unstep(&s->b, s->me, dirs[i]);
             if (s->stopped)
                 break;
             if (v > best) {
@@ -531,21 +299,8 @@ static void filler_root(tron_bot *s, int *dirs, int n, search_result *r)
                 best_i = i;
             }
         }
-        if (s->stopped) {
-            if (best_i > 0 && depth > 1) {
-                r->move = dirs[best_i];
-                r->score = best;
-            }
+        if (tron_iteration_end(r, dirs, best_i, best, depth, s->stopped))
             break;
-        }
-        r->move = dirs[best_i];
-        r->score = best;
-        r->depth = depth;
-        if (best_i > 0) {
-            int t = dirs[best_i];
-            memmove(dirs + 1, dirs, sizeof(int) * (size_t)best_i);
-            dirs[0] = t;
-        }
         if (best >= bound || s->leaf_evals == 0) {
             r->proven = 1;
             break;
@@ -554,22 +309,26 @@ static void filler_root(tron_bot *s, int *dirs, int n, search_result *r)
 }
 
 /* chamber-ab's filler: the exact branch and bound of tron_filler.c with
- * 40% of the time (or half the budget without a clock); when it proves its
- * path optimal — on every region small enough — that path is played, else
- * (large regions, where the proof is out of reach) the remaining time goes
- * to the iterative-deepening filler above, whose estimate-guided lookahead
- * with Warnsdorff's order fills large regions better than an unfinished
- * branch and bound. */
+ * 40% of the time on regions of up to 80 cells, 2% on larger ones (or half
+ * the budget without a clock); when it proves its path optimal — on every
+ * region of the endgame set — that path is played, else the remaining time
+ * goes to the iterative-deepening filler above, whose estimate-guided
+ * lookahead with Warnsdorff's order fills large regions better than an
+ * unfinished branch and bound. On large regions a proof is rarely in
+ * reach: the short attempt catches the easy ones, and the lookahead gets
+ * nearly all the time. */
 static void exact_filler(tron_bot *s, int *dirs, int n, search_result *r)
 {
     tron_fill f;
     double now = ar_now();
+    int counts[2];
+    double share = ar_tron_reach(&s->b, &s->w, s->me, counts) <= 80 ? 0.4 : 0.02;
     memset(&f, 0, sizeof f);
     f.b = &s->b;
     f.w = &s->w;
     f.player = s->me;
     f.exact_only = 1;
-    f.deadline = s->deadline > 0 ? now + 0.4 * (s->deadline - now) : 0;
+    f.deadline = s->deadline > 0 ? now + share * (s->deadline - now) : 0;
     f.interrupt = s->interrupt;
     f.node_limit = s->deadline > 0 ? 0 : filler_nodes(s, FILLER_WORK / 2);
     ar_tron_fill_search(&f);
@@ -599,7 +358,7 @@ static void exact_filler(tron_bot *s, int *dirs, int n, search_result *r)
  * contempt already takes a draw when behind by more than base/10 cells. */
 static int position_contempt(tron_bot *s, const tron_pos *p)
 {
-    int lead = p->turn == s->last_turn + 1 ? s->last_score : evaluate(s);
+    int lead = p->turn == s->last_turn + 1 ? s->last_score : ar_tron_evaluate(s);
     int c = s->base_contempt + (lead > 0 ? lead / 2 : 0);
     if (lead >= WIN - 1000 || lead <= -WIN + 1000)
         return s->base_contempt;
@@ -628,7 +387,7 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
     s->stopped = 0;
     s->deadline = s->time > 0 ? t0 + s->time : 0;
     memset(&r, 0, sizeof r);
-    n = safe_moves(&s->b, player, dirs);
+    n = tron_safe_moves(&s->b, player, dirs);
     if (n == 0) {
         *out = AR_TRON_NORTH; /* every move crashes */
         if (info)
@@ -640,11 +399,11 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
         r.move = dirs[ar_rng_below(&s->rng, (uint64_t)n)];
         break;
     case K_WALLHUG:
-        r.move = wallhug_move(s, player, dirs, n);
+        r.move = ar_tron_wallhug_move(s, player, dirs, n);
         break;
     case K_VORONOI:
         s->deadline = 0; /* one ply: always completes */
-        alphabeta_root(s, dirs, n, 1, &r);
+        ar_tron_alphabeta_root(s, dirs, n, 1, &r);
         break;
     case K_CHAMBERS:
         /* Fixed budgets make it reproducible; the clock is only a safety net
@@ -653,7 +412,7 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
             s->node_limit = filler_nodes(s, CHAMBERS_FILLER_WORK);
             filler_root(s, dirs, n, &r);
         } else {
-            alphabeta_root(s, dirs, n, CHAMBERS_DEPTH, &r);
+            ar_tron_alphabeta_root(s, dirs, n, CHAMBERS_DEPTH, &r);
         }
         break;
     case K_ALPHABETA:
@@ -666,7 +425,7 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
                 s->node_limit = filler_nodes(s, FILLER_WORK); /* no clock: reproducible */
             filler_root(s, dirs, n, &r);
         } else {
-            alphabeta_root(s, dirs, n, s->depth ? s->depth : MAX_PLY - 8, &r);
+            ar_tron_alphabeta_root(s, dirs, n, s->depth ? s->depth : MAX_PLY - 8, &r);
         }
         break;
     case K_CHAMBER_AB:
@@ -679,7 +438,7 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
         } else {
             if (!s->fixed_contempt)
                 s->contempt = position_contempt(s, p);
-            alphabeta_root(s, dirs, n, s->depth ? s->depth : MAX_PLY - 8, &r);
+            ar_tron_alphabeta_root(s, dirs, n, s->depth ? s->depth : MAX_PLY - 8, &r);
             s->last_score = r.score;
             s->last_turn = p->turn;
         }
@@ -703,6 +462,13 @@ static ar_status tron_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
             snprintf(info->text, sizeof info->text, "%d safe moves", n);
     }
     return AR_OK;
+}
+
+void ar_tron_bot_set_time(ar_bot *bot, double seconds)
+{
+    tron_bot *s = ar_bot_state(bot);
+    if (s && s->kind >= K_ALPHABETA && seconds > 0)
+        s->time = seconds;
 }
 
 /* ---------------------------------------------------------------- table */
@@ -734,16 +500,17 @@ const ar_bot_kind ar_tron_bot_kinds[] = {
      .choose = tron_choose,
      .destroy = bot_destroy},
     {.name = "alphabeta",
-     .summary = "iterative-deepening alpha-beta over joint moves (chambers), filler once separated",
+     .summary = "iterative-deepening alpha-beta over joint moves (chambers), filler once separated (the previous "
+                "default)",
      .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi contempt=N",
      .create = alphabeta_create,
      .choose = tron_choose,
      .destroy = bot_destroy},
     {.name = "chamber-ab",
-     .summary = "alphabeta with an exact filler (branch and bound, proven bound) and contempt that follows the "
-                "score, on a faster evaluation of the same values — the candidate successor",
+     .summary = "the default: alphabeta with a transposition table kept between moves, forced moves free in "
+                "depth, a faster evaluation, an exact filler and contempt that follows the score",
      .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi|reference "
-                "contempt=N headon=score|fixed",
+                "contempt=N headon=score|fixed tt=0|1 extend=0|1",
      .create = chamber_ab_create,
      .choose = tron_choose,
      .destroy = bot_destroy},

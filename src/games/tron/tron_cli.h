@@ -59,6 +59,7 @@ int ar_tron_replay_main(const ar_replay_request *request);
 int ar_tron_bench(int quick);
 int ar_tron_bench_duel(int quick);
 int ar_tron_bench_eval(int quick);
+int ar_tron_bench_search(int quick);
 
 
 #endif

@@ -188,6 +188,10 @@ typedef struct tron_fill {
 } tron_fill;
 void ar_tron_fill_search(tron_fill *f);
 
+/* (tron_bots.c) Sets the thinking time of a searching bot (alphabeta,
+ * chamber-ab) for its next moves: tron-bot keeps its bot between turns. */
+void ar_tron_bot_set_time(ar_bot *bot, double seconds);
+
 /* External programs speaking the contest protocol (tron_extern.c). */
 ar_status ar_tron_extern_create(ar_bot *bot, const char *options, ar_error *err);
 ar_status ar_tron_extern_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
