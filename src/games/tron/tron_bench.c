@@ -49,6 +49,20 @@ static void load_average(char *buf, size_t size)
         fclose(f);
 }
 
+/* The map files dir/names[0..n) (n <= 4), as ar_tron_collect_maps gives
+ * them. Returns 0 or an exit status after printing why. */
+static int collect_named_maps(const char *dir, const char *const *names, unsigned n, char ***maps,
+                              unsigned *count)
+{
+    char list[4 * (PATH_MAX + 80)] = "";
+    unsigned i;
+    for (i = 0; i < n && i < 4; i++) {
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s/%s", i ? "," : "", dir, names[i]);
+    }
+    return ar_tron_collect_maps(list, maps, count);
+}
+
 /* Plays `specs` (every pair) on all official maps, or on the four quick
  * ones, at move_time per move, and prints the tables. */
 static int run_bench(const char *const *specs, unsigned nbots, int quick, double move_time, const char *what)
@@ -68,17 +82,10 @@ static int run_bench(const char *const *specs, unsigned nbots, int quick, double
     r.move_time = move_time;
     r.first_move_time = r.move_time;
     r.quiet = 0;
-    if (quick) {
-        char list[4 * (PATH_MAX + 80)] = "";
-        unsigned i;
-        for (i = 0; i < 4; i++) {
-            size_t used = strlen(list);
-            snprintf(list + used, sizeof list - used, "%s%s/%s", i ? "," : "", dir, quick_maps[i]);
-        }
-        rc = ar_tron_collect_maps(list, &r.maps, &r.nmaps);
-    } else {
+    if (quick)
+        rc = collect_named_maps(dir, quick_maps, 4, &r.maps, &r.nmaps);
+    else
         rc = ar_tron_collect_maps(dir, &r.maps, &r.nmaps);
-    }
     if (rc)
         return rc;
     load_average(load, sizeof load);
@@ -282,16 +289,15 @@ int ar_tron_bench_eval(int quick)
 int ar_tron_bench_search(int quick)
 {
     static const char *const names[] = {"oval.txt", "duel-small.txt", "joust.txt", "huge-room.txt"};
-    char dir[PATH_MAX + 64], list[4 * (PATH_MAX + 80)] = "", load[64], spec[2][96];
-    int depth = quick ? 5 : 7, t, rc = 0;
-    unsigned i, nmaps = quick ? 2 : 4;
+    char dir[PATH_MAX + 64], load[64], spec[2][96];
+    char **maps = NULL;
+    int depth = quick ? 5 : 7, t, rc;
+    unsigned nmaps = 0;
     double per_move[2] = {0, 0};
     if (find_maps(dir, sizeof dir) != 0)
         return AR_EXIT_BAD_INPUT;
-    for (i = 0; i < nmaps; i++) {
-        size_t used = strlen(list);
-        snprintf(list + used, sizeof list - used, "%s%s/%s", i ? "," : "", dir, names[i]);
-    }
+    if ((rc = collect_named_maps(dir, names, quick ? 2 : 4, &maps, &nmaps)) != 0)
+        return rc;
     load_average(load, sizeof load);
     printf("chamber-ab against itself at depth %d (endgame filler off, forced moves not extended), on %u maps, "
            "both sides, without and with its transposition table; CPU time; load average %s\n\n",
@@ -311,8 +317,8 @@ int ar_tron_bench_search(int quick)
         r.seed = 1;
         r.move_time = r.first_move_time = 3600; /* no clock: depth decides */
         r.quiet = 1;
-        if ((rc = ar_tron_collect_maps(list, &r.maps, &r.nmaps)) != 0)
-            break;
+        r.maps = maps;
+        r.nmaps = nmaps;
         t0 = ar_process_cpu_time();
         rc = ar_tron_run_all(&r);
         if (rc == 0) {
@@ -323,8 +329,8 @@ int ar_tron_bench_search(int quick)
             fflush(stdout);
         }
         ar_tron_run_free(&r);
-        ar_tron_free_maps(r.maps, r.nmaps);
     }
+    ar_tron_free_maps(maps, nmaps);
     if (rc == 0) {
         load_average(load, sizeof load);
         printf("\nwith the table: %.2f of the time per move (%.2fx as fast); load average at the end %s\n",

@@ -131,8 +131,7 @@ static int choose(kept_bot *kept, const char *text, size_t len, const char *spec
         left = 0.002;
     if (timed && kept->bot && kept->v->mw == v->mw && kept->v->mh == v->mh) {
         bot = kept->bot;
-        if (timed)
-            ar_tron_bot_set_time(bot, left);
+        ar_tron_bot_set_time(bot, left);
     } else {
         kept_free(kept);
         if (timed)

@@ -172,8 +172,12 @@ static int min_node(tron_bot *s, int m, int forced, int depth, int alpha, int be
 {
     tron_board *b = &s->b;
     int me = s->me, op = 1 - me, dirs[4], n, i, v = INF, target = b->head[me] + b->delta[m], best_o = 0;
-    uint64_t key = s->key ^ ar_zobrist(KEY_MOVE, (uint64_t)m), key_me = s->key ^ step_key(me, b->head[me], target);
+    uint64_t key = 0, key_me = 0;
     ar_tt_entry e;
+    if (s->tt) { /* keys only for a bot with a table: the others skip the hashing */
+        key = s->key ^ ar_zobrist(KEY_MOVE, (uint64_t)m);
+        key_me = s->key ^ step_key(me, b->head[me], target);
+    }
     if (tt_cut(s, key, &e, depth, alpha, beta, &v))
         return v;
     v = INF;
@@ -188,7 +192,8 @@ static int min_node(tron_bot *s, int m, int forced, int depth, int alpha, int be
             val = -s->contempt; /* head-on: both crash, a draw */
         } else {
             uint64_t saved = s->key;
-            s->key = key_me ^ step_key(op, b->head[op], b->head[op] + b->delta[o]);
+            if (s->tt)
+                s->key = key_me ^ step_key(op, b->head[op], b->head[op] + b->delta[o]);
             tron_step(b, me, m);
             tron_step(b, op, o);
             /* depth counts half plies: a joint move costs two, less one
@@ -262,15 +267,16 @@ void ar_tron_alphabeta_root(tron_bot *s, int *dirs, int n, int max_depth, search
     r->proven = 0;
     memset(s->killer, 0, sizeof s->killer);
     memset(s->reply, 0, sizeof s->reply);
-    /* the side and the value of a draw are part of the key: the same
-     * position is worth something else to the other player, or with
-     * another contempt */
-    s->key = board_key(&s->b) ^ ar_zobrist(KEY_SIDE, (uint64_t)s->me) ^
-             ar_zobrist(KEY_CONTEMPT, (uint64_t)(s->contempt + INF));
     if (s->use_tt && !s->tt)
         tt_allocate(s);
-    if (s->tt)
+    if (s->tt) {
+        /* the side and the value of a draw are part of the key: the same
+         * position is worth something else to the other player, or with
+         * another contempt */
+        s->key = board_key(&s->b) ^ ar_zobrist(KEY_SIDE, (uint64_t)s->me) ^
+                 ar_zobrist(KEY_CONTEMPT, (uint64_t)(s->contempt + INF));
         ar_tt_new_search(s->tt);
+    }
     for (depth = 1; depth <= max_depth; depth++) {
         int i, best = -INF, best_i = -1;
         s->leaf_evals = 0;
