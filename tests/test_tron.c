@@ -474,6 +474,9 @@ static void test_games(void)
     CHECK(ar_bot_create(G, v, "chamber-ab:extend=yes", 1, 0, &bots[0], &err) == AR_ERR_INPUT);
     CHECK(ar_bot_create(G, v, "alphabeta:tt=1", 1, 0, &bots[0], &err) == AR_ERR_INPUT);
     CHECK(ar_bot_create(G, v, "alphabeta:extend=1", 1, 0, &bots[0], &err) == AR_ERR_INPUT);
+    CHECK(ar_bot_create(G, v, "chamber-ab:plan=maybe", 1, 0, &bots[0], &err) == AR_ERR_INPUT);
+    CHECK(strstr(err.message, "plan=maybe") != NULL);
+    CHECK(ar_bot_create(G, v, "alphabeta:plan=1", 1, 0, &bots[0], &err) == AR_ERR_INPUT);
     CHECK(ar_bot_create(G, v, "chamber-ab:headon=fixed:contempt=50", 1, 0, &bots[0], &err) == AR_OK);
     ar_bot_destroy(bots[0]);
     CHECK(ar_bot_create(G, v, "cmd:", 1, 0, &bots[0], &err) == AR_ERR_INPUT);

@@ -19,6 +19,7 @@
 #include "ariadne/tool.h"
 #include "games/tron/tron.h"
 #include "games/tron/tron_internal.h"
+#include "test_tron_util.h"
 
 static const ar_game *G = &ar_game_tron;
 
@@ -66,38 +67,13 @@ static tron_fill fill_from_start(const ar_variant *v, int p, uint64_t node_limit
     return f;
 }
 
-/* A room of iw x ih cells (walls with probability 1 in `sparse`) with
- * player 1 at a random free cell, and player 2 alone in a one-cell pocket. */
-static char *random_room(ar_rng *rng, int iw, int ih, int sparse)
-{
-    int w = iw + 4, h = ih + 2, x, y, hx = 1 + (int)ar_rng_below(rng, (uint64_t)iw),
-        hy = 1 + (int)ar_rng_below(rng, (uint64_t)ih);
-    char *t = malloc((size_t)(w + 1) * (size_t)h + 16), *s = t;
-    s += sprintf(s, "%d %d\n", w, h);
-    for (y = 0; y < h; y++) {
-        for (x = 0; x < w; x++) {
-            char c = '#';
-            if (x == hx && y == hy)
-                c = '1';
-            else if (y >= 1 && y <= ih && x >= 1 && x <= iw)
-                c = ar_rng_below(rng, (uint64_t)sparse) == 0 ? '#' : ' ';
-            else if (x == iw + 2 && y == 1)
-                c = '2';
-            *s++ = c;
-        }
-        *s++ = '\n';
-    }
-    *s = '\0';
-    return t;
-}
-
 static void test_random_rooms(void)
 {
     ar_rng rng;
     int k, tested = 0, tight = 0;
     ar_rng_seed(&rng, 17);
     for (k = 0; k < 600; k++) {
-        char *text = random_room(&rng, 2 + (int)ar_rng_below(&rng, 5), 2 + (int)ar_rng_below(&rng, 5),
+        char *text = tron_random_room(&rng, 2 + (int)ar_rng_below(&rng, 5), 2 + (int)ar_rng_below(&rng, 5),
                                  3 + (int)ar_rng_below(&rng, 4));
         ar_variant *v = map_of(text, "room");
         tron_pos *p;
@@ -124,25 +100,6 @@ static void test_random_rooms(void)
     CHECK(tested >= 500);
     /* The bound is not just valid but mostly exact on such rooms. */
     CHECK_MSG(tight * 10 >= tested * 7, "bound tight on %d of %d rooms", tight, tested);
-}
-
-/* Plays v from its start: bots[0] is player 1. Returns the outcome and the
- * turns played. */
-static ar_game_outcome play_out(const ar_variant *v, const char *spec0, const char *spec1, unsigned *turns)
-{
-    ar_bot *bots[2];
-    ar_error err;
-    ar_tron_record rec;
-    ar_game_outcome o;
-    CHECK(ar_bot_create(G, v, spec0, 3, 0, &bots[0], &err) == AR_OK);
-    CHECK(ar_bot_create(G, v, spec1, 4, 0, &bots[1], &err) == AR_OK);
-    CHECK(ar_tron_play(v, bots, NULL, &rec, &err) == AR_OK);
-    o = rec.outcome;
-    *turns = rec.turns;
-    ar_tron_record_free(&rec);
-    ar_bot_destroy(bots[0]);
-    ar_bot_destroy(bots[1]);
-    return o;
 }
 
 /* The endgame set: every region either matches the exhaustive search or
@@ -195,13 +152,13 @@ static void test_endgames(const char *dir)
             unsigned turns;
             ar_game_outcome o;
             equal += longest[0] == longest[1];
-            o = play_out(v, "chamber-ab:depth=4", "alphabeta:depth=4", &turns);
+            o = tron_play_out(v, "chamber-ab:depth=4", "alphabeta:depth=4", &turns);
             if (longest[0] >= longest[1])
                 CHECK_MSG(o != AR_WIN_P1, "%s: chamber-ab (1) lost with %d v %d", e->d_name, longest[0], longest[1]);
-            o = play_out(v, "alphabeta:depth=4", "chamber-ab:depth=4", &turns);
+            o = tron_play_out(v, "alphabeta:depth=4", "chamber-ab:depth=4", &turns);
             if (longest[1] >= longest[0])
                 CHECK_MSG(o != AR_WIN_P0, "%s: chamber-ab (2) lost with %d v %d", e->d_name, longest[1], longest[0]);
-            o = play_out(v, "chamber-ab:depth=4", "chamber-ab:depth=4", &turns);
+            o = tron_play_out(v, "chamber-ab:depth=4", "chamber-ab:depth=4", &turns);
             /* Both fill exactly: the game lasts the shorter path plus the crash. */
             CHECK_MSG(o == (longest[0] == longest[1] ? AR_DRAW : longest[0] > longest[1] ? AR_WIN_P0 : AR_WIN_P1),
                       "%s: %d v %d", e->d_name, longest[0], longest[1]);

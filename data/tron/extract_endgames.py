@@ -1,10 +1,16 @@
-# data/tron/extract_endgames.py: how data/tron/endgames/ was made (issue 17).
-# Usage: python3 extract_endgames.py OUTDIR BACK MAXCELLS REPLAY.json...
-# (replays written by `ariadne match tron --bots chamber-ab,alphabeta --maps data/tron/maps
-#  --move-time 0.1 --seed 1 --replay DIR`; BACK 20, 30, 40 and MAXCELLS 45 were used).
-# Writes separated positions of Tron replays as map files: for each game,
-# the position `back` turns before the end, if the players are separated
-# then and each region has at most `maxcells` cells.
+# data/tron/extract_endgames.py: how data/tron/endgames/ and data/tron/separations/ were made
+# (issue 17). Writes separated positions of Tron replays as map files (trails are walls).
+#
+#   python3 extract_endgames.py OUTDIR BACK MAXCELLS REPLAY.json...
+#     for each game, the position BACK turns before the end, if the players are separated then
+#     and each region has at most MAXCELLS cells (data/tron/endgames: replays of
+#     `ariadne match tron --bots chamber-ab,alphabeta --maps data/tron/maps --move-time 0.1
+#     --seed 1 --replay DIR`; BACK 20, 30, 40 and MAXCELLS 45 were used);
+#   python3 extract_endgames.py --first-separation OUTDIR MINCELLS REPLAY.json...
+#     for each game, the first position in which the players are separated, if each region
+#     then has at least MINCELLS cells, named MAP-GAME-tTURN.txt; a position two games share is
+#     written once (data/tron/separations: replays of the same command at 0.1 s and 1 s per
+#     move from issue 17's fourth round; MINCELLS 60).
 import json, sys, os
 from collections import deque
 D = {1: (0, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 0)}
@@ -17,30 +23,62 @@ def region(g, W, H, h):
             if 0 <= t[0] < W and 0 <= t[1] < H and g[t[1]][t[0]] == ' ' and t not in seen:
                 seen.add(t); q.append(t)
     return seen
-out, back, maxcells = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-for f in sys.argv[4:]:
+def load(f):
+    """The replay's moves, the map's size, its cells with the start cells blocked, and the heads."""
     r = json.load(open(f)); m = r['map']; W, H = m['width'], m['height']
     g = [list(row) for row in m['rows']]
     h = [None, None]
     for y in range(H):
         for x in range(W):
             if g[y][x] in '12': h[int(g[y][x]) - 1] = (x, y); g[y][x] = '#'
-    moves = r['moves']
-    stop = len(moves) - back
-    if stop < 1: continue
-    ok = True
-    for turn, mv in enumerate(moves[:stop]):
-        n = [(h[i][0] + D[mv[i]][0], h[i][1] + D[mv[i]][1]) for i in range(2)]
-        if not all(0 <= n[i][0] < W and 0 <= n[i][1] < H and g[n[i][1]][n[i][0]] == ' ' for i in range(2)) or n[0] == n[1]:
-            ok = False; break
-        h = n
-        for i in range(2): g[h[i][1]][h[i][0]] = '#'
-    if not ok: continue
-    r0, r1 = region(g, W, H, h[0]), region(g, W, H, h[1])
-    if r0 & r1 or len(r0) > maxcells or len(r1) > maxcells: continue
+    return r['moves'], W, H, g, h
+def step(g, W, H, h, mv):
+    """The heads after joint move mv (their cells blocked), or None when a player crashes."""
+    n = [(h[i][0] + D[mv[i]][0], h[i][1] + D[mv[i]][1]) for i in range(2)]
+    if not all(0 <= n[i][0] < W and 0 <= n[i][1] < H and g[n[i][1]][n[i][0]] == ' ' for i in range(2)) or n[0] == n[1]:
+        return None
+    for i in range(2): g[n[i][1]][n[i][0]] = '#'
+    return n
+def render(g, W, H, h):
     rows = [x[:] for x in g]
     rows[h[0][1]][h[0][0]] = '1'; rows[h[1][1]][h[1][0]] = '2'
-    name = os.path.basename(f).replace('.json', '') + '-t%d.txt' % stop
+    return '%d %d\n' % (W, H) + '\n'.join(''.join(x) for x in rows) + '\n'
+def write(out, name, text):
     with open(os.path.join(out, name), 'w') as o:
-        o.write('%d %d\n' % (W, H)); o.write('\n'.join(''.join(x) for x in rows) + '\n')
-    print(name, len(r0), len(r1))
+        o.write(text)
+def before_the_end(out, back, maxcells, files):
+    for f in files:
+        moves, W, H, g, h = load(f)
+        stop = len(moves) - back
+        if stop < 1: continue
+        for mv in moves[:stop]:
+            h = step(g, W, H, h, mv)
+            if h is None: break
+        if h is None: continue
+        r0, r1 = region(g, W, H, h[0]), region(g, W, H, h[1])
+        if r0 & r1 or len(r0) > maxcells or len(r1) > maxcells: continue
+        name = os.path.basename(f).replace('.json', '') + '-t%d.txt' % stop
+        write(out, name, render(g, W, H, h))
+        print(name, len(r0), len(r1))
+def first_separation(out, mincells, files):
+    os.makedirs(out, exist_ok=True)
+    written = set()
+    for f in files:
+        moves, W, H, g, h = load(f)
+        for turn, mv in enumerate(moves):
+            r0, r1 = region(g, W, H, h[0]), region(g, W, H, h[1])
+            if not r0 & r1:
+                if len(r0) >= mincells and len(r1) >= mincells:
+                    name = os.path.basename(f).rsplit('.', 1)[0] + '-t%d.txt' % turn
+                    text = render(g, W, H, h)
+                    if text not in written:
+                        written.add(text)
+                        write(out, name, text)
+                        print(name, len(r0), len(r1))
+                break
+            h = step(g, W, H, h, mv)
+            if h is None: break
+if sys.argv[1] == '--first-separation':
+    first_separation(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
+else:
+    before_the_end(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:])

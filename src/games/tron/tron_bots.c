@@ -15,7 +15,8 @@
  *              kept from move to move and forced moves searched without
  *              cost in depth (tron_search.c), the faster evaluation of
  *              tron_fasteval.c with separations scored by a proven bound,
- *              the exact filler of tron_filler.c once separated, and
+ *              the exact filler of tron_filler.c once separated (and the
+ *              kept plan of tron_plan.c where it cannot finish), and
  *              head-on contempt that follows the score
  *
  * Each bot adds one thing to the one before it: wallhug looks at space,
@@ -67,6 +68,9 @@
  * at its horizon); alphabeta with depth=D and no time= with a larger one. */
 #define CHAMBERS_FILLER_WORK 2000000u
 #define FILLER_WORK 20000000u
+/* chamber-ab's plan without a clock, in path cells touched (about 0.25 s
+ * for a new plan; a tenth of it to lengthen a kept one). */
+#define PLAN_WORK 20000000u
 
 /* ------------------------------------------------------------- options */
 
@@ -122,6 +126,10 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
             if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: extend=%s is not 0 or 1", kind, eq);
             s->extend = eq[0] == '1';
+        } else if (strcmp(tok, "plan") == 0 && s->kind == K_CHAMBER_AB) {
+            if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
+                return ar_error_set(err, AR_ERR_INPUT, "bot %s: plan=%s is not 0 or 1", kind, eq);
+            s->use_plan = eq[0] == '1';
         } else if (strcmp(tok, "tt") == 0 && s->kind == K_CHAMBER_AB) {
             if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: tt=%s is not 0 or 1", kind, eq);
@@ -143,7 +151,7 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
         } else {
             return ar_error_set(err, AR_ERR_INPUT, "bot %s has no option '%s' (options: %s)", kind, tok,
                                 !search                      ? "none"
-                                : s->kind == K_CHAMBER_AB ? "time depth endgame eval contempt headon tt extend"
+                                : s->kind == K_CHAMBER_AB ? "time depth endgame eval contempt headon tt extend plan"
                                                           : "time depth endgame eval contempt");
         }
     }
@@ -161,6 +169,7 @@ static ar_status make_bot(ar_bot *bot, int kind, const char *name, const char *o
     s->contempt = kind >= K_CHAMBERS ? DEFAULT_CONTEMPT : 0;
     s->use_tt = kind == K_CHAMBER_AB;
     s->extend = kind == K_CHAMBER_AB;
+    s->use_plan = kind == K_CHAMBER_AB;
     s->v = ar_bot_variant(bot);
     st = parse_options(s, name, options, err);
     if (st != AR_OK) {
@@ -209,6 +218,9 @@ static void bot_destroy(ar_bot *bot)
     ar_tron_board_free(&s->b);
     ar_tron_work_free(&s->w);
     ar_tt_destroy(s->tt);
+    if (s->plan)
+        ar_tron_plan_free(s->plan);
+    free(s->plan);
     free(s);
 }
 
@@ -308,21 +320,49 @@ static void filler_root(tron_bot *s, int *dirs, int n, search_result *r)
     }
 }
 
+/* chamber-ab's filler beyond the exact search: the path of tron_plan.c,
+ * kept from move to move; its length is a path we can follow, so it is
+ * the score (proven when it meets the bound). */
+static void plan_filler(tron_bot *s, const int *dirs, search_result *r)
+{
+    tron_plan_limits lim;
+    int moves, d;
+    if (!s->plan) {
+        s->plan = ar_xmalloc(sizeof *s->plan);
+        ar_tron_plan_init(s->plan, s->b.n, ar_rng_next(&s->rng));
+    }
+    lim.deadline = s->deadline;
+    /* Without a clock: the full budget for a new plan, a tenth to go on
+     * lengthening a kept one (its work carries over). */
+    lim.work = s->deadline > 0                                                      ? 0
+               : s->plan->best_len >= 2 && s->plan->best[1] == s->b.head[s->me] ? PLAN_WORK / 10
+                                                                                  : PLAN_WORK;
+    lim.interrupt = s->interrupt;
+    moves = ar_tron_plan_fill(s->plan, &s->b, &s->w, s->me, &lim);
+    d = ar_tron_plan_move(s->plan, &s->b);
+    r->move = d ? d : dirs[0];
+    r->score = moves;
+    r->depth = moves;
+    r->proven = s->plan->proven;
+    r->filler = 1;
+    s->nodes += s->plan->work;
+}
+
 /* chamber-ab's filler: the exact branch and bound of tron_filler.c with
- * 40% of the time on regions of up to 80 cells, 2% on larger ones (or half
- * the budget without a clock); when it proves its path optimal — on every
- * region of the endgame set — that path is played, else the remaining time
- * goes to the iterative-deepening filler above, whose estimate-guided
- * lookahead with Warnsdorff's order fills large regions better than an
- * unfinished branch and bound. On large regions a proof is rarely in
- * reach: the short attempt catches the easy ones, and the lookahead gets
- * nearly all the time. */
+ * 40% of the time on regions of up to 80 cells, 2% on larger ones (without
+ * a clock, half and a fortieth of the filler's budget); when it proves its
+ * path optimal — on every region of the endgame set — that path is played,
+ * else the remaining time goes to the kept plan of tron_plan.c (with
+ * plan=0, to the iterative-deepening filler above). On large regions a
+ * proof is rarely in reach: the short attempt catches the easy ones, and
+ * the plan gets nearly all the time. */
 static void exact_filler(tron_bot *s, int *dirs, int n, search_result *r)
 {
     tron_fill f;
     double now = ar_now();
     int counts[2];
-    double share = ar_tron_reach(&s->b, &s->w, s->me, counts) <= 80 ? 0.4 : 0.02;
+    int small = ar_tron_reach(&s->b, &s->w, s->me, counts) <= 80;
+    double share = small ? 0.4 : 0.02;
     memset(&f, 0, sizeof f);
     f.b = &s->b;
     f.w = &s->w;
@@ -330,7 +370,7 @@ static void exact_filler(tron_bot *s, int *dirs, int n, search_result *r)
     f.exact_only = 1;
     f.deadline = s->deadline > 0 ? now + share * (s->deadline - now) : 0;
     f.interrupt = s->interrupt;
-    f.node_limit = s->deadline > 0 ? 0 : filler_nodes(s, FILLER_WORK / 2);
+    f.node_limit = s->deadline > 0 ? 0 : filler_nodes(s, small ? FILLER_WORK / 2 : FILLER_WORK / 40);
     ar_tron_fill_search(&f);
     if (f.proven) {
         s->nodes = f.nodes;
@@ -343,6 +383,10 @@ static void exact_filler(tron_bot *s, int *dirs, int n, search_result *r)
     }
     s->nodes = f.nodes;
     s->stopped = 0;
+    if (s->use_plan) {
+        plan_filler(s, dirs, r);
+        return;
+    }
     if (s->deadline <= 0)
         s->node_limit = s->nodes + filler_nodes(s, FILLER_WORK);
     filler_root(s, dirs, n, r);
@@ -508,9 +552,10 @@ const ar_bot_kind ar_tron_bot_kinds[] = {
      .destroy = bot_destroy},
     {.name = "chamber-ab",
      .summary = "the default: alphabeta with a transposition table kept between moves, forced moves free in "
-                "depth, a faster evaluation, an exact filler and contempt that follows the score",
+                "depth, a faster evaluation, an exact filler, a planned path for large regions and contempt that "
+                "follows the score",
      .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi|reference "
-                "contempt=N headon=score|fixed tt=0|1 extend=0|1",
+                "contempt=N headon=score|fixed tt=0|1 extend=0|1 plan=0|1",
      .create = chamber_ab_create,
      .choose = tron_choose,
      .destroy = bot_destroy},

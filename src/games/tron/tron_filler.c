@@ -101,14 +101,6 @@ int ar_tron_fill_upper(const tron_board *b, tron_work *w, int p)
     return result;
 }
 
-static int free_around(const tron_board *b, int c)
-{
-    int d, n = 0;
-    for (d = 1; d <= 4; d++)
-        n += !b->cell[c + b->delta[d]];
-    return n;
-}
-
 static int out_of_time(tron_fill *f)
 {
     if (f->stopped)
@@ -132,7 +124,7 @@ static int ordered_moves(tron_fill *f, int *dirs, int *bounds)
         b->head[p] = t;
         b->cell[t] = 1;
         ub = 1 + ar_tron_fill_upper(b, f->w, p);
-        ex = free_around(b, t);
+        ex = tron_free_neighbours(b, t);
         b->cell[t] = 0;
         b->head[p] = t - b->delta[d];
         for (i = n; i > 0 && (bounds[i - 1] < ub || (bounds[i - 1] == ub && exits[i - 1] > ex)); i--) {

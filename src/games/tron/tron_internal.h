@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "ariadne/rng.h"
 #include "tron.h"
 
 enum { TRON_FLOOR = 0, TRON_WALL = 1, TRON_OFFMAP = 2 };
@@ -101,6 +102,15 @@ typedef struct tron_work {
     uint8_t *stackdir;
     tron_fast fast;
 } tron_work;
+
+/* The free cells beside cell c. */
+static inline int tron_free_neighbours(const tron_board *b, int c)
+{
+    int d, n = 0;
+    for (d = 1; d <= 4; d++)
+        n += !b->cell[c + b->delta[d]];
+    return n;
+}
 
 void ar_tron_board_init(tron_board *b, const ar_variant *v);
 void ar_tron_board_free(tron_board *b);
@@ -187,6 +197,33 @@ typedef struct tron_fill {
     uint64_t horizon_hits;
 } tron_fill;
 void ar_tron_fill_search(tron_fill *f);
+
+/* (tron_plan.c) The planned path of a large separated region: built from
+ * the head along the proven bound, lengthened by square detours and Posa
+ * rotations while the limits allow, kept between moves (the next call goes
+ * on from it when we followed its first step). b is restored on return. */
+typedef struct tron_plan_limits {
+    double deadline; /* ar_now() time to stop (0: none) */
+    uint64_t work;   /* path cells touched (0: none): reproducible without a clock */
+    const volatile sig_atomic_t *interrupt;
+} tron_plan_limits;
+typedef struct tron_plan {
+    int n;
+    int *cell, len;      /* the working path; cell[0] is the head */
+    int *best, best_len; /* the longest path found (kept between moves) */
+    int *index;          /* where a cell is on the working path */
+    int *region, regions; /* the cells of the region (the head's reach) */
+    int *holes;           /* scratch: the region's cells off the path */
+    int bound, proven;   /* the proven bound; best meets it */
+    uint64_t work;
+    ar_rng rng;
+} tron_plan;
+void ar_tron_plan_init(tron_plan *pl, int n, uint64_t seed);
+void ar_tron_plan_free(tron_plan *pl);
+/* Plans player p's path; returns its moves. */
+int ar_tron_plan_fill(tron_plan *pl, tron_board *b, tron_work *w, int p, const tron_plan_limits *lim);
+/* The plan's first step (a direction), 0 when it has none. */
+int ar_tron_plan_move(const tron_plan *pl, const tron_board *b);
 
 /* (tron_bots.c) Sets the thinking time of a searching bot (alphabeta,
  * chamber-ab) for its next moves: tron-bot keeps its bot between turns. */

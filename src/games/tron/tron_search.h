@@ -30,6 +30,8 @@ typedef struct tron_bot {
     int use_tt;         /* chamber-ab: keep a transposition table (tt=0: not) */
     int extend;         /* chamber-ab: forced moves cost no depth (extend=0: they do) */
     ar_tt *tt;          /* the table (made by the first search), or NULL */
+    int use_plan;       /* chamber-ab: fill large regions by a kept plan (plan=0: by lookahead) */
+    tron_plan *plan;    /* the plan (made when first separated), or NULL */
     ar_rng rng;
     const ar_variant *v;
     tron_board b;
@@ -58,14 +60,6 @@ static inline int tron_safe_moves(const tron_board *b, int p, int *dirs)
     for (d = 1; d <= 4; d++)
         if (!b->cell[b->head[p] + b->delta[d]])
             dirs[n++] = d;
-    return n;
-}
-
-static inline int tron_free_neighbours(const tron_board *b, int c)
-{
-    int d, n = 0;
-    for (d = 1; d <= 4; d++)
-        n += !b->cell[c + b->delta[d]];
     return n;
 }
 
