@@ -85,7 +85,7 @@ static int plan_once(setup *s, tron_plan *pl, int p, uint64_t work)
 {
     tron_plan_limits lim;
     memset(&lim, 0, sizeof lim);
-    lim.work = work;
+    lim.work = lim.work_kept = work;
     return ar_tron_plan_fill(pl, &s->b, &s->w, p, &lim);
 }
 

@@ -334,9 +334,8 @@ static void plan_filler(tron_bot *s, const int *dirs, search_result *r)
     lim.deadline = s->deadline;
     /* Without a clock: the full budget for a new plan, a tenth to go on
      * lengthening a kept one (its work carries over). */
-    lim.work = s->deadline > 0                                                      ? 0
-               : s->plan->best_len >= 2 && s->plan->best[1] == s->b.head[s->me] ? PLAN_WORK / 10
-                                                                                  : PLAN_WORK;
+    lim.work = s->deadline > 0 ? 0 : PLAN_WORK;
+    lim.work_kept = lim.work / 10;
     lim.interrupt = s->interrupt;
     moves = ar_tron_plan_fill(s->plan, &s->b, &s->w, s->me, &lim);
     d = ar_tron_plan_move(s->plan, &s->b);

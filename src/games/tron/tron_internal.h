@@ -199,22 +199,23 @@ typedef struct tron_fill {
 void ar_tron_fill_search(tron_fill *f);
 
 /* (tron_plan.c) The planned path of a large separated region: built from
- * the head along the proven bound, lengthened by square detours and Posa
- * rotations while the limits allow, kept between moves (the next call goes
- * on from it when we followed its first step). b is restored on return. */
+ * the head along the proven bound, lengthened by square detours, hole moves
+ * and Posa rotations while the limits allow, kept between moves (the next
+ * call goes on from it when we followed its first step). b is restored on
+ * return. */
 typedef struct tron_plan_limits {
-    double deadline; /* ar_now() time to stop (0: none) */
-    uint64_t work;   /* path cells touched (0: none): reproducible without a clock */
+    double deadline;    /* ar_now() time to stop (0: none) */
+    uint64_t work;      /* path cells touched for a new plan (0: none): reproducible without a clock */
+    uint64_t work_kept; /* the same for going on from a kept plan */
     const volatile sig_atomic_t *interrupt;
 } tron_plan_limits;
 typedef struct tron_plan {
-    int n;
     int *cell, len;      /* the working path; cell[0] is the head */
     int *best, best_len; /* the longest path found (kept between moves) */
     int *index;          /* where a cell is on the working path */
     int *region, regions; /* the cells of the region (the head's reach) */
     int *holes;           /* scratch: the region's cells off the path */
-    int bound, proven;   /* the proven bound; best meets it */
+    int proven;          /* best meets the proven bound: a longest path */
     uint64_t work;
     ar_rng rng;
 } tron_plan;

@@ -42,7 +42,6 @@
 void ar_tron_plan_init(tron_plan *pl, int n, uint64_t seed)
 {
     memset(pl, 0, sizeof *pl);
-    pl->n = n;
     pl->cell = ar_xcalloc((size_t)n, sizeof(int));
     pl->best = ar_xcalloc((size_t)n, sizeof(int));
     pl->index = ar_xcalloc((size_t)n, sizeof(int));
@@ -75,13 +74,6 @@ static void reindex(tron_plan *pl, int from)
         pl->index[pl->cell[i]] = i;
 }
 
-static void mark(tron_board *b, const int *cell, int len, uint8_t v)
-{
-    int i;
-    for (i = 1; i < len; i++)
-        b->cell[cell[i]] = v;
-}
-
 static void append(tron_plan *pl, tron_board *b, int c)
 {
     pl->index[c] = pl->len;
@@ -89,11 +81,12 @@ static void append(tron_plan *pl, tron_board *b, int c)
     b->cell[c] = 1;
 }
 
-static int stop_now(const tron_plan_limits *lim, uint64_t work)
+/* Whether to stop, after `work` of a budget of `budget` (0: none). */
+static int stop_now(const tron_plan_limits *lim, uint64_t budget, uint64_t work)
 {
     if (lim->interrupt && *lim->interrupt)
         return 1;
-    if (lim->work && work >= lim->work)
+    if (budget && work >= budget)
         return 1;
     return lim->deadline > 0 && ar_now() >= lim->deadline;
 }
@@ -104,7 +97,7 @@ static int stop_now(const tron_plan_limits *lim, uint64_t work)
  * per neighbour: builds and regrowths; the clock is heeded every 8 steps);
  * without, cheap (the improvement moves). */
 static void extend(tron_plan *pl, tron_board *b, tron_work *w, int p, int bounded, const tron_plan_limits *lim,
-                   uint64_t *work)
+                   uint64_t budget, uint64_t *work)
 {
     int saved = b->head[p], steps = 0;
     for (;;) {
@@ -136,7 +129,7 @@ static void extend(tron_plan *pl, tron_board *b, tron_work *w, int p, int bounde
             /* A step costs a pass over the region: on the largest maps a
              * whole build takes tens of milliseconds, so it heeds the clock. */
             *work += (uint64_t)pl->regions;
-            if ((++steps & 7) == 0 && stop_now(lim, *work))
+            if ((++steps & 7) == 0 && stop_now(lim, budget, *work))
                 break;
         }
     }
@@ -243,10 +236,12 @@ static void save_best(tron_plan *pl)
 
 static void load_best(tron_plan *pl, tron_board *b)
 {
+    int i;
     truncate_to(pl, b, 1); /* unmarks the working path */
     memcpy(pl->cell, pl->best, sizeof(int) * (size_t)pl->best_len);
     pl->len = pl->best_len;
-    mark(b, pl->cell, pl->len, 1);
+    for (i = 1; i < pl->len; i++)
+        b->cell[pl->cell[i]] = 1;
     reindex(pl, 0);
 }
 
@@ -269,47 +264,45 @@ static int plan_continues(tron_plan *pl, const tron_board *b, int p)
     return 1;
 }
 
-
 int ar_tron_plan_fill(tron_plan *pl, tron_board *b, tron_work *w, int p, const tron_plan_limits *lim)
 {
     int bound = ar_tron_fill_upper(b, w, p), stale = 0, counts[2];
-    uint64_t work = 0, iter = 0;
+    uint64_t work = 0, iter = 0, budget = lim->work;
     pl->regions = ar_tron_reach(b, w, p, counts);
     memcpy(pl->region, w->queue, sizeof(int) * (size_t)pl->regions);
-    pl->bound = bound;
     pl->len = 1;
     pl->cell[0] = b->head[p];
     pl->index[b->head[p]] = 0;
     if (plan_continues(pl, b, p)) {
+        budget = lim->work_kept;
         load_best(pl, b);
     } else {
-        extend(pl, b, w, p, 1, lim, &work);
+        extend(pl, b, w, p, 1, lim, budget, &work);
         save_best(pl);
     }
     work += (uint64_t)pl->len;
     while (detours(pl, b, b->w) > 0)
         work += (uint64_t)pl->len;
-    extend(pl, b, w, p, 0, lim, &work);
+    extend(pl, b, w, p, 0, lim, budget, &work);
     if (pl->len > pl->best_len)
         save_best(pl);
     while (pl->best_len - 1 < bound) {
-        if ((++iter & 3) == 0 && stop_now(lim, work))
+        if ((++iter & 3) == 0 && stop_now(lim, budget, work))
             break;
         if (stale > 4 * pl->len + 64) {
             /* Stuck on a plateau: back to the best path, its tail cut back
              * at random and regrown. */
             load_best(pl, b);
             truncate_to(pl, b, ar_rng_below(&pl->rng, 4) == 0 ? 1 : 1 + (int)ar_rng_below(&pl->rng, (uint64_t)pl->len));
-            reindex(pl, 0);
             stale = 0;
-            extend(pl, b, w, p, 1, lim, &work);
-        } else if (pl->regions > 0 && (iter & 1) && move_hole(pl, b)) {
+            extend(pl, b, w, p, 1, lim, budget, &work);
+        } else if ((iter & 1) && move_hole(pl, b)) {
             ;
         } else if (!rotate(pl, b)) {
             stale += pl->len; /* a dead end that touches only itself */
             continue;
         }
-        extend(pl, b, w, p, 0, lim, &work);
+        extend(pl, b, w, p, 0, lim, budget, &work);
         while (detours(pl, b, b->w) > 0)
             work += (uint64_t)pl->len;
         work += (uint64_t)pl->len;
