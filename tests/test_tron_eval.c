@@ -20,6 +20,7 @@
 #include "ariadne/tool.h"
 #include "games/tron/tron.h"
 #include "games/tron/tron_internal.h"
+#include "test_tron_util.h"
 
 typedef struct compare {
     tron_work ref, fast;
@@ -57,16 +58,10 @@ static void compare_visit(const tron_board *b, void *ctx)
 static ar_variant *load_map(const char *path, const char *name)
 {
     char why[256], *text = ar_read_file(path, why, sizeof why);
-    ar_variant *v = NULL;
-    ar_error err;
-    ar_tron_map_options o;
+    ar_variant *v;
     if (!text)
         return NULL;
-    memset(&o, 0, sizeof o);
-    o.name = name;
-    ar_error_clear(&err);
-    if (ar_tron_variant_from_text(text, strlen(text), &o, &v, &err) != AR_OK)
-        fprintf(stderr, "map %s rejected: %s\n", name, err.message);
+    v = tron_map_of(text, name);
     free(text);
     return v;
 }

@@ -23,25 +23,6 @@
 
 static const ar_game *G = &ar_game_tron;
 
-static ar_variant *map_of(const char *text, const char *name)
-{
-    ar_variant *v = NULL;
-    ar_error err;
-    ar_tron_map_options o;
-    memset(&o, 0, sizeof o);
-    o.name = name;
-    ar_error_clear(&err);
-    if (ar_tron_variant_from_text(text, strlen(text), &o, &v, &err) != AR_OK)
-        fprintf(stderr, "map %s rejected: %s\n", name, err.message);
-    return v;
-}
-
-static char *read_text(const char *path)
-{
-    char why[256];
-    return ar_read_file(path, why, sizeof why);
-}
-
 /* The filler from the start position of v for player p, without a clock. */
 static tron_fill fill_from_start(const ar_variant *v, int p, uint64_t node_limit)
 {
@@ -75,7 +56,7 @@ static void test_random_rooms(void)
     for (k = 0; k < 600; k++) {
         char *text = tron_random_room(&rng, 2 + (int)ar_rng_below(&rng, 5), 2 + (int)ar_rng_below(&rng, 5),
                                  3 + (int)ar_rng_below(&rng, 4));
-        ar_variant *v = map_of(text, "room");
+        ar_variant *v = tron_map_of(text, "room");
         tron_pos *p;
         int longest;
         if (!v) {
@@ -108,23 +89,17 @@ static void test_random_rooms(void)
 static void test_endgames(const char *dir)
 {
     DIR *d = opendir(dir);
-    struct dirent *e;
+    const char *name;
+    char *text;
     int files = 0, exact = 0, equal = 0;
     CHECK_MSG(d != NULL, "no directory %s", dir);
     if (!d)
         return;
-    while ((e = readdir(d)) != NULL) {
-        char path[4400], *text;
-        ar_variant *v;
+    while ((text = tron_next_map_file(d, dir, &name)) != NULL) {
+        ar_variant *v = tron_map_of(text, name);
         tron_pos *p;
         int longest[2], pl;
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".txt") != 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        text = read_text(path);
-        v = text ? map_of(text, e->d_name) : NULL;
-        CHECK_MSG(v != NULL, "%s", path);
+        CHECK_MSG(v != NULL, "%s/%s", dir, name);
         if (!v) {
             free(text);
             continue;
@@ -132,16 +107,16 @@ static void test_endgames(const char *dir)
         files++;
         p = malloc(G->position_size(v));
         G->initial_position(v, p);
-        CHECK_MSG(ar_tron_separated(v, p), "%s: the players are not separated", e->d_name);
+        CHECK_MSG(ar_tron_separated(v, p), "%s: the players are not separated", name);
         for (pl = 0; pl < 2; pl++) {
             tron_fill f = fill_from_start(v, pl, 200000);
             longest[pl] = ar_tron_longest_path(v, p, pl, 3000000);
-            CHECK_MSG(f.best <= f.bound, "%s", e->d_name);
+            CHECK_MSG(f.best <= f.bound, "%s", name);
             if (longest[pl] >= 0) {
                 exact++;
-                CHECK_MSG(longest[pl] <= f.bound, "%s player %d: bound %d, longest %d", e->d_name, pl + 1, f.bound,
+                CHECK_MSG(longest[pl] <= f.bound, "%s player %d: bound %d, longest %d", name, pl + 1, f.bound,
                           longest[pl]);
-                CHECK_MSG(f.best == longest[pl], "%s player %d: filler %d, longest path %d", e->d_name, pl + 1,
+                CHECK_MSG(f.best == longest[pl], "%s player %d: filler %d, longest path %d", name, pl + 1,
                           f.best, longest[pl]);
             } else {
                 longest[pl] = f.proven ? f.best : -1;
@@ -154,16 +129,16 @@ static void test_endgames(const char *dir)
             equal += longest[0] == longest[1];
             o = tron_play_out(v, "chamber-ab:depth=4", "alphabeta:depth=4", &turns);
             if (longest[0] >= longest[1])
-                CHECK_MSG(o != AR_WIN_P1, "%s: chamber-ab (1) lost with %d v %d", e->d_name, longest[0], longest[1]);
+                CHECK_MSG(o != AR_WIN_P1, "%s: chamber-ab (1) lost with %d v %d", name, longest[0], longest[1]);
             o = tron_play_out(v, "alphabeta:depth=4", "chamber-ab:depth=4", &turns);
             if (longest[1] >= longest[0])
-                CHECK_MSG(o != AR_WIN_P0, "%s: chamber-ab (2) lost with %d v %d", e->d_name, longest[1], longest[0]);
+                CHECK_MSG(o != AR_WIN_P0, "%s: chamber-ab (2) lost with %d v %d", name, longest[1], longest[0]);
             o = tron_play_out(v, "chamber-ab:depth=4", "chamber-ab:depth=4", &turns);
             /* Both fill exactly: the game lasts the shorter path plus the crash. */
             CHECK_MSG(o == (longest[0] == longest[1] ? AR_DRAW : longest[0] > longest[1] ? AR_WIN_P0 : AR_WIN_P1),
-                      "%s: %d v %d", e->d_name, longest[0], longest[1]);
+                      "%s: %d v %d", name, longest[0], longest[1]);
             CHECK_MSG((int)turns == 1 + (longest[0] < longest[1] ? longest[0] : longest[1]), "%s: %u turns for %d v %d",
-                      e->d_name, turns, longest[0], longest[1]);
+                      name, turns, longest[0], longest[1]);
         }
         free(p);
         G->destroy(v);

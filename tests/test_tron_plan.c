@@ -36,16 +36,10 @@ typedef struct setup {
 
 static int setup_from_text(setup *s, const char *text, const char *name)
 {
-    ar_error err;
-    ar_tron_map_options o;
     memset(s, 0, sizeof *s);
-    memset(&o, 0, sizeof o);
-    o.name = name;
-    ar_error_clear(&err);
-    if (ar_tron_variant_from_text(text, strlen(text), &o, &s->v, &err) != AR_OK) {
-        fprintf(stderr, "map %s rejected: %s\n", name, err.message);
+    s->v = tron_map_of(text, name);
+    if (!s->v)
         return 0;
-    }
     s->pos = malloc(G->position_size(s->v));
     G->initial_position(s->v, s->pos);
     ar_tron_board_init(&s->b, s->v);
@@ -183,42 +177,36 @@ static int follow(setup *s, int p, const char *name, int *promised)
 static void test_separations(const char *dir)
 {
     DIR *d = opendir(dir);
-    struct dirent *e;
+    const char *name;
+    char *text;
     int files = 0, mirrors = 0, played = 0, followed = 0;
     CHECK_MSG(d != NULL, "no directory %s", dir);
     if (!d)
         return;
-    while ((e = readdir(d)) != NULL) {
-        char path[4400], why[256], *text;
-        size_t len = strlen(e->d_name);
+    while ((text = tron_next_map_file(d, dir, &name)) != NULL) {
         setup s;
         int p;
-        if (len < 5 || strcmp(e->d_name + len - 4, ".txt") != 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        text = ar_read_file(path, why, sizeof why);
-        CHECK_MSG(text != NULL, "%s: %s", path, why);
-        if (!text || !setup_from_text(&s, text, e->d_name)) {
-            CHECK_MSG(0, "%s: not a map", path);
+        if (!setup_from_text(&s, text, name)) {
+            CHECK_MSG(0, "%s/%s: not a map", dir, name);
             free(text);
             continue;
         }
         files++;
-        CHECK_MSG(ar_tron_separated(s.v, s.pos), "%s: the players are not separated", e->d_name);
+        CHECK_MSG(ar_tron_separated(s.v, s.pos), "%s: the players are not separated", name);
         for (p = 0; p < 2; p++) {
             tron_plan pl;
             int moves, bound = ar_tron_fill_upper(&s.b, &s.w, p);
             ar_tron_plan_init(&pl, s.b.n, 11);
             moves = plan_once(&s, &pl, p, 300000);
-            plan_is_path(&pl, &s.b, p, e->d_name);
-            CHECK_MSG(moves <= bound, "%s player %d: plan %d beyond the bound %d", e->d_name, p + 1, moves, bound);
-            CHECK_MSG(moves >= bound - bound / 10, "%s player %d: plan %d, bound %d", e->d_name, p + 1, moves, bound);
+            plan_is_path(&pl, &s.b, p, name);
+            CHECK_MSG(moves <= bound, "%s player %d: plan %d beyond the bound %d", name, p + 1, moves, bound);
+            CHECK_MSG(moves >= bound - bound / 10, "%s player %d: plan %d, bound %d", name, p + 1, moves, bound);
             ar_tron_plan_free(&pl);
         }
         /* Kept from move to move, a plan never shrinks. */
         if (files % 4 == 1) {
-            int promised, made = follow(&s, files % 8 == 1 ? 0 : 1, e->d_name, &promised);
-            CHECK_MSG(made >= promised, "%s: made %d moves, the first plan promised %d", e->d_name, made, promised);
+            int promised, made = follow(&s, files % 8 == 1 ? 0 : 1, name, &promised);
+            CHECK_MSG(made >= promised, "%s: made %d moves, the first plan promised %d", name, made, promised);
             followed++;
             ar_tron_board_load(&s.b, s.v, s.pos);
         }
@@ -235,9 +223,9 @@ static void test_separations(const char *dir)
                 /* Both regions' longest path is known: played out at fixed
                  * budgets (fast: the plan stops at the bound). */
                 CHECK_MSG(tron_play_out(s.v, "chamber-ab:depth=1", "alphabeta:depth=1", NULL) != AR_WIN_P1,
-                          "%s: chamber-ab (1) lost a mirror-image ending", e->d_name);
+                          "%s: chamber-ab (1) lost a mirror-image ending", name);
                 CHECK_MSG(tron_play_out(s.v, "alphabeta:depth=1", "chamber-ab:depth=1", NULL) != AR_WIN_P0,
-                          "%s: chamber-ab (2) lost a mirror-image ending", e->d_name);
+                          "%s: chamber-ab (2) lost a mirror-image ending", name);
             } else {
                 /* No proof in reach, and the two games would take
                  * alphabeta's filler some 25 s at fixed budgets (longer
@@ -245,7 +233,7 @@ static void test_separations(const char *dir)
                  * beat what that filler made here in real games. */
                 int k, found = 0;
                 for (k = 0; k < (int)(sizeof lookahead / sizeof lookahead[0]); k++)
-                    if (strcmp(e->d_name, lookahead[k].file) == 0) {
+                    if (strcmp(name, lookahead[k].file) == 0) {
                         found = 1;
                         for (p = 0; p < 2; p++) {
                             int moves;
@@ -253,11 +241,11 @@ static void test_separations(const char *dir)
                             moves = plan_once(&s, &pl, p, 20000000);
                             ar_tron_plan_free(&pl);
                             CHECK_MSG(moves > lookahead[k].moves,
-                                      "%s player %d: plan %d, alphabeta's filler made %d", e->d_name, p + 1, moves,
+                                      "%s player %d: plan %d, alphabeta's filler made %d", name, p + 1, moves,
                                       lookahead[k].moves);
                         }
                     }
-                CHECK_MSG(found, "%s: a mirror image without a proof or a recorded fill", e->d_name);
+                CHECK_MSG(found, "%s: a mirror image without a proof or a recorded fill", name);
             }
         }
         setup_free(&s);

@@ -1,20 +1,61 @@
-/* test_tron_util.h — what the Tron filler tests (test_tron_fill.c,
- * test_tron_plan.c) share: random small rooms, small enough for the
- * exhaustive longest-path search to settle, and a game played out between
- * two bots from a position. */
+/* test_tron_util.h — what the Tron tests (test_tron_fill.c,
+ * test_tron_plan.c, test_tron_eval.c) share: maps from text and from a directory of position
+ * files, random small rooms, small enough for the exhaustive longest-path
+ * search to settle, and a game played out between two bots from a
+ * position. */
 #ifndef ARIADNE_TEST_TRON_UTIL_H
 #define ARIADNE_TEST_TRON_UTIL_H
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "ariadne/rng.h"
+#include "ariadne/tool.h"
 #include "check.h"
 #include "games/tron/tron.h"
+
+/* The variant of map text (contest format), or NULL with the reason on
+ * stderr. */
+static inline ar_variant *tron_map_of(const char *text, const char *name)
+{
+    ar_variant *v = NULL;
+    ar_error err;
+    ar_tron_map_options o;
+    memset(&o, 0, sizeof o);
+    o.name = name;
+    ar_error_clear(&err);
+    if (ar_tron_variant_from_text(text, strlen(text), &o, &v, &err) != AR_OK)
+        fprintf(stderr, "map %s rejected: %s\n", name, err.message);
+    return v;
+}
+
+/* The text of the next position file (*.txt) of directory dir, opened as
+ * d, and its name in *name; NULL after the last. A file that cannot be read
+ * fails a check and is skipped. */
+static inline char *tron_next_map_file(DIR *d, const char *dir, const char **name)
+{
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        char path[4400], why[256], *text;
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".txt") != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        text = ar_read_file(path, why, sizeof why);
+        CHECK_MSG(text != NULL, "%s: %s", path, why);
+        if (text) {
+            *name = e->d_name;
+            return text;
+        }
+    }
+    return NULL;
+}
 
 /* A map with a room of iw x ih cells (walls with probability 1 in
  * `sparse`), player 1 at a random free cell of it, and player 2 shut in a
  * one-cell pocket; the caller frees the text. */
-static char *tron_random_room(ar_rng *rng, int iw, int ih, int sparse)
+static inline char *tron_random_room(ar_rng *rng, int iw, int ih, int sparse)
 {
     int w = iw + 4, h = ih + 2, x, y, hx = 1 + (int)ar_rng_below(rng, (uint64_t)iw),
         hy = 1 + (int)ar_rng_below(rng, (uint64_t)ih);
@@ -39,7 +80,7 @@ static char *tron_random_room(ar_rng *rng, int iw, int ih, int sparse)
 
 /* Plays v from its start: spec0 is player 1. Returns the outcome; *turns
  * (when not NULL) gets the turns played. */
-static ar_game_outcome tron_play_out(const ar_variant *v, const char *spec0, const char *spec1, unsigned *turns)
+static inline ar_game_outcome tron_play_out(const ar_variant *v, const char *spec0, const char *spec1, unsigned *turns)
 {
     ar_bot *bots[2];
     ar_error err;
