@@ -1,5 +1,6 @@
-# data/tron/extract_endgames.py: how data/tron/endgames/ and data/tron/separations/ were made
-# (issue 17). Writes separated positions of Tron replays as map files (trails are walls).
+# data/tron/extract_endgames.py: how data/tron/endgames/, separations/ and head-on/ were made
+# (issue 17). Writes positions of Tron replays as map files (trails are walls): separated ones
+# for the fillers, and the ones around head-on collisions for the head-on audit.
 #
 #   python3 extract_endgames.py OUTDIR BACK MAXCELLS REPLAY.json...
 #     for each game, the position BACK turns before the end, if the players are separated then
@@ -10,7 +11,20 @@
 #     for each game, the first position in which the players are separated, if each region
 #     then has at least MINCELLS cells, named MAP-GAME-tTURN.txt; a position two games share is
 #     written once (data/tron/separations: replays of the same command at 0.1 s and 1 s per
-#     move from issue 17's fourth round; MINCELLS 60).
+#     move from issue 17's fourth round; MINCELLS 60);
+#   python3 extract_endgames.py --before-head-on OUTDIR K[,K...] REPLAY.json...
+#     for each game that ended in a head-on collision, the position K turns before it, named
+#     MAP-GAME-kK.txt (data/tron/head-on/before: K 2 and 4);
+#   python3 extract_endgames.py --head-on-alternatives OUTDIR REPLAY.json...
+#     for each game that ended in a head-on collision and each player P, the position after the
+#     last turn had P stepped aside: each other move of P that does not crash at once, the other
+#     player's move kept; named MAP-GAME-pPD.txt, D the direction P took instead
+#     (data/tron/head-on/aside).
+#   Both: a position two games share is written once; replays from more than one directory are
+#   named after it too (DIR-MAP-...), since two runs use the same file names. data/tron/head-on:
+#   replays of the command above at 0.1 s, seeds 9 and 10 (directories seed9, seed10), issue
+#   17's sixth round; aside-1s: the replays of its fifth round's 1 s run with seed 8 (one
+#   directory), huge-room's positions then removed.
 import json, sys, os
 from collections import deque
 D = {1: (0, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 0)}
@@ -78,7 +92,54 @@ def first_separation(out, mincells, files):
                 break
             h = step(g, W, H, h, mv)
             if h is None: break
+def game_name(f, files):
+    """MAP-GAME from the replay's file name, after its directory's name when the replays come
+    from more than one directory (two runs use the same file names)."""
+    dirs = {os.path.dirname(os.path.abspath(x)) for x in files}
+    stem = os.path.basename(f).rsplit('.', 1)[0]
+    return stem if len(dirs) < 2 else os.path.basename(os.path.dirname(os.path.abspath(f))) + '-' + stem
+def before_head_on(out, backs, files):
+    os.makedirs(out, exist_ok=True)
+    written = set()
+    for f in files:
+        if 'head-on' not in json.load(open(f)).get('reason', ''): continue
+        for back in backs:
+            moves, W, H, g, h = load(f)
+            if back > len(moves): continue
+            for mv in moves[:len(moves) - back]:
+                h = step(g, W, H, h, mv)
+            text = render(g, W, H, h)
+            if text not in written:
+                written.add(text)
+                name = game_name(f, files) + '-k%d.txt' % back
+                write(out, name, text)
+                print(name)
+def head_on_alternatives(out, files):
+    os.makedirs(out, exist_ok=True)
+    written = set()
+    for f in files:
+        if 'head-on' not in json.load(open(f)).get('reason', ''): continue
+        moves, W, H, g0, h0 = load(f)
+        for mv in moves[:-1]:
+            h0 = step(g0, W, H, h0, mv)
+        for p in range(2):
+            for d in D:
+                if d == moves[-1][p]: continue
+                joint = list(moves[-1]); joint[p] = d
+                g = [row[:] for row in g0]
+                h = step(g, W, H, h0, joint)
+                if h is None: continue
+                text = render(g, W, H, h)
+                if text not in written:
+                    written.add(text)
+                    name = game_name(f, files) + '-p%d%s.txt' % (p + 1, 'NESW'[d - 1])
+                    write(out, name, text)
+                    print(name)
 if sys.argv[1] == '--first-separation':
     first_separation(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
+elif sys.argv[1] == '--head-on-alternatives':
+    head_on_alternatives(sys.argv[2], sys.argv[3:])
+elif sys.argv[1] == '--before-head-on':
+    before_head_on(sys.argv[2], [int(k) for k in sys.argv[3].split(',')], sys.argv[4:])
 else:
     before_the_end(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:])
