@@ -39,19 +39,21 @@ static int collision_in(const ar_variant *v, tron_pos *p, int turns)
     return found;
 }
 
-/* The aside check: P and D from the name's "-pPD". */
+/* The aside check: P and D from the name's ending "-pPD.txt". */
 static void check_aside(const ar_variant *v, const char *name)
 {
-    const char *at = strrchr(name, 'p');
-    int player, from, other, dir;
-    const char *dirs = "NESW";
+    static const char dirs[] = "NESW";
     const int step[4] = {-v->w, 1, v->w, -1};
-    CHECK_MSG(at && at[1] >= '1' && at[1] <= '2' && at[2] && strchr(dirs, at[2]), "%s: no -pPD in the name", name);
-    if (!(at && at[1] >= '1' && at[1] <= '2' && at[2] && strchr(dirs, at[2])))
+    size_t len = strlen(name);
+    const char *at = name + (len >= 8 ? len - 8 : len); /* "-pPD.txt" */
+    int player, from, other;
+    int named = len >= 8 && at[0] == '-' && at[1] == 'p' && (at[2] == '1' || at[2] == '2') && at[3] &&
+                strchr(dirs, at[3]);
+    CHECK_MSG(named, "%s: no -pPD in the name", name);
+    if (!named)
         return;
-    player = at[1] - '1';
-    dir = (int)(strchr(dirs, at[2]) - dirs);
-    from = v->start[player] - step[dir];
+    player = at[2] - '1';
+    from = v->start[player] - step[strchr(dirs, at[3]) - dirs];
     other = v->start[1 - player];
     CHECK_MSG(v->kind[from] == TRON_WALL, "%s: player %d did not come from a trail cell", name, player + 1);
     CHECK_MSG(other == from + 1 || other == from - 1 || other == from + v->w || other == from - v->w,
@@ -101,17 +103,18 @@ static int check_dir(const char *dir, int before)
 
 int main(void)
 {
+    static const struct {
+        const char *dir;
+        int before, positions;
+    } sets[] = {{"aside", 0, 66}, {"aside-1s", 0, 45}, {"before", 1, 50}};
     const char *data = getenv("ARIADNE_DATA");
     char dir[4096];
-    int n;
-    snprintf(dir, sizeof dir, "%s/tron/head-on/aside", data ? data : "data");
-    n = check_dir(dir, 0);
-    CHECK_MSG(n == 66, "aside: %d positions, expected 66", n);
-    snprintf(dir, sizeof dir, "%s/tron/head-on/aside-1s", data ? data : "data");
-    n = check_dir(dir, 0);
-    CHECK_MSG(n == 45, "aside-1s: %d positions, expected 45", n);
-    snprintf(dir, sizeof dir, "%s/tron/head-on/before", data ? data : "data");
-    n = check_dir(dir, 1);
-    CHECK_MSG(n == 50, "before: %d positions, expected 50", n);
+    size_t i;
+    for (i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        int n;
+        snprintf(dir, sizeof dir, "%s/tron/head-on/%s", data ? data : "data", sets[i].dir);
+        n = check_dir(dir, sets[i].before);
+        CHECK_MSG(n == sets[i].positions, "%s: %d positions, expected %d", sets[i].dir, n, sets[i].positions);
+    }
     return check_report("test_tron_headon");
 }

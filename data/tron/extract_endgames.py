@@ -37,15 +37,27 @@ def region(g, W, H, h):
             if 0 <= t[0] < W and 0 <= t[1] < H and g[t[1]][t[0]] == ' ' and t not in seen:
                 seen.add(t); q.append(t)
     return seen
-def load(f):
-    """The replay's moves, the map's size, its cells with the start cells blocked, and the heads."""
-    r = json.load(open(f)); m = r['map']; W, H = m['width'], m['height']
-    g = [list(row) for row in m['rows']]
-    h = [None, None]
-    for y in range(H):
-        for x in range(W):
-            if g[y][x] in '12': h[int(g[y][x]) - 1] = (x, y); g[y][x] = '#'
-    return r['moves'], W, H, g, h
+class BadReplay(Exception):
+    pass
+def read_replay(f):
+    try:
+        with open(f) as i:
+            return json.load(i)
+    except (OSError, ValueError) as e:
+        raise BadReplay('%s: %s' % (f, e))
+def load(f, r=None):
+    """The replay's moves, the map's size, its cells with the start cells blocked, and the heads
+    (r: the replay f already read)."""
+    try:
+        r = r if r is not None else read_replay(f); m = r['map']; W, H = m['width'], m['height']
+        g = [list(row) for row in m['rows']]
+        h = [None, None]
+        for y in range(H):
+            for x in range(W):
+                if g[y][x] in '12': h[int(g[y][x]) - 1] = (x, y); g[y][x] = '#'
+        return r['moves'], W, H, g, h
+    except (KeyError, TypeError, IndexError) as e:
+        raise BadReplay('%s: not a Tron replay (%s %s)' % (f, type(e).__name__, e))
 def step(g, W, H, h, mv):
     """The heads after joint move mv (their cells blocked), or None when a player crashes."""
     n = [(h[i][0] + D[mv[i]][0], h[i][1] + D[mv[i]][1]) for i in range(2)]
@@ -60,6 +72,12 @@ def render(g, W, H, h):
 def write(out, name, text):
     with open(os.path.join(out, name), 'w') as o:
         o.write(text)
+def write_new(out, written, name, text, *info):
+    """Writes text as name unless an earlier file of this run had the same position."""
+    if text not in written:
+        written.add(text)
+        write(out, name, text)
+        print(name, *info)
 def before_the_end(out, back, maxcells, files):
     for f in files:
         moves, W, H, g, h = load(f)
@@ -84,42 +102,36 @@ def first_separation(out, mincells, files):
             if not r0 & r1:
                 if len(r0) >= mincells and len(r1) >= mincells:
                     name = os.path.basename(f).rsplit('.', 1)[0] + '-t%d.txt' % turn
-                    text = render(g, W, H, h)
-                    if text not in written:
-                        written.add(text)
-                        write(out, name, text)
-                        print(name, len(r0), len(r1))
+                    write_new(out, written, name, render(g, W, H, h), len(r0), len(r1))
                 break
             h = step(g, W, H, h, mv)
             if h is None: break
-def game_name(f, files):
-    """MAP-GAME from the replay's file name, after its directory's name when the replays come
-    from more than one directory (two runs use the same file names)."""
-    dirs = {os.path.dirname(os.path.abspath(x)) for x in files}
-    stem = os.path.basename(f).rsplit('.', 1)[0]
-    return stem if len(dirs) < 2 else os.path.basename(os.path.dirname(os.path.abspath(f))) + '-' + stem
+def head_on_games(files):
+    """(name, moves, W, H, cells, heads) of each replay that ended in a head-on collision; the
+    name is MAP-GAME, after the replay directory's name when the replays come from more than
+    one directory (two runs use the same file names)."""
+    several = len({os.path.dirname(os.path.abspath(f)) for f in files}) > 1
+    for f in files:
+        r = read_replay(f)
+        if not isinstance(r, dict) or 'head-on' not in str(r.get('reason', '')): continue
+        name = os.path.basename(f).rsplit('.', 1)[0]
+        if several:
+            name = os.path.basename(os.path.dirname(os.path.abspath(f))) + '-' + name
+        yield (name,) + load(f, r)
 def before_head_on(out, backs, files):
     os.makedirs(out, exist_ok=True)
     written = set()
-    for f in files:
-        if 'head-on' not in json.load(open(f)).get('reason', ''): continue
+    for name, moves, W, H, g0, h0 in head_on_games(files):
         for back in backs:
-            moves, W, H, g, h = load(f)
             if back > len(moves): continue
+            g, h = [row[:] for row in g0], h0
             for mv in moves[:len(moves) - back]:
                 h = step(g, W, H, h, mv)
-            text = render(g, W, H, h)
-            if text not in written:
-                written.add(text)
-                name = game_name(f, files) + '-k%d.txt' % back
-                write(out, name, text)
-                print(name)
+            write_new(out, written, name + '-k%d.txt' % back, render(g, W, H, h))
 def head_on_alternatives(out, files):
     os.makedirs(out, exist_ok=True)
     written = set()
-    for f in files:
-        if 'head-on' not in json.load(open(f)).get('reason', ''): continue
-        moves, W, H, g0, h0 = load(f)
+    for name, moves, W, H, g0, h0 in head_on_games(files):
         for mv in moves[:-1]:
             h0 = step(g0, W, H, h0, mv)
         for p in range(2):
@@ -128,18 +140,28 @@ def head_on_alternatives(out, files):
                 joint = list(moves[-1]); joint[p] = d
                 g = [row[:] for row in g0]
                 h = step(g, W, H, h0, joint)
-                if h is None: continue
-                text = render(g, W, H, h)
-                if text not in written:
-                    written.add(text)
-                    name = game_name(f, files) + '-p%d%s.txt' % (p + 1, 'NESW'[d - 1])
-                    write(out, name, text)
-                    print(name)
-if sys.argv[1] == '--first-separation':
-    first_separation(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
-elif sys.argv[1] == '--head-on-alternatives':
-    head_on_alternatives(sys.argv[2], sys.argv[3:])
-elif sys.argv[1] == '--before-head-on':
-    before_head_on(sys.argv[2], [int(k) for k in sys.argv[3].split(',')], sys.argv[4:])
-else:
-    before_the_end(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:])
+                if h is not None:
+                    write_new(out, written, name + '-p%d%s.txt' % (p + 1, 'NESW'[d - 1]), render(g, W, H, h))
+USAGE = ('usage: extract_endgames.py OUTDIR BACK MAXCELLS REPLAY.json... | --first-separation OUTDIR '
+         'MINCELLS REPLAY.json... | --before-head-on OUTDIR K[,K...] REPLAY.json... | '
+         '--head-on-alternatives OUTDIR REPLAY.json...')
+def main(a):
+    if a[:1] == ['--first-separation'] and len(a) >= 4:
+        first_separation(a[1], int(a[2]), a[3:])
+    elif a[:1] == ['--head-on-alternatives'] and len(a) >= 3:
+        head_on_alternatives(a[1], a[2:])
+    elif a[:1] == ['--before-head-on'] and len(a) >= 4:
+        before_head_on(a[1], [int(k) for k in a[2].split(',')], a[3:])
+    elif len(a) >= 4 and not a[0].startswith('--'):
+        before_the_end(a[0], int(a[1]), int(a[2]), a[3:])
+    else:
+        sys.stderr.write(USAGE + '\n'); sys.exit(2)
+try:
+    main(sys.argv[1:])
+except BadReplay as e:
+    sys.stderr.write('extract_endgames.py: %s\n' % e); sys.exit(2)
+except ValueError as e:  # a number argument that is not one
+    sys.stderr.write('extract_endgames.py: %s\n' % e); sys.exit(2)
+except (KeyError, TypeError, IndexError) as e:  # a move that is not a direction 1-4
+    sys.stderr.write('extract_endgames.py: a replay holds moves that are not Tron moves (%s %s)\n'
+                     % (type(e).__name__, e)); sys.exit(2)

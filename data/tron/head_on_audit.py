@@ -12,7 +12,7 @@
 # printed: win, draw (head-on again, or another draw) or loss; a draw by head-on collision was
 # the right choice for P when every move aside loses. A player whose every other move crashes
 # at once has no position in the set and is not listed: its head-on draw was forced.
-import fileinput, re
+import fileinput, re, sys
 from collections import defaultdict
 
 GAME = re.compile(r'game (\d) on (\S+)-(\d)-p(\d)([NESW]): (\S+) \(1\) vs (\S+) \(2\): (.*)')
@@ -23,8 +23,15 @@ def outcome(result, player):
         return 'head-on' if 'head-on' in result else 'draw'
     return 'win' if int(result.split()[0]) == player else 'loss'
 
+if len(sys.argv) < 2:
+    sys.stderr.write('usage: head_on_audit.py MATCH_OUTPUT...\n')
+    sys.exit(2)
 best = defaultdict(lambda: {'as played': None, 'swapped': None})
-for line in fileinput.input():
+try:
+    lines = list(fileinput.input())
+except (OSError, UnicodeDecodeError) as e:
+    sys.stderr.write('head_on_audit.py: %s\n' % e); sys.exit(2)
+for line in lines:
     m = GAME.match(line)
     if not m:
         continue
@@ -37,6 +44,9 @@ for line in fileinput.input():
     if how == 'as played':
         slot['bot'] = [bot1, bot2][int(player) - 1]
 
+if not best:
+    sys.stderr.write('head_on_audit.py: no game from data/tron/head-on/aside* in %s\n' % ', '.join(sys.argv[1:]))
+    sys.exit(2)
 print('| head-on draw | player stepping aside | its bot | best result aside, as played | bots swapped |')
 print('|---|---:|---|---|---|')
 totals = {how: defaultdict(int) for how in ('as played', 'swapped')}
