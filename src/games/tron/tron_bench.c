@@ -157,7 +157,7 @@ void ar_tron_random_positions(const ar_variant *v, uint64_t seed, int games, tro
                 break; /* head-on */
             for (q = 0; q < 2; q++) {
                 b.head[q] += b.delta[to[q]];
-                b.cell[b.head[q]] = 1;
+                tron_board_block(&b, b.head[q]);
                 last[q] = to[q];
             }
         }
@@ -168,7 +168,7 @@ void ar_tron_random_positions(const ar_variant *v, uint64_t seed, int games, tro
 
 typedef struct eval_pass {
     tron_work w;
-    int fast;
+    int code; /* 0 reference (tron_eval.c), 1 bytes (tron_fasteval.c), 2 bits (tron_biteval.c) */
     unsigned rounds;
     uint64_t evals, sum;
     int *values;
@@ -182,7 +182,9 @@ static void eval_visit(const tron_board *b, void *ctx)
     int p;
     for (r = 0; r < e->rounds; r++)
         for (p = 0; p < 2; p++) {
-            int x = e->fast ? ar_tron_eval_chambers_fast(b, &e->w, p) : ar_tron_eval_chambers_tight(b, &e->w, p);
+            int x = e->code == 2   ? ar_tron_eval_chambers_bits(b, &e->w, p)
+                    : e->code == 1 ? ar_tron_eval_chambers_fast(b, &e->w, p)
+                                   : ar_tron_eval_chambers_tight(b, &e->w, p);
             e->evals++;
             if (r == 0) {
                 if (e->nvalues == e->cap) {
@@ -194,35 +196,38 @@ static void eval_visit(const tron_board *b, void *ctx)
         }
 }
 
-/* `ariadne bench tron-eval`: both evaluations on the positions of 20 seeded
- * random games per map (--quick: 2), each position evaluated for both
- * players `rounds` times; CPU time of the process. */
+/* `ariadne bench tron-eval`: the three codes of chamber-ab's evaluation on
+ * the positions of 20 seeded random games per map (--quick: 2), each
+ * position evaluated for both players `rounds` times, one code after the
+ * other on each map (side by side in one run); CPU time of the process. */
 int ar_tron_bench_eval(int quick)
 {
+    static const char *const code_names[3] = {"reference", "bytes", "bits"};
     char dir[PATH_MAX + 64], load[64];
     char **maps = NULL;
     unsigned nmaps = 0, i;
     int games = quick ? 2 : 20, f, rc = 0;
-    double total[2] = {0, 0};
-    uint64_t evals[2] = {0, 0}, positions = 0, differ = 0;
+    double total[3] = {0, 0, 0};
+    uint64_t evals[3] = {0, 0, 0}, positions = 0, differ = 0;
     if (find_maps(dir, sizeof dir) != 0)
         return AR_EXIT_BAD_INPUT;
     if ((rc = ar_tron_collect_maps(dir, &maps, &nmaps)) != 0)
         return rc;
     load_average(load, sizeof load);
-    printf("chamber-ab's evaluation (fast) against the one it replaced (tight), on the positions of %d "
-           "seeded random games per map (seed 1), each evaluated for both players 5 times; CPU time; "
-           "load average %s\n\n", games, load);
-    printf("| map | positions | tight evals/s | fast evals/s | speed-up | values equal |\n");
-    printf("|---|---:|---:|---:|---:|---|\n");
+    printf("chamber-ab's evaluation by its three codes of equal values — reference (tron_eval.c), bytes "
+           "(tron_fasteval.c, issue 17's) and bits (tron_biteval.c, the default) — on the positions of %d seeded "
+           "random games per map (seed 1), each evaluated for both players 5 times; evaluations per second of "
+           "CPU time; load average %s\n\n", games, load);
+    printf("| map | positions | reference evals/s | bytes evals/s | bits evals/s | bits/bytes | values equal |\n");
+    printf("|---|---:|---:|---:|---:|---:|---|\n");
     for (i = 0; i < nmaps && rc == 0; i++) {
         char why[256];
         char *text = ar_read_file(maps[i], why, sizeof why);
         ar_variant *v = NULL;
         ar_error err;
         ar_tron_map_options o;
-        eval_pass e[2];
-        double secs[2];
+        eval_pass e[3];
+        double secs[3];
         size_t k, bad = 0;
         const char *name = strrchr(maps[i], '/') ? strrchr(maps[i], '/') + 1 : maps[i];
         if (!text) {
@@ -238,11 +243,11 @@ int ar_tron_bench_eval(int quick)
             break;
         }
         free(text);
-        for (f = 0; f < 2; f++) {
+        for (f = 0; f < 3; f++) {
             double t0;
             memset(&e[f], 0, sizeof e[f]);
             ar_tron_work_init(&e[f].w, v->n);
-            e[f].fast = f;
+            e[f].code = f;
             e[f].rounds = 5;
             t0 = ar_process_cpu_time();
             ar_tron_random_positions(v, 1, games, eval_visit, &e[f]);
@@ -250,16 +255,19 @@ int ar_tron_bench_eval(int quick)
             total[f] += secs[f];
             evals[f] += e[f].evals;
         }
-        for (k = 0; k < e[0].nvalues; k++)
-            bad += k >= e[1].nvalues || e[0].values[k] != e[1].values[k];
-        bad += e[1].nvalues != e[0].nvalues;
+        for (f = 1; f < 3; f++) {
+            for (k = 0; k < e[0].nvalues; k++)
+                bad += k >= e[f].nvalues || e[0].values[k] != e[f].values[k];
+            bad += e[f].nvalues != e[0].nvalues;
+        }
         differ += bad;
         positions += e[0].nvalues / 2;
-        printf("| %s | %zu | %.0f | %.0f | %.2f | %s |\n", name, e[0].nvalues / 2,
+        printf("| %s | %zu | %.0f | %.0f | %.0f | %.2f | %s |\n", name, e[0].nvalues / 2,
                secs[0] > 0 ? (double)e[0].evals / secs[0] : 0, secs[1] > 0 ? (double)e[1].evals / secs[1] : 0,
-               secs[1] > 0 ? secs[0] / secs[1] : 0, bad ? "NO" : "yes");
+               secs[2] > 0 ? (double)e[2].evals / secs[2] : 0, secs[2] > 0 ? secs[1] / secs[2] : 0,
+               bad ? "NO" : "yes");
         fflush(stdout);
-        for (f = 0; f < 2; f++) {
+        for (f = 0; f < 3; f++) {
             ar_tron_work_free(&e[f].w);
             free(e[f].values);
         }
@@ -267,10 +275,12 @@ int ar_tron_bench_eval(int quick)
     }
     if (rc == 0) {
         load_average(load, sizeof load);
-        printf("\nall maps: %" PRIu64 " positions, tight %.0f evals/s, fast %.0f evals/s, speed-up %.2f; "
-               "values differ in %" PRIu64 "; load average at the end %s\n",
-               positions, total[0] > 0 ? (double)evals[0] / total[0] : 0,
-               total[1] > 0 ? (double)evals[1] / total[1] : 0, total[1] > 0 ? total[0] / total[1] : 0, differ, load);
+        printf("\nall maps: %" PRIu64 " positions;", positions);
+        for (f = 0; f < 3; f++)
+            printf(" %s %.0f evals/s%s", code_names[f], total[f] > 0 ? (double)evals[f] / total[f] : 0,
+                   f < 2 ? "," : ";");
+        printf(" bits/bytes %.2f, bits/reference %.2f; values differ in %" PRIu64 "; load average at the end %s\n",
+               total[2] > 0 ? total[1] / total[2] : 0, total[2] > 0 ? total[0] / total[2] : 0, differ, load);
         if (differ)
             rc = 1;
     }

@@ -144,10 +144,14 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
             else if (strcmp(eq, "voronoi") == 0)
                 s->voronoi = 1;
             else if (strcmp(eq, "reference") == 0 && s->kind == K_CHAMBER_AB)
-                s->reference = 1;
+                s->evalcode = EVAL_REFERENCE;
+            else if (strcmp(eq, "bytes") == 0 && s->kind == K_CHAMBER_AB)
+                s->evalcode = EVAL_BYTES;
+            else if (strcmp(eq, "bits") == 0 && s->kind == K_CHAMBER_AB)
+                s->evalcode = EVAL_BITS;
             else
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: eval=%s is not chambers or voronoi%s", kind, eq,
-                                    s->kind == K_CHAMBER_AB ? " or reference" : "");
+                                    s->kind == K_CHAMBER_AB ? ", bits, bytes or reference" : "");
         } else {
             return ar_error_set(err, AR_ERR_INPUT, "bot %s has no option '%s' (options: %s)", kind, tok,
                                 !search                      ? "none"
@@ -165,6 +169,10 @@ static ar_status make_bot(ar_bot *bot, int kind, const char *name, const char *o
     tron_bot *s = ar_xcalloc(1, sizeof *s);
     ar_status st;
     s->kind = kind;
+    if (strcmp(name, "chamber-ab-v1") == 0) {
+        s->v1 = 1;
+        s->evalcode = EVAL_BYTES;
+    }
     s->endgame = 1;
     s->contempt = kind >= K_CHAMBERS ? DEFAULT_CONTEMPT : 0;
     s->use_tt = kind == K_CHAMBER_AB;
@@ -208,6 +216,10 @@ static ar_status alphabeta_create(ar_bot *bot, const char *o, ar_error *err)
 static ar_status chamber_ab_create(ar_bot *bot, const char *o, ar_error *err)
 {
     return make_bot(bot, K_CHAMBER_AB, "chamber-ab", o, err);
+}
+static ar_status chamber_ab_v1_create(ar_bot *bot, const char *o, ar_error *err)
+{
+    return make_bot(bot, K_CHAMBER_AB, "chamber-ab-v1", o, err);
 }
 
 static void bot_destroy(ar_bot *bot)
@@ -553,9 +565,17 @@ const ar_bot_kind ar_tron_bot_kinds[] = {
      .summary = "the default: alphabeta with a transposition table kept between moves, forced moves free in "
                 "depth, a faster evaluation, an exact filler, a planned path for large regions and contempt that "
                 "follows the score",
-     .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi|reference "
+     .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi|bits|bytes|reference "
                 "contempt=N headon=score|fixed tt=0|1 extend=0|1 plan=0|1",
      .create = chamber_ab_create,
+     .choose = tron_choose,
+     .destroy = bot_destroy},
+    {.name = "chamber-ab-v1",
+     .summary = "chamber-ab as issue 17 left it (byte-label evaluation, its search), kept to measure the default "
+                "against",
+     .options = "time=S (default 0.5 x move time) depth=D endgame=0|1 eval=chambers|voronoi|bits|bytes|reference "
+                "contempt=N headon=score|fixed tt=0|1 extend=0|1 plan=0|1",
+     .create = chamber_ab_v1_create,
      .choose = tron_choose,
      .destroy = bot_destroy},
     {.name = "cmd",

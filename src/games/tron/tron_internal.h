@@ -71,14 +71,42 @@ void ar_tron_show_char(char c, char *buf, size_t size);
 
 /* ------------------------------------------------------------ boards */
 
-/* A mutable copy of a position for searches: one byte per cell (0 free). */
+/* A mutable copy of a position for searches: one byte per cell (0 free).
+ * On grids at most 64 cells wide with the frame (maps up to 62 wide: every
+ * official map) also the free cells as bitboard rows: row r of the padded
+ * grid is the 64-bit word bits[r + 2] (two empty guard words above and
+ * below), column c its bit c; bitpos maps a cell index to its bit index
+ * 64 * (r + 2) + c. tron_board_block and tron_board_unblock keep both; code
+ * that writes cell[] directly must restore it before the bitboard
+ * evaluation (tron_biteval.c) runs. bits is NULL on wider grids. */
 typedef struct tron_board {
     int w, h, n;
     int delta[5];    /* index offsets of directions 1..4 */
     uint8_t *cell;
     uint8_t *colour; /* checkerboard colour of each cell, 0 or 1 */
     int head[2];
+    uint64_t *bits;  /* h + 4 words, or NULL */
+    int *bitpos;     /* n entries, or NULL */
 } tron_board;
+
+/* Cell i becomes a wall (a trail), and free again. */
+static inline void tron_board_block(tron_board *b, int i)
+{
+    b->cell[i] = 1;
+    if (b->bits) {
+        int j = b->bitpos[i];
+        b->bits[j >> 6] &= ~((uint64_t)1 << (j & 63));
+    }
+}
+
+static inline void tron_board_unblock(tron_board *b, int i)
+{
+    b->cell[i] = 0;
+    if (b->bits) {
+        int j = b->bitpos[i];
+        b->bits[j >> 6] |= (uint64_t)1 << (j & 63);
+    }
+}
 
 /* Scratch of the fast evaluation (tron_fasteval.c), n cells each; kept
  * between calls so that nothing board-sized is cleared per call: lab is all
@@ -87,20 +115,44 @@ typedef struct tron_board {
 typedef struct tron_fast {
     int n;
     uint8_t *lab; /* bit p: player p is (one of) the nearest heads */
-    int *lvl, *list, *queue, *parent, *stack;
+    int *lvl, *list, *queue, *stack;
     int *own0, *own1, *hang; /* the proven bound's sums (separated positions) */
     uint32_t *disc, *low, *art, *seen;
     uint8_t *stackdir;
     uint32_t clock, gen;
 } tron_fast;
 
+/* Scratch of the bitboard evaluation (tron_biteval.c): rows words per
+ * bitset (the board's h + 4), 64 * rows entries per cell array (indexed by
+ * bit index). The bitsets are all zero between calls; disc numbers count
+ * up from `clock`. Made at the first call (rows 0 until then). */
+typedef struct tron_bits {
+    int rows;
+    uint64_t *a, *b;          /* cells nearest to player 0 (1), alone or tied */
+    uint64_t *fa, *fb, *na, *nb; /* the search's frontiers */
+    uint64_t *reg, *seen, *art;  /* the region walked, the chamber walk's marks, articulation points */
+    uint64_t *cham;              /* the chamber being filled */
+    unsigned *exit_open;         /* each waiting exit's open neighbours (N E S W bits) */
+    uint64_t conflicts;          /* chamber walks done again in the scalar order */
+    int width;                   /* the board's w */
+    int *row_first, *run_parent; /* the holes' runs: each row's first, the union-find */
+    uint8_t *run_start, *run_end;
+    uint32_t *disc, *low;
+    int *stack, *queue, *exits;
+    int *own0, *own1, *hang; /* the proven bound's sums (separated positions) */
+    uint8_t *next;
+    uint32_t clock;
+} tron_bits;
+
 /* Scratch arrays for the evaluations, n cells each. */
 typedef struct tron_work {
     int n;
-    int *dist0, *dist1, *queue, *disc, *low, *parent, *stack;
+    int *dist0, *dist1, *queue, *stack;
+    uint32_t *disc, *low;
     uint8_t *owner, *art, *seen;
     uint8_t *stackdir;
     tron_fast fast;
+    tron_bits bits;
 } tron_work;
 
 /* The free cells beside cell c. */
@@ -160,6 +212,11 @@ int ar_tron_separated_score_tight(const tron_board *b, tron_work *w, int p);
 int ar_tron_eval_chambers_fast(const tron_board *b, tron_work *w, int p);
 void ar_tron_fast_init(tron_fast *f, int n);
 void ar_tron_fast_free(tron_fast *f);
+/* (tron_biteval.c) The same values on bitboards (b->bits; on grids without
+ * them, ar_tron_eval_chambers_fast): chamber-ab's evaluation. */
+int ar_tron_eval_chambers_bits(const tron_board *b, tron_work *w, int p);
+void ar_tron_bits_init(tron_bits *t, int h);
+void ar_tron_bits_free(tron_bits *t);
 
 /* (tron_bench.c) Plays `games` random games on v from its start (seeded:
  * the same seed gives the same positions) and calls visit on every position

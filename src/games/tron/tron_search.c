@@ -143,11 +143,12 @@ int ar_tron_evaluate(tron_bot *s)
     s->leaf_evals++;
     if (s->voronoi || s->kind == K_VORONOI)
         return ar_tron_eval_voronoi(&s->b, &s->w, s->me);
-    /* chamber-ab: ar_tron_eval_chambers_tight's values by the faster code
-     * of tron_fasteval.c (eval=reference: by tron_eval.c's, to time it) */
+    /* chamber-ab: ar_tron_eval_chambers_tight's values, by the bitboards
+     * of tron_biteval.c or (to time them) the older codes */
     if (s->kind == K_CHAMBER_AB)
-        return s->reference ? ar_tron_eval_chambers_tight(&s->b, &s->w, s->me)
-                            : ar_tron_eval_chambers_fast(&s->b, &s->w, s->me);
+        return s->evalcode == EVAL_BITS    ? ar_tron_eval_chambers_bits(&s->b, &s->w, s->me)
+               : s->evalcode == EVAL_BYTES ? ar_tron_eval_chambers_fast(&s->b, &s->w, s->me)
+                                           : ar_tron_eval_chambers_tight(&s->b, &s->w, s->me);
     return ar_tron_eval_chambers(&s->b, &s->w, s->me);
 }
 

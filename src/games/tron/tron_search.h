@@ -10,6 +10,11 @@
 
 enum { K_RANDOM, K_WALLHUG, K_VORONOI, K_CHAMBERS, K_ALPHABETA, K_CHAMBER_AB };
 
+/* chamber-ab's evaluation code: the bitboards of tron_biteval.c (the
+ * default), the byte labels of tron_fasteval.c (chamber-ab-v1's, or
+ * eval=bytes) or tron_eval.c's reference (eval=reference). */
+enum { EVAL_BITS, EVAL_BYTES, EVAL_REFERENCE };
+
 /* Scores are tenths of a cell; a forced win is WIN less the plies to it. */
 #define WIN 1000000
 #define INF 2000000
@@ -21,7 +26,8 @@ typedef struct tron_bot {
     int depth;      /* alpha-beta depth limit in joint plies (0: none) */
     int endgame;    /* the filler once separated */
     int voronoi;    /* alpha-beta evaluation: Voronoi instead of chambers */
-    int reference;  /* chamber-ab with eval=reference: the slower tron_eval.c code of the same values */
+    int evalcode;   /* chamber-ab: which code computes its evaluation (EVAL_*; all give the same values) */
+    int v1;         /* chamber-ab-v1: issue 17's chamber-ab, kept to measure its successor against */
     int contempt;   /* a draw scores -contempt (tenths of a cell) */
     int base_contempt; /* chamber-ab: the contempt of an even position */
     int fixed_contempt; /* chamber-ab with headon=fixed: contempt does not follow the score */
@@ -67,12 +73,12 @@ static inline int tron_safe_moves(const tron_board *b, int p, int *dirs)
 static inline void tron_step(tron_board *b, int p, int d)
 {
     b->head[p] += b->delta[d];
-    b->cell[b->head[p]] = 1;
+    tron_board_block(b, b->head[p]);
 }
 
 static inline void tron_unstep(tron_board *b, int p, int d)
 {
-    b->cell[b->head[p]] = 0;
+    tron_board_unblock(b, b->head[p]);
     b->head[p] -= b->delta[d];
 }
 

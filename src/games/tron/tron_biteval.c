@@ -1,0 +1,612 @@
+/* tron_biteval.c — chamber-ab's evaluation on bitboards: the values of
+ * ar_tron_eval_chambers_tight (tron_eval.c) and of the byte-label code
+ * that came before it (tron_fasteval.c), several times as fast.
+ *
+ * The board's free cells are kept as one 64-bit word per row
+ * (tron_board.bits, updated on every move of the search), and so is
+ * everything the evaluation builds:
+ *
+ *  - The Voronoi split by whole rows at a time: each level of the joint
+ *    breadth-first search from both heads is the two frontiers shifted one
+ *    cell in each direction and masked by the free cells not yet reached,
+ *    over the band of rows the frontiers occupy. A cell reached by both at
+ *    the same level is nobody's (a tie), which is exactly the byte code's
+ *    label 3, and it spreads to both frontiers as label 3 did. The players
+ *    share a cell when some cell is tied or a cell of one touches a cell of
+ *    the other.
+ *  - The articulation points by the one walker of tron_art.h, its
+ *    membership test a bit test; once separated the same walk also gives
+ *    the proven bound of tron_filler.c.
+ *  - The chamber walk of tron_eval.c, cell for cell in the same order (its
+ *    value depends on the order: it marks cells seen across branches), over
+ *    the region, articulation and seen bitsets.
+ *  - Colour counts of a separated region by population counts of its rows.
+ *
+ * Nothing board-sized is cleared per call: the bitsets are cleared over
+ * the rows the search touched, and the depth-first numbers count on from
+ * call to call. Grids wider than 64 cells (with the frame) have no
+ * bitboard; there this falls back to tron_fasteval.c (the same values).
+ * tests/test_tron_eval.c checks the three give equal values on thousands
+ * of positions; `ariadne bench tron-eval` times them. */
+#include "tron_internal.h"
+#include "tron_art.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BIT(j) ((uint64_t)1 << ((j) & 63))
+
+void ar_tron_bits_init(tron_bits *t, int h)
+{
+    size_t rows = (size_t)h + 4, cells = 64 * rows;
+    t->rows = (int)rows;
+    t->a = ar_xcalloc(rows, sizeof(uint64_t));
+    t->b = ar_xcalloc(rows, sizeof(uint64_t));
+    t->fa = ar_xcalloc(rows, sizeof(uint64_t));
+    t->fb = ar_xcalloc(rows, sizeof(uint64_t));
+    t->na = ar_xcalloc(rows, sizeof(uint64_t));
+    t->nb = ar_xcalloc(rows, sizeof(uint64_t));
+    t->reg = ar_xcalloc(rows, sizeof(uint64_t));
+    t->seen = ar_xcalloc(rows, sizeof(uint64_t));
+    t->art = ar_xcalloc(rows, sizeof(uint64_t));
+    t->cham = ar_xcalloc(rows, sizeof(uint64_t));
+    t->row_first = ar_xmalloc(rows * sizeof(int));
+    t->run_parent = ar_xmalloc(rows * 34 * sizeof(int));
+    t->run_start = ar_xmalloc(rows * 34);
+    t->run_end = ar_xmalloc(rows * 34);
+    t->exit_open = ar_xmalloc(cells * sizeof(unsigned));
+    t->disc = ar_xcalloc(cells, sizeof(uint32_t));
+    t->low = ar_xmalloc(cells * sizeof(uint32_t));
+    t->stack = ar_xmalloc((cells + 1) * sizeof(int));
+    t->next = ar_xmalloc(cells + 1);
+    t->queue = ar_xmalloc(cells * sizeof(int));
+    t->exits = ar_xmalloc(cells * sizeof(int));
+    t->own0 = ar_xmalloc(cells * sizeof(int));
+    t->own1 = ar_xmalloc(cells * sizeof(int));
+    t->hang = ar_xmalloc(cells * sizeof(int));
+    t->clock = 0;
+}
+
+void ar_tron_bits_free(tron_bits *t)
+{
+    free(t->a);
+    free(t->b);
+    free(t->fa);
+    free(t->fb);
+    free(t->na);
+    free(t->nb);
+    free(t->reg);
+    free(t->seen);
+    free(t->art);
+    free(t->cham);
+    free(t->row_first);
+    free(t->run_parent);
+    free(t->run_start);
+    free(t->run_end);
+    free(t->exit_open);
+    free(t->disc);
+    free(t->low);
+    free(t->stack);
+    free(t->next);
+    free(t->queue);
+    free(t->exits);
+    free(t->own0);
+    free(t->own1);
+    free(t->hang);
+    memset(t, 0, sizeof *t);
+}
+
+/* ------------------------------------------------------------- Voronoi */
+
+/* The joint breadth-first search from both heads (bit indices j0, j1):
+ * t->a gets every cell whose nearest heads include player 0's (alone or
+ * tied), t->b player 1's; *lo..*hi are the rows holding them (and the
+ * heads). Returns 1 when the players share a cell. */
+static int voronoi(const uint64_t *free_rows, tron_bits *t, int j0, int j1, int *band_lo, int *band_hi)
+{
+    uint64_t *A = t->a, *B = t->b;
+    uint64_t *fa = t->fa, *fb = t->fb, *na = t->na, *nb = t->nb, tied = 0;
+    int k0 = j0 >> 6, k1 = j1 >> 6, lo = k0 < k1 ? k0 : k1, hi = k0 < k1 ? k1 : k0, k;
+    int alo = lo, ahi = hi;
+    fa[k0] |= BIT(j0);
+    fb[k1] |= BIT(j1);
+    for (;;) {
+        /* One level: rows lo-1..hi+1 can gain cells (the guard rows keep
+         * k - 1 and k + 1 inside the arrays; they have no free cells). A
+         * frontier row is cleared once the rows beside it are done. */
+        int from = lo > 1 ? lo - 1 : 1, to = hi < t->rows - 2 ? hi + 1 : t->rows - 2, nlo = -1, nhi = -1;
+        uint64_t *swap;
+        for (k = from; k <= to; k++) {
+            uint64_t avail = free_rows[k] & ~(A[k] | B[k]);
+            uint64_t xa = (fa[k - 1] | fa[k + 1] | fa[k] << 1 | fa[k] >> 1) & avail;
+            uint64_t xb = (fb[k - 1] | fb[k + 1] | fb[k] << 1 | fb[k] >> 1) & avail;
+            fa[k - 1] = fb[k - 1] = 0;
+            na[k] = xa;
+            nb[k] = xb;
+            if (xa | xb) {
+                A[k] |= xa;
+                B[k] |= xb;
+                tied |= xa & xb; /* reached by both at this level */
+                if (nlo < 0)
+                    nlo = k;
+                nhi = k;
+            }
+        }
+        fa[to] = fb[to] = 0;
+        swap = fa, fa = na, na = swap;
+        swap = fb, fb = nb, nb = swap;
+        if (nlo < 0)
+            break;
+        lo = nlo;
+        hi = nhi;
+        if (lo < alo)
+            alo = lo;
+        if (hi > ahi)
+            ahi = hi;
+    }
+    /* The frontier buffers are all zero again; they may have swapped. */
+    t->fa = fa;
+    t->fb = fb;
+    t->na = na;
+    t->nb = nb;
+    *band_lo = alo;
+    *band_hi = ahi;
+    if (tied)
+        return 1;
+    for (k = alo; k <= ahi; k++) {
+        uint64_t a = A[k];
+        if ((a << 1 | a >> 1 | A[k - 1] | A[k + 1]) & B[k])
+            return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------ chamber trees */
+
+typedef struct bit_ctx {
+    tron_bits *t;
+    int root, upper;
+    int lo, hi;    /* the rows of the region */
+    int exact;     /* chambers by the scalar search, in its order */
+    int conflict;  /* two exits of a chamber reached the same cells: walk again, exactly */
+    int exits_top; /* exits waiting to be explored live in t->exits[0..exits_top) */
+} bit_ctx;
+
+static inline int colour_of(int j) { return (j ^ j >> 6) & 1; }
+static inline int in_reg(const tron_bits *t, int j) { return (int)(t->reg[j >> 6] >> (j & 63) & 1u); }
+static inline int is_art(const tron_bits *t, int j) { return (int)(t->art[j >> 6] >> (j & 63) & 1u); }
+/* In the region and not yet seen by the chamber walk. */
+static inline int open_cell(const tron_bits *t, int j)
+{
+    return (int)((t->reg[j >> 6] & ~t->seen[j >> 6]) >> (j & 63) & 1u);
+}
+static inline void see(tron_bits *t, int j) { t->seen[j >> 6] |= BIT(j); }
+
+/* The open neighbours of j as bits 0..3 (N E S W). */
+static inline unsigned open_mask(const tron_bits *t, int j)
+{
+    return (unsigned)open_cell(t, j - 64) | (unsigned)open_cell(t, j + 1) << 1 | (unsigned)open_cell(t, j + 64) << 2 |
+           (unsigned)open_cell(t, j - 1) << 3;
+}
+
+/* The articulation walker's arguments (tron_art.h). */
+static int walk_in(const void *ctx, int j) { return in_reg(((const bit_ctx *)ctx)->t, j); }
+
+static void leave_plain(void *ctx, int v, int pv, int at_root, int hangs)
+{
+    (void)v;
+    if (hangs && !at_root)
+        ((bit_ctx *)ctx)->t->art[pv >> 6] |= BIT(pv);
+}
+
+static void enter_upper(void *ctx, int j)
+{
+    tron_bits *t = ((bit_ctx *)ctx)->t;
+    t->own0[j] = colour_of(j) == 0;
+    t->own1[j] = colour_of(j) == 1;
+    t->hang[j] = 0;
+}
+
+static void leave_upper(void *ctx, int v, int pv, int at_root, int hangs)
+{
+    bit_ctx *c = ctx;
+    leave_plain(ctx, v, pv, at_root, hangs);
+    tron_upper_leave(colour_of(v), c->t->own0, c->t->own1, c->t->hang, &c->upper, v, pv, at_root, hangs);
+}
+
+/* ------------------------------------------- articulation points by faces
+ *
+ * A cell v of a connected region of the grid (4-neighbours) is an
+ * articulation point exactly when two of the gaps around it belong to the
+ * same hole. Around v, its region neighbours form groups: two neighbours
+ * at a right angle are joined when the diagonal cell between them is in
+ * the region too (the four cells make a square). Between two groups lies
+ * a gap, cells outside the region; the cells outside the region fall into
+ * pieces connected through their 8 neighbours (the holes; everything off
+ * the region's rows is one, the outside). If two gaps of v lie in one hole,
+ * a closed line runs from v through that hole back to v with groups of v
+ * on both sides, and no path of the region crosses it: v cuts the region.
+ * If all of v's gaps lie in different holes, each face around v touches it
+ * once, and v cuts nothing (in a plane graph, a vertex is a cut vertex
+ * exactly when some face touches it twice). A cell with one group is
+ * never an articulation point, and most cells have one; the holes are
+ * labelled by runs of each row joined with a union-find.
+ *
+ * The result is the same set as Tarjan's search finds (the set does not
+ * depend on how it is found); tests/test_tron_eval.c compares the two. */
+
+static int run_find(int *parent, int i)
+{
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+static void run_union(int *parent, int i, int j)
+{
+    i = run_find(parent, i);
+    j = run_find(parent, j);
+    if (i != j)
+        parent[i < j ? j : i] = i < j ? i : j; /* the outside (0) stays a root */
+}
+
+/* The run of row k holding column c of the holes (0, the outside, for rows
+ * outside lo..hi). */
+static inline int run_at(const tron_bits *t, int lo, int hi, int k, int c)
+{
+    int i;
+    if (k < lo || k > hi)
+        return 0;
+    for (i = t->row_first[k]; t->run_end[i] < c; i++)
+        ;
+    return i;
+}
+
+static void art_by_faces(tron_bits *t, int root, int lo, int hi, int width)
+{
+    const uint64_t *reg = t->reg, wmask = width == 64 ? ~(uint64_t)0 : ((uint64_t)1 << width) - 1;
+    int *parent = t->run_parent, n = 1, prev_first = 0, prev_end = 1, k;
+    uint8_t *rs = t->run_start, *re = t->run_end;
+    /* run 0: the outside, standing for the whole row lo - 1 */
+    parent[0] = 0;
+    rs[0] = 0;
+    re[0] = (uint8_t)(width - 1);
+    for (k = lo; k <= hi; k++) {
+        uint64_t holes = ~reg[k] & wmask, starts = holes & ~(holes << 1), ends = holes & ~(holes >> 1);
+        int p = prev_first, first = n;
+        t->row_first[k] = n;
+        while (starts) {
+            int a = __builtin_ctzll(starts), b = __builtin_ctzll(ends), q;
+            starts &= starts - 1;
+            ends &= ends - 1;
+            parent[n] = n;
+            rs[n] = (uint8_t)a;
+            re[n] = (uint8_t)b;
+            /* join the runs of the row above that touch it, diagonals too */
+            while (p < prev_end && re[p] + 1 < a)
+                p++;
+            for (q = p; q < prev_end && rs[q] <= b + 1; q++)
+                run_union(parent, n, q);
+            n++;
+        }
+        prev_first = first;
+        prev_end = n;
+    }
+    for (k = prev_first; k < prev_end; k++) /* row hi + 1 is outside */
+        run_union(parent, k, 0);
+    for (k = lo; k <= hi; k++) {
+        uint64_t g = reg[k], up = reg[k - 1], dn = reg[k + 1];
+        uint64_t nN = up, nS = dn, nE = g >> 1, nW = g << 1;
+        uint64_t endN = nN & ~(nE & up >> 1), endE = nE & ~(nS & dn >> 1), endS = nS & ~(nW & dn << 1),
+                 endW = nW & ~(nN & up << 1);
+        uint64_t cand = g & ((endN & endE) | (endS & endW) | ((endN | endE) & (endS | endW)));
+        if (k == root >> 6)
+            cand &= ~BIT(root);
+        while (cand) {
+            int c = __builtin_ctzll(cand), lab[4], m = 0, i, j, cut = 0;
+            cand &= cand - 1;
+            /* each group's end, then the hole that follows it clockwise */
+            if (endN >> c & 1)
+                lab[m++] = up >> (c + 1) & 1 ? run_at(t, lo, hi, k, c + 1) : run_at(t, lo, hi, k - 1, c + 1);
+            if (endE >> c & 1)
+                lab[m++] = dn >> (c + 1) & 1 ? run_at(t, lo, hi, k + 1, c) : run_at(t, lo, hi, k + 1, c + 1);
+            if (endS >> c & 1)
+                lab[m++] = dn >> (c - 1) & 1 ? run_at(t, lo, hi, k, c - 1) : run_at(t, lo, hi, k + 1, c - 1);
+            if (endW >> c & 1)
+                lab[m++] = up >> (c - 1) & 1 ? run_at(t, lo, hi, k - 1, c) : run_at(t, lo, hi, k - 1, c - 1);
+            for (i = 0; i < m; i++)
+                lab[i] = run_find(parent, lab[i]);
+            for (i = 0; i < m && !cut; i++)
+                for (j = i + 1; j < m; j++)
+                    if (lab[i] == lab[j]) {
+                        cut = 1;
+                        break;
+                    }
+            if (cut)
+                t->art[k] |= BIT(c);
+        }
+    }
+}
+
+static const int bit_dl[4] = {-64, 1, 64, -1}; /* N E S W, as tron_delta */
+
+/* The cells of mask m in the runs (of consecutive bits of m) that hold a
+ * bit of s (s within m): the fill of a row from its seeds. Upward by the
+ * carry of an addition (bit 63 is never in m: the frame), downward by
+ * doubling shifts (runs are shorter than 64). */
+static inline uint64_t row_fill(uint64_t s, uint64_t m)
+{
+    uint64_t up = (((m + s) ^ m) & m) | s, g = up, p = m;
+    g |= p & g >> 1;
+    p &= p >> 1;
+    g |= p & g >> 2;
+    p &= p >> 2;
+    g |= p & g >> 4;
+    p &= p >> 4;
+    g |= p & g >> 8;
+    p &= p >> 8;
+    g |= p & g >> 16;
+    p &= p >> 16;
+    return g | (p & g >> 32);
+}
+
+static int explore_cell(bit_ctx *c, int a);
+
+/* tron_eval.c's chamber() by the scalar breadth-first search, whose order
+ * decides the order of the exits. */
+static int chamber_exact(bit_ctx *c, int s)
+{
+    tron_bits *t = c->t;
+    int *queue = t->queue, *exits = t->exits;
+    int qh = 0, qt = 0, cnt[2] = {0, 0}, entry = colour_of(s), base = c->exits_top, top = base, i, best = 0;
+    queue[qt++] = s;
+    while (qh < qt) {
+        int v = queue[qh++], d;
+        cnt[colour_of(v)]++;
+        for (d = 0; d < 4; d++) {
+            int u = v + bit_dl[d];
+            if (!open_cell(t, u))
+                continue;
+            see(t, u);
+            if (is_art(t, u))
+                exits[top++] = u;
+            else
+                queue[qt++] = u;
+        }
+    }
+    c->exits_top = top;
+    for (i = base; i < top; i++) {
+        int v = explore_cell(c, exits[i]);
+        if (v > best)
+            best = v;
+    }
+    c->exits_top = base;
+    return tron_parity_fill(cnt[entry], cnt[1 - entry]) + best;
+}
+
+/* The same by rows: the chamber is the flood fill of s through the open
+ * cells that are not articulation points, its exits the open articulation
+ * points beside it. Its value does not depend on the order the exits are
+ * explored in unless two of them lead into the same cells (each
+ * exploration takes every open cell it can reach, so the first would take
+ * what the other would find): exploring them in any order, that shows as
+ * an exit whose open neighbours were taken before its turn, and then the
+ * walk is done again exactly (c->conflict). */
+static int chamber(bit_ctx *c, int s)
+{
+    tron_bits *t = c->t;
+    uint64_t *ch = t->cham, *reg = t->reg, *seen = t->seen, *art = t->art;
+    int *exits = t->exits;
+    unsigned *masks = t->exit_open;
+    int ks = s >> 6, lo = ks, hi = ks, k, changed, cnt[2] = {0, 0}, entry = colour_of(s), base = c->exits_top,
+        top = base, i, best = 0;
+    seen[ks] &= ~BIT(s); /* the caller saw it; it is the chamber's first cell */
+    ch[ks] = row_fill(BIT(s), reg[ks] & ~seen[ks] & ~art[ks]);
+    do { /* sweeps down and up until nothing changes */
+        changed = 0;
+        for (k = lo + 1; k <= c->hi; k++) {
+            uint64_t open = reg[k] & ~seen[k] & ~art[k], grow = ch[k - 1] & open & ~ch[k];
+            if (!grow) {
+                if (k > hi)
+                    break;
+                continue;
+            }
+            ch[k] = row_fill(ch[k] | grow, open);
+            changed = 1;
+            if (k > hi)
+                hi = k;
+        }
+        for (k = hi - 1; k >= c->lo; k--) {
+            uint64_t open = reg[k] & ~seen[k] & ~art[k], grow = ch[k + 1] & open & ~ch[k];
+            if (!grow) {
+                if (k < lo)
+                    break;
+                continue;
+            }
+            ch[k] = row_fill(ch[k] | grow, open);
+            changed = 1;
+            if (k < lo)
+                lo = k;
+        }
+    } while (changed && lo != hi);
+    /* Counts, exits (seen, as the scalar search marks them) and the
+     * chamber's cells seen. */
+    for (k = lo - 1; k <= hi + 1; k++) {
+        uint64_t x, cur = k >= lo && k <= hi ? ch[k] : 0;
+        uint64_t near = (k > lo ? ch[k - 1] : 0) | (k < hi ? ch[k + 1] : 0) | cur << 1 | cur >> 1;
+        x = near & reg[k] & art[k] & ~seen[k];
+        if (cur) {
+            uint64_t even = k & 1 ? 0xAAAAAAAAAAAAAAAAull : 0x5555555555555555ull;
+            cnt[0] += __builtin_popcountll(cur & even);
+            cnt[1] += __builtin_popcountll(cur & ~even);
+        }
+        seen[k] |= cur | x;
+        while (x) {
+            exits[top++] = 64 * k + __builtin_ctzll(x);
+            x &= x - 1;
+        }
+    }
+    for (k = lo; k <= hi; k++)
+        ch[k] = 0;
+    if (top - base > 1)
+        for (i = base; i < top; i++)
+            masks[i] = open_mask(t, exits[i]);
+    c->exits_top = top;
+    for (i = base; i < top; i++) {
+        int v;
+        if (top - base > 1 && open_mask(t, exits[i]) != masks[i]) {
+            c->conflict = 1;
+            break;
+        }
+        v = explore_cell(c, exits[i]);
+        if (c->conflict)
+            break;
+        if (v > best)
+            best = v;
+    }
+    c->exits_top = base;
+    return tron_parity_fill(cnt[entry], cnt[1 - entry]) + best;
+}
+
+/* tron_eval.c's explore_cell(): corridors of articulation cells followed
+ * without recursion, the best branch where the way splits. */
+static int explore_cell(bit_ctx *c, int a)
+{
+    tron_bits *t = c->t;
+    int len = 1, best = 0, d;
+    for (;;) {
+        int k = 0, next = -1;
+        for (d = 0; d < 4; d++) {
+            int u = a + bit_dl[d];
+            if (open_cell(t, u)) {
+                k++;
+                next = u;
+            }
+        }
+        if (k == 1 && is_art(t, next)) {
+            see(t, next);
+            a = next;
+            len++;
+            continue;
+        }
+        break;
+    }
+    for (d = 0; d < 4; d++) {
+        int u = a + bit_dl[d], v;
+        if (!open_cell(t, u))
+            continue;
+        see(t, u);
+        v = is_art(t, u) ? explore_cell(c, u) : c->exact ? chamber_exact(c, u) : chamber(c, u);
+        if (c->conflict)
+            return 0;
+        if (v > best)
+            best = v;
+    }
+    return len + best;
+}
+
+/* The chamber tree of the region in t->reg (rows lo..hi; the root's bit
+ * set too) from root; with upper, also ar_tron_fill_upper's bound. Clears
+ * the region, art and seen rows on return. */
+static int chambers(tron_bits *t, int root, int lo, int hi, int *upper)
+{
+    bit_ctx c;
+    tron_art_scratch s = {.disc = t->disc, .low = t->low, .stack = t->stack, .next = t->next};
+    int k, value;
+    if (t->clock > UINT32_MAX - 64 * (uint32_t)t->rows - 2) {
+        memset(t->disc, 0, 64 * (size_t)t->rows * sizeof(uint32_t));
+        t->clock = 0;
+    }
+    c.t = t;
+    c.root = root;
+    c.upper = 0;
+    c.lo = lo;
+    c.hi = hi;
+    c.exact = 0;
+    c.conflict = 0;
+    c.exits_top = 0;
+    if (upper) {
+        t->clock = tron_art_walk(root, bit_dl, t->clock, &s, walk_in, enter_upper, leave_upper, &c);
+        *upper = c.upper;
+    } else {
+        art_by_faces(t, root, lo, hi, t->width);
+    }
+    see(t, root);
+    value = explore_cell(&c, root) - 1;
+    if (c.conflict) {
+        t->conflicts++;
+        for (k = lo; k <= hi; k++)
+            t->seen[k] = 0;
+        c.exact = 1;
+        c.conflict = 0;
+        c.exits_top = 0;
+        see(t, root);
+        value = explore_cell(&c, root) - 1;
+    }
+    for (k = lo; k <= hi; k++)
+        t->reg[k] = t->seen[k] = t->art[k] = 0;
+    return value;
+}
+
+/* Player q's region: the cells whose only nearest head is q's, and q's head. */
+static void load_region(tron_bits *t, int q, int root, int lo, int hi)
+{
+    const uint64_t *mine = q ? t->b : t->a, *theirs = q ? t->a : t->b;
+    int k;
+    for (k = lo; k <= hi; k++)
+        t->reg[k] = mine[k] & ~theirs[k];
+    t->reg[root >> 6] |= BIT(root);
+}
+
+/* tron_eval.c's fill_tight for player q of a separated position (its
+ * region is its label's cells): the fill estimate (chamber tree capped by
+ * the region's parity bound) capped by the proven bound. */
+static int fill_tight(tron_bits *t, int q, int root, int lo, int hi)
+{
+    const uint64_t *mine = q ? t->b : t->a;
+    int cnt[2] = {0, 0}, k, entry = 1 - colour_of(root), bound, est, upper;
+    for (k = lo; k <= hi; k++) {
+        uint64_t even = k & 1 ? 0xAAAAAAAAAAAAAAAAull : 0x5555555555555555ull; /* (row + column) even */
+        cnt[0] += __builtin_popcountll(mine[k] & even);
+        cnt[1] += __builtin_popcountll(mine[k] & ~even);
+    }
+    if (cnt[0] + cnt[1] == 0)
+        return 0;
+    bound = tron_parity_fill(cnt[entry], cnt[1 - entry]);
+    load_region(t, q, root, lo, hi);
+    est = chambers(t, root, lo, hi, &upper);
+    if (bound < est)
+        est = bound;
+    return est < upper ? est : upper;
+}
+
+int ar_tron_eval_chambers_bits(const tron_board *b, tron_work *w, int p)
+{
+    tron_bits *t = &w->bits;
+    int j[2], lo, hi, k, value, mine, theirs;
+    if (!b->bits)
+        return ar_tron_eval_chambers_fast(b, w, p);
+    if (t->rows != b->h + 4) {
+        if (t->rows)
+            ar_tron_bits_free(t);
+        ar_tron_bits_init(t, b->h);
+    }
+    t->width = b->w;
+    j[0] = b->bitpos[b->head[0]];
+    j[1] = b->bitpos[b->head[1]];
+    if (!voronoi(b->bits, t, j[0], j[1], &lo, &hi)) {
+        int diff = fill_tight(t, p, j[p], lo, hi) - fill_tight(t, 1 - p, j[1 - p], lo, hi);
+        value = 10 * diff + (diff > 0 ? 200 : diff < 0 ? -200 : 0);
+    } else {
+        load_region(t, p, j[p], lo, hi);
+        mine = chambers(t, j[p], lo, hi, NULL);
+        load_region(t, 1 - p, j[1 - p], lo, hi);
+        theirs = chambers(t, j[1 - p], lo, hi, NULL);
+        value = 10 * (mine - theirs);
+    }
+    for (k = lo; k <= hi; k++)
+        t->a[k] = t->b[k] = 0;
+    return value;
+}
