@@ -59,8 +59,8 @@ static int bitsets_clean(const tron_work *w)
     const tron_bits *t = &w->bits;
     int k;
     for (k = 0; k < t->rows; k++)
-        if (t->a[k] | t->b[k] | t->fa[k] | t->fb[k] | t->na[k] | t->nb[k] | t->reg[k] | t->seen[k] | t->art[k] |
-            t->cham[k])
+        if (t->lab[k][0] | t->lab[k][1] | t->f[k][0] | t->f[k][1] | t->nf[k][0] | t->nf[k][1] | t->reached[k] |
+            t->reg[k] | t->seen[k] | t->art[k] | t->cham[k])
             return 0;
     return 1;
 }

@@ -43,7 +43,7 @@ typedef struct tron_art_scratch {
  * v's subtree is cut off from the rest when parent is removed (parent is an
  * articulation point when hangs and not at_root, at_root saying that parent
  * is the root). Returns the last number given, the next walk's base. */
-static inline uint32_t tron_art_walk(int root, const int dl[4], uint32_t base, const tron_art_scratch *s,
+static inline __attribute__((always_inline)) uint32_t tron_art_walk(int root, const int dl[4], uint32_t base, const tron_art_scratch *s,
                                      int (*in)(const void *ctx, int cell), void (*enter)(void *ctx, int cell),
                                      void (*leave)(void *ctx, int cell, int parent, int at_root, int hangs),
                                      void *ctx)

@@ -31,21 +31,31 @@
 #include "tron_internal.h"
 #include "tron_art.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define BIT(j) ((uint64_t)1 << ((j) & 63))
 
+/* The bits set in x, inline (the compiler's builtin is a library call on
+ * x86-64 without the popcnt instruction, which a portable build cannot
+ * assume). */
+static inline int popcount64(uint64_t x)
+{
+    x = x - (x >> 1 & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 void ar_tron_bits_init(tron_bits *t, int h)
 {
     size_t rows = (size_t)h + 4, cells = 64 * rows;
     t->rows = (int)rows;
-    t->a = ar_xcalloc(rows, sizeof(uint64_t));
-    t->b = ar_xcalloc(rows, sizeof(uint64_t));
-    t->fa = ar_xcalloc(rows, sizeof(uint64_t));
-    t->fb = ar_xcalloc(rows, sizeof(uint64_t));
-    t->na = ar_xcalloc(rows, sizeof(uint64_t));
-    t->nb = ar_xcalloc(rows, sizeof(uint64_t));
+    t->lab = ar_xcalloc(rows, sizeof(tron_v2));
+    t->f = ar_xcalloc(rows, sizeof(tron_v2));
+    t->nf = ar_xcalloc(rows, sizeof(tron_v2));
+    t->reached = ar_xcalloc(rows, sizeof(uint64_t));
     t->reg = ar_xcalloc(rows, sizeof(uint64_t));
     t->seen = ar_xcalloc(rows, sizeof(uint64_t));
     t->art = ar_xcalloc(rows, sizeof(uint64_t));
@@ -69,12 +79,10 @@ void ar_tron_bits_init(tron_bits *t, int h)
 
 void ar_tron_bits_free(tron_bits *t)
 {
-    free(t->a);
-    free(t->b);
-    free(t->fa);
-    free(t->fb);
-    free(t->na);
-    free(t->nb);
+    free(t->lab);
+    free(t->f);
+    free(t->nf);
+    free(t->reached);
     free(t->reg);
     free(t->seen);
     free(t->art);
@@ -99,42 +107,40 @@ void ar_tron_bits_free(tron_bits *t)
 /* ------------------------------------------------------------- Voronoi */
 
 /* The joint breadth-first search from both heads (bit indices j0, j1):
- * t->a gets every cell whose nearest heads include player 0's (alone or
- * tied), t->b player 1's; *lo..*hi are the rows holding them (and the
- * heads). Returns 1 when the players share a cell. */
+ * t->lab[k][0] gets every cell of row k whose nearest heads include player
+ * 0's (alone or tied), [1] player 1's, t->reached their union; *lo..*hi
+ * are the rows holding them (and the heads). Returns 1 when the players
+ * share a cell. Both frontiers move together as the two lanes of one
+ * vector (the compiler's vector extension: SSE2 or NEON). */
 static int voronoi(const uint64_t *free_rows, tron_bits *t, int j0, int j1, int *band_lo, int *band_hi)
 {
-    uint64_t *A = t->a, *B = t->b;
-    uint64_t *fa = t->fa, *fb = t->fb, *na = t->na, *nb = t->nb, tied = 0;
+    tron_v2 *lab = t->lab, *f = t->f, *nf = t->nf, *swap, zero = {0, 0};
+    uint64_t *reached = t->reached, tied = 0;
     int k0 = j0 >> 6, k1 = j1 >> 6, lo = k0 < k1 ? k0 : k1, hi = k0 < k1 ? k1 : k0, k;
     int alo = lo, ahi = hi;
-    fa[k0] |= BIT(j0);
-    fb[k1] |= BIT(j1);
+    f[k0][0] |= BIT(j0);
+    f[k1][1] |= BIT(j1);
     for (;;) {
         /* One level: rows lo-1..hi+1 can gain cells (the guard rows keep
          * k - 1 and k + 1 inside the arrays; they have no free cells). A
          * frontier row is cleared once the rows beside it are done. */
         int from = lo > 1 ? lo - 1 : 1, to = hi < t->rows - 2 ? hi + 1 : t->rows - 2, nlo = -1, nhi = -1;
-        uint64_t *swap;
         for (k = from; k <= to; k++) {
-            uint64_t avail = free_rows[k] & ~(A[k] | B[k]);
-            uint64_t xa = (fa[k - 1] | fa[k + 1] | fa[k] << 1 | fa[k] >> 1) & avail;
-            uint64_t xb = (fb[k - 1] | fb[k + 1] | fb[k] << 1 | fb[k] >> 1) & avail;
-            fa[k - 1] = fb[k - 1] = 0;
-            na[k] = xa;
-            nb[k] = xb;
-            if (xa | xb) {
-                A[k] |= xa;
-                B[k] |= xb;
-                tied |= xa & xb; /* reached by both at this level */
+            tron_v2 cur = f[k], x = (f[k - 1] | f[k + 1] | cur << 1 | cur >> 1) & (free_rows[k] & ~reached[k]);
+            uint64_t any = x[0] | x[1];
+            f[k - 1] = zero;
+            nf[k] = x;
+            if (any) {
+                lab[k] |= x;
+                reached[k] |= any;
+                tied |= x[0] & x[1]; /* reached by both at this level */
                 if (nlo < 0)
                     nlo = k;
                 nhi = k;
             }
         }
-        fa[to] = fb[to] = 0;
-        swap = fa, fa = na, na = swap;
-        swap = fb, fb = nb, nb = swap;
+        f[to] = zero;
+        swap = f, f = nf, nf = swap;
         if (nlo < 0)
             break;
         lo = nlo;
@@ -145,17 +151,15 @@ static int voronoi(const uint64_t *free_rows, tron_bits *t, int j0, int j1, int 
             ahi = hi;
     }
     /* The frontier buffers are all zero again; they may have swapped. */
-    t->fa = fa;
-    t->fb = fb;
-    t->na = na;
-    t->nb = nb;
+    t->f = f;
+    t->nf = nf;
     *band_lo = alo;
     *band_hi = ahi;
     if (tied)
         return 1;
     for (k = alo; k <= ahi; k++) {
-        uint64_t a = A[k];
-        if ((a << 1 | a >> 1 | A[k - 1] | A[k + 1]) & B[k])
+        uint64_t a = lab[k][0];
+        if ((a << 1 | a >> 1 | lab[k - 1][0] | lab[k + 1][0]) & lab[k][1])
             return 1;
     }
     return 0;
@@ -439,8 +443,8 @@ static int chamber(bit_ctx *c, int s)
         x = near & reg[k] & art[k] & ~seen[k];
         if (cur) {
             uint64_t even = k & 1 ? 0xAAAAAAAAAAAAAAAAull : 0x5555555555555555ull;
-            cnt[0] += __builtin_popcountll(cur & even);
-            cnt[1] += __builtin_popcountll(cur & ~even);
+            cnt[0] += popcount64(cur & even);
+            cnt[1] += popcount64(cur & ~even);
         }
         seen[k] |= cur | x;
         while (x) {
@@ -553,28 +557,32 @@ static int chambers(tron_bits *t, int root, int lo, int hi, int *upper)
 /* Player q's region: the cells whose only nearest head is q's, and q's head. */
 static void load_region(tron_bits *t, int q, int root, int lo, int hi)
 {
-    const uint64_t *mine = q ? t->b : t->a, *theirs = q ? t->a : t->b;
     int k;
     for (k = lo; k <= hi; k++)
-        t->reg[k] = mine[k] & ~theirs[k];
+        t->reg[k] = t->lab[k][q] & ~t->lab[k][1 - q];
     t->reg[root >> 6] |= BIT(root);
 }
 
 /* tron_eval.c's fill_tight for player q of a separated position (its
  * region is its label's cells): the fill estimate (chamber tree capped by
  * the region's parity bound) capped by the proven bound. */
-static int fill_tight(tron_bits *t, int q, int root, int lo, int hi)
+/* The parity bound of q's region in a separated position (0 when empty). */
+static int region_bound(const tron_bits *t, int q, int root, int lo, int hi)
 {
-    const uint64_t *mine = q ? t->b : t->a;
-    int cnt[2] = {0, 0}, k, entry = 1 - colour_of(root), bound, est, upper;
+    int cnt[2] = {0, 0}, k, entry = 1 - colour_of(root);
     for (k = lo; k <= hi; k++) {
         uint64_t even = k & 1 ? 0xAAAAAAAAAAAAAAAAull : 0x5555555555555555ull; /* (row + column) even */
-        cnt[0] += __builtin_popcountll(mine[k] & even);
-        cnt[1] += __builtin_popcountll(mine[k] & ~even);
+        cnt[0] += popcount64(t->lab[k][q] & even);
+        cnt[1] += popcount64(t->lab[k][q] & ~even);
     }
-    if (cnt[0] + cnt[1] == 0)
+    return tron_parity_fill(cnt[entry], cnt[1 - entry]);
+}
+
+static int fill_tight(tron_bits *t, int q, int root, int lo, int hi, int bound)
+{
+    int est, upper;
+    if (bound == 0)
         return 0;
-    bound = tron_parity_fill(cnt[entry], cnt[1 - entry]);
     load_region(t, q, root, lo, hi);
     est = chambers(t, root, lo, hi, &upper);
     if (bound < est)
@@ -582,10 +590,23 @@ static int fill_tight(tron_bits *t, int q, int root, int lo, int hi)
     return est < upper ? est : upper;
 }
 
-int ar_tron_eval_chambers_bits(const tron_board *b, tron_work *w, int p)
+/* A separated position's score from the difference of the fills: a lead
+ * counts 20 cells more (it can no longer be contested). Increasing. */
+static int separated_score(int diff) { return 10 * diff + (diff > 0 ? 200 : diff < 0 ? -200 : 0); }
+
+/* The cells of q's region (after voronoi). */
+static int region_size(const tron_bits *t, int q, int lo, int hi)
+{
+    int k, n = 0;
+    for (k = lo; k <= hi; k++)
+        n += popcount64(t->lab[k][q] & ~t->lab[k][1 - q]);
+    return n;
+}
+
+int ar_tron_eval_chambers_window(const tron_board *b, tron_work *w, int p, int lo_value, int hi_value)
 {
     tron_bits *t = &w->bits;
-    int j[2], lo, hi, k, value, mine, theirs;
+    int j[2], lo, hi, k, value;
     if (!b->bits)
         return ar_tron_eval_chambers_fast(b, w, p);
     if (t->rows != b->h + 4) {
@@ -597,16 +618,70 @@ int ar_tron_eval_chambers_bits(const tron_board *b, tron_work *w, int p)
     j[0] = b->bitpos[b->head[0]];
     j[1] = b->bitpos[b->head[1]];
     if (!voronoi(b->bits, t, j[0], j[1], &lo, &hi)) {
-        int diff = fill_tight(t, p, j[p], lo, hi) - fill_tight(t, 1 - p, j[1 - p], lo, hi);
-        value = 10 * diff + (diff > 0 ? 200 : diff < 0 ? -200 : 0);
+        /* each fill is at most its region's parity bound, so one fill and
+         * the other bound bound the score, as in contact below */
+        int bound_mine = region_bound(t, p, j[p], lo, hi), bound_theirs = region_bound(t, 1 - p, j[1 - p], lo, hi);
+        int windowed = lo_value > -INT_MAX || hi_value < INT_MAX, mine, theirs;
+        if (windowed && separated_score(bound_mine - bound_theirs) <= lo_value) {
+            theirs = fill_tight(t, 1 - p, j[1 - p], lo, hi, bound_theirs);
+            value = separated_score(bound_mine - theirs);
+            if (value > lo_value)
+                value = separated_score(fill_tight(t, p, j[p], lo, hi, bound_mine) - theirs);
+            else
+                t->lazy++;
+        } else {
+            mine = fill_tight(t, p, j[p], lo, hi, bound_mine);
+            value = separated_score(mine - bound_theirs);
+            if (!windowed || value < hi_value)
+                value = separated_score(mine - fill_tight(t, 1 - p, j[1 - p], lo, hi, bound_theirs));
+            else
+                t->lazy++;
+        }
+    } else if (lo_value > -INT_MAX || hi_value < INT_MAX) {
+        /* Each chamber tree is at most its region's cells, so one tree and
+         * the other region's size bound the value: when the Voronoi count
+         * says the value is below the window, the opponent's tree first
+         * (the value is at most 10 (my cells - theirs)); above it, ours
+         * first (at least 10 (mine - their cells)). */
+        int mine_cells = region_size(t, p, lo, hi), their_cells = region_size(t, 1 - p, lo, hi);
+        int guess = 10 * (mine_cells - their_cells), mine, theirs;
+        if (guess <= lo_value) {
+            load_region(t, 1 - p, j[1 - p], lo, hi);
+            theirs = chambers(t, j[1 - p], lo, hi, NULL);
+            value = 10 * (mine_cells - theirs);
+            if (value > lo_value) {
+                load_region(t, p, j[p], lo, hi);
+                value = 10 * (chambers(t, j[p], lo, hi, NULL) - theirs);
+            } else {
+                t->lazy++;
+            }
+        } else {
+            load_region(t, p, j[p], lo, hi);
+            mine = chambers(t, j[p], lo, hi, NULL);
+            value = 10 * (mine - their_cells);
+            if (value < hi_value) {
+                load_region(t, 1 - p, j[1 - p], lo, hi);
+                value = 10 * (mine - chambers(t, j[1 - p], lo, hi, NULL));
+            } else {
+                t->lazy++;
+            }
+        }
     } else {
+        int mine, theirs;
         load_region(t, p, j[p], lo, hi);
         mine = chambers(t, j[p], lo, hi, NULL);
         load_region(t, 1 - p, j[1 - p], lo, hi);
         theirs = chambers(t, j[1 - p], lo, hi, NULL);
         value = 10 * (mine - theirs);
     }
-    for (k = lo; k <= hi; k++)
-        t->a[k] = t->b[k] = 0;
+    for (k = lo; k <= hi; k++) {
+        t->lab[k][0] = t->lab[k][1] = 0;
+        t->reached[k] = 0;
+    }
     return value;
+}
+
+int ar_tron_eval_chambers_bits(const tron_board *b, tron_work *w, int p)
+{
+    return ar_tron_eval_chambers_window(b, w, p, -INT_MAX, INT_MAX);
 }

@@ -126,14 +126,17 @@ typedef struct tron_fast {
  * bitset (the board's h + 4), 64 * rows entries per cell array (indexed by
  * bit index). The bitsets are all zero between calls; disc numbers count
  * up from `clock`. Made at the first call (rows 0 until then). */
+typedef uint64_t tron_v2 __attribute__((vector_size(16))); /* a row for each player */
 typedef struct tron_bits {
     int rows;
-    uint64_t *a, *b;          /* cells nearest to player 0 (1), alone or tied */
-    uint64_t *fa, *fb, *na, *nb; /* the search's frontiers */
+    tron_v2 *lab;             /* lane p: the cells nearest to player p, alone or tied */
+    tron_v2 *f, *nf;          /* the search's frontiers, this level and the next */
+    uint64_t *reached;        /* the cells of either lane */
     uint64_t *reg, *seen, *art;  /* the region walked, the chamber walk's marks, articulation points */
     uint64_t *cham;              /* the chamber being filled */
     unsigned *exit_open;         /* each waiting exit's open neighbours (N E S W bits) */
     uint64_t conflicts;          /* chamber walks done again in the scalar order */
+    uint64_t lazy;               /* windowed evaluations settled by one chamber tree */
     int width;                   /* the board's w */
     int *row_first, *run_parent; /* the holes' runs: each row's first, the union-find */
     uint8_t *run_start, *run_end;
@@ -215,6 +218,10 @@ void ar_tron_fast_free(tron_fast *f);
 /* (tron_biteval.c) The same values on bitboards (b->bits; on grids without
  * them, ar_tron_eval_chambers_fast): chamber-ab's evaluation. */
 int ar_tron_eval_chambers_bits(const tron_board *b, tron_work *w, int p);
+/* The same for a search with the window (lo, hi): the value when it lies
+ * inside; else possibly only a bound on the far side of the window (at
+ * most lo, or at least hi), found with one chamber tree instead of two. */
+int ar_tron_eval_chambers_window(const tron_board *b, tron_work *w, int p, int lo, int hi);
 void ar_tron_bits_init(tron_bits *t, int h);
 void ar_tron_bits_free(tron_bits *t);
 
@@ -240,7 +247,8 @@ typedef struct tron_fill {
     tron_board *b;
     tron_work *w;
     int player;
-    double deadline;   /* ar_now() time to stop (0: none) */
+    double deadline;   /* clock() time to stop (0: none) */
+    double (*clock)(void); /* ar_now (wall clock) or ar_thread_cpu_time; NULL: ar_now */
     const volatile sig_atomic_t *interrupt;
     uint64_t node_limit; /* 0: none */
     int exact_only;      /* one complete branch and bound, no horizon */
@@ -261,7 +269,8 @@ void ar_tron_fill_search(tron_fill *f);
  * call goes on from it when we followed its first step). b is restored on
  * return. */
 typedef struct tron_plan_limits {
-    double deadline;    /* ar_now() time to stop (0: none) */
+    double deadline;    /* clock() time to stop (0: none) */
+    double (*clock)(void); /* ar_now or ar_thread_cpu_time; NULL: ar_now */
     uint64_t work;      /* path cells touched for a new plan (0: none): reproducible without a clock */
     uint64_t work_kept; /* the same for going on from a kept plan */
     const volatile sig_atomic_t *interrupt;

@@ -23,11 +23,15 @@ enum { EVAL_BITS, EVAL_BYTES, EVAL_REFERENCE };
 typedef struct tron_bot {
     int kind;
     double time;    /* thinking time in seconds (0: no clock) */
+    double (*clock)(void); /* the clock it counts on: ar_now (wall, the default) or ar_thread_cpu_time (clock=cpu) */
     int depth;      /* alpha-beta depth limit in joint plies (0: none) */
     int endgame;    /* the filler once separated */
     int voronoi;    /* alpha-beta evaluation: Voronoi instead of chambers */
     int evalcode;   /* chamber-ab: which code computes its evaluation (EVAL_*; all give the same values) */
     int v1;         /* chamber-ab-v1: issue 17's chamber-ab, kept to measure its successor against */
+    int pvs;        /* chamber-ab: principal variation search (null windows for later moves) */
+    int lazy;       /* chamber-ab: leaves outside the window settled by one chamber tree */
+    int aspire;     /* chamber-ab: the root's aspiration window, +- tenths of a cell (0: none) */
     int contempt;   /* a draw scores -contempt (tenths of a cell) */
     int base_contempt; /* chamber-ab: the contempt of an even position */
     int fixed_contempt; /* chamber-ab with headon=fixed: contempt does not follow the score */
@@ -47,6 +51,7 @@ typedef struct tron_bot {
     int me;
     double deadline;
     uint64_t nodes, leaf_evals, node_limit;
+    uint64_t evals;       /* evaluations in this move's search (all iterations) */
     int stopped;
     uint64_t key;         /* the current node's key (trails, heads, side, contempt) */
     uint64_t tt_cuts;     /* values taken from the table in this iteration */
