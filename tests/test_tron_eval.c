@@ -376,6 +376,70 @@ static void test_transposition_table(void)
            compared, (unsigned long long)nodes_kept, (unsigned long long)nodes_none);
 }
 
+/* The new search (principal variation search, lazy leaves, the
+ * aspiration window, the bitboard evaluation) finds exactly issue 17's
+ * values and moves at a fixed depth: chamber-ab against chamber-ab-v1 on
+ * the positions of data/tron/search, with and without the table (a fresh
+ * bot each), and the new one with each change switched off alone. */
+static void test_search_values(void)
+{
+    static const char *const variants[] = {"", ":tt=0", ":pvs=0", ":lazy=0", ":aspire=0", ":eval=bytes"};
+    const char *data = getenv("ARIADNE_DATA");
+    char dir[1024];
+    const char *name;
+    char *text;
+    DIR *d;
+    unsigned files = 0, compared = 0;
+    snprintf(dir, sizeof dir, "%s/tron/search", data ? data : "data");
+    d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "test_tron_eval: %s not found; search values skipped\n", dir);
+        return;
+    }
+    while ((text = tron_next_map_file(d, dir, &name)) != NULL) {
+        ar_variant *v = tron_map_of(text, name);
+        tron_pos *p;
+        ar_bot_info want;
+        ar_gmove want_move;
+        unsigned k;
+        free(text);
+        CHECK(v != NULL);
+        if (!v)
+            continue;
+        p = malloc(ar_game_tron.position_size(v));
+        ar_game_tron.initial_position(v, p);
+        for (k = 0; k <= sizeof variants / sizeof variants[0]; k++) {
+            char spec[96];
+            ar_bot *bot;
+            ar_bot_info info;
+            ar_gmove m;
+            ar_error err;
+            if (k == 0)
+                snprintf(spec, sizeof spec, "chamber-ab-v1:depth=5:endgame=0");
+            else
+                snprintf(spec, sizeof spec, "chamber-ab:depth=5:endgame=0%s", variants[k - 1]);
+            memset(&info, 0, sizeof info);
+            CHECK(ar_bot_create(&ar_game_tron, v, spec, 1, 0, &bot, &err) == AR_OK);
+            CHECK(ar_bot_choose(bot, p, 0, &m, &info, &err) == AR_OK);
+            ar_bot_destroy(bot);
+            if (k == 0) {
+                want = info;
+                want_move = m;
+                continue;
+            }
+            CHECK_MSG(info_score(&info) == info_score(&want) && m == want_move, "%s, %s: '%s' (move %d), v1 '%s' (move %d)",
+                      name, spec, info.text, (int)m, want.text, (int)want_move);
+            compared++;
+        }
+        free(p);
+        ar_tron_variant_free(v);
+        files++;
+    }
+    closedir(d);
+    CHECK(files >= 70);
+    printf("search values: %u positions, %u searches equal to chamber-ab-v1's at depth 5\n", files, compared);
+}
+
 int main(void)
 {
     test_official_maps();
@@ -383,5 +447,6 @@ int main(void)
     test_wide_rooms();
     test_data_positions();
     test_transposition_table();
+    test_search_values();
     return check_report("test_tron_eval");
 }
