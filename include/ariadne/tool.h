@@ -162,6 +162,36 @@ const char *ar_tool_quote(const char *s, size_t max, char *out, size_t size);
 int ar_tool_parse_uint(const char *text, uint64_t min, uint64_t max, uint64_t *out, char *why,
                        size_t why_size);
 
+/* --- Counts: one behaviour for every `ariadne count PUZZLE` ---
+ *
+ * A puzzle's count tool parses with ar_tool_parse (AR_COMMON_OUTPUT, the
+ * time limit, --threads), runs its counter under the limits with a progress
+ * line (run.h: ar_run_threads), and prints what it found with
+ * ar_tool_print_count, so every count reads the same: the count, or after a
+ * stop a partial count labelled as a lower bound with the reason; the
+ * published value where one is known; one JSON object under --json. */
+typedef struct ar_count_report {
+    const char *instance;   /* "6x6", "order 4" */
+    const char *counted;    /* what was counted, in words: "closed tours (undirected cycles)" */
+    uint64_t count;         /* complete: the count; stopped: what was counted before the stop */
+    int complete;
+    ar_stop_reason stop;    /* why it is not complete */
+    uint64_t tasks, tasks_done; /* the work's parts (0, 0: not split) */
+    uint64_t nodes;         /* search nodes (0: not reported) */
+    double seconds;
+    unsigned threads;
+    int has_published;      /* published: the value in the literature, and where */
+    uint64_t published;
+    const char *source;     /* "OEIS A001230" */
+} ar_count_report;
+
+/* Prints r for `ariadne count PUZZLE` (text, or one JSON object whose
+ * members extra_json, if not NULL, extends: ",\"key\":value..."); returns
+ * the exit status: 0 counted, 1 counted but unlike the published value,
+ * 3 stopped before the end. */
+int ar_tool_print_count(const ar_tool_cmd *cmd, const char *puzzle, const ar_count_report *r,
+                        const char *extra_json);
+
 /* The tool called name in a {NULL}-terminated table (may be NULL), or NULL. */
 const ar_tool *ar_tool_find(const ar_tool *tools, const char *name);
 
