@@ -242,3 +242,8 @@ int ar_data_path(const char *relative, char *buf, size_t size)
              relative, AR_SOURCE_DATADIR, AR_INSTALL_DATADIR);
     return -1;
 }
+
+int ar_replay_bad_turn(const ar_replay_request *q, long long turns)
+{
+    return ar_tool_fail("replay: %s: --turn %lld is past the game's end (turns 0 to %lld)", q->file, q->turn, turns);
+}
