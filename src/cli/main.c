@@ -446,11 +446,22 @@ int verb_generate(int argc, char **argv)
     ar_error_clear(&err);
     if (c.domain->generate(c.params, (size_t)c.param_count, seed, &text, &err) != AR_OK)
         return ar_tool_fail("generate: %s", err.message);
-    if (!c.quiet)
+    if (!c.quiet && !c.json) /* under --json the seed is in the object */
         fprintf(stderr, "ariadne: seed %" PRIu64 "\n", seed);
-    fputs(text, stdout);
-    if (text[0] && text[strlen(text) - 1] != '\n')
-        putchar('\n');
+    if (c.json) {
+        size_t n = strlen(text);
+        if (n && text[n - 1] == '\n')
+            text[n - 1] = '\0';
+        printf("{\"domain\":");
+        ar_json_string(stdout, c.domain->name);
+        printf(",\"seed\":%" PRIu64 ",\"instance\":", seed);
+        ar_json_string(stdout, text);
+        printf("}\n");
+    } else {
+        fputs(text, stdout);
+        if (text[0] && text[strlen(text) - 1] != '\n')
+            putchar('\n');
+    }
     free(text);
     return 0;
 }
