@@ -44,7 +44,7 @@ static void elo_text(const ar_elo *e, char *buf, size_t size)
 static void json_number_or_null(FILE *out, double x)
 {
     if (isfinite(x))
-        fprintf(out, "%.1f", x);
+        fprintf(out, "%.1f", fabs(x) < 0.05 ? 0.0 : x); /* no "-0.0" */
     else
         fputs("null", out);
 }
