@@ -100,8 +100,11 @@ typedef struct ar_domain_solver {
 enum {
     AR_PUZZLE_UNIT_COST = 1u << 0,       /* every move costs 1 (move_cost is NULL) */
     AR_PUZZLE_REVERSIBLE = 1u << 1,      /* every move has an inverse move */
-    AR_PUZZLE_SINGLE_CHAR_MOVES = 1u << 2 /* moves are one character each and are
-                                             written without separators ("udlrt") */
+    AR_PUZZLE_SINGLE_CHAR_MOVES = 1u << 2, /* moves are one character each and are
+                                              written without separators ("udlrt") */
+    /* every solution has the same length and cost (filling a board's empty
+     * cells, a tour through every square), so any solution is optimal */
+    AR_PUZZLE_FIXED_LENGTH = 1u << 3
 };
 
 typedef struct ar_puzzle {

@@ -117,10 +117,13 @@ static void print_tail(printer *pr, int complete)
         }
         if (have_moves && complete)
             fprintf(out, ",\"length\":%" PRIu64 ",\"cost\":%" PRIu64, res->length, res->cost);
-        else if (have_moves)
+        else if (have_moves || pr->emitted)
             fprintf(out, ",\"length\":%" PRIu64 ",\"cost\":null", pr->emitted);
         else
             fputs(",\"length\":null,\"cost\":null", out);
+        /* A streamed list cut short is labelled as such, never passed off as
+         * a solution. */
+        fprintf(out, ",\"partial\":%s", complete ? "false" : "true");
         fprintf(out, ",\"optimal\":%s", complete && have_moves && res->optimal ? "true" : "false");
         fputs(",\"status\":", out);
         ar_json_string(out, status);
@@ -138,7 +141,16 @@ static void print_tail(printer *pr, int complete)
         fprintf(out, ",\"nodes_expanded\":%" PRIu64 ",\"nodes_generated\":%" PRIu64
                      ",\"seconds\":%.6f,\"peak_bytes\":%zu,\"note\":",
                 res->expanded, res->generated, res->seconds, peak);
-        ar_json_string(out, res->note);
+        if (!complete) {
+            char note[sizeof res->note + 160];
+            snprintf(note, sizeof note, "the move list is incomplete: stopped by %s after %" PRIu64
+                                        " moves were written%s%s",
+                     res->stop != AR_STOP_NONE ? ar_stop_reason_name(res->stop) : "an output error", pr->emitted,
+                     res->note[0] ? "; " : "", res->note);
+            ar_json_string(out, note);
+        } else {
+            ar_json_string(out, res->note);
+        }
         fputs("}\n", out);
         return;
     }
@@ -314,7 +326,7 @@ int verb_hint(int argc, char **argv)
         if (c.json)
             printf("{\"domain\":\"%s\",\"status\":\"no_solution\",\"move\":null}\n", c.domain->name);
         else
-            printf("no solution: %s\n", res.note);
+            printf("%s%s\n", strncmp(res.note, "no solution", 11) == 0 ? "" : "no solution: ", res.note);
         rc = AR_EXIT_NO_SOLUTION;
     } else if (res.outcome == AR_OUTCOME_SOLVED && res.length == 0) {
         if (c.json)

@@ -110,6 +110,38 @@ static void describe_optimality(ar_result *res, const ar_algorithm *algo, const 
              h && (algo->flags & AR_ALGO_USES_HEURISTIC) ? h->name : "");
 }
 
+/* A result that agrees with itself, whichever algorithm made it: a proven
+ * bound that reaches the cost proves optimality; an optimal solution's cost
+ * is its own lower bound; a proof that no solution exists leaves no bound;
+ * and in a domain where every solution has the same length and cost, any
+ * solution is optimal. */
+static void make_consistent(const ar_puzzle *p, ar_result *res)
+{
+    if (res->outcome == AR_OUTCOME_NO_SOLUTION) {
+        res->has_lower_bound = 0;
+        return;
+    }
+    if (res->outcome != AR_OUTCOME_SOLVED)
+        return;
+    if (!res->optimal && (p->flags & AR_PUZZLE_FIXED_LENGTH)) {
+        res->optimal = 1;
+        snprintf(res->note, sizeof res->note, "optimal: every solution of %s has the same length and cost",
+                 p->name);
+    } else if (!res->optimal && res->has_lower_bound && res->lower_bound >= res->cost) {
+        char was[sizeof res->note];
+        snprintf(was, sizeof was, "%s", res->note);
+        res->optimal = 1;
+        snprintf(res->note, sizeof res->note, "optimal: its cost equals the proven lower bound%s%.200s",
+                 was[0] ? " (" : "", was);
+        if (was[0] && strlen(res->note) + 1 < sizeof res->note)
+            strcat(res->note, ")");
+    }
+    if (res->optimal) {
+        res->has_lower_bound = 1;
+        res->lower_bound = res->cost;
+    }
+}
+
 ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_options *opts,
                    const ar_move_sink *sink, ar_result *result, ar_error *err)
 {
@@ -167,6 +199,8 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
         st = solver->run(inst, opts, sink, result, err);
         result->algorithm = solver->name;
         result->seconds = ar_now() - start;
+        if (st == AR_OK)
+            make_consistent(p, result);
         return st;
     }
 
@@ -192,10 +226,7 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
     if (st != AR_OK)
         return st;
     describe_optimality(result, algo, h);
-    if (result->outcome == AR_OUTCOME_SOLVED && result->optimal) {
-        result->has_lower_bound = 1;
-        result->lower_bound = result->cost;
-    }
+    make_consistent(p, result);
     if (result->outcome == AR_OUTCOME_STOPPED && !result->note[0])
         snprintf(result->note, sizeof result->note, "stopped by %s%s",
                  ar_stop_reason_name(result->stop),
