@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/local.h"
 #include "ariadne/timer.h"
 
 static const ar_algorithm algorithms[] = {
@@ -85,6 +86,7 @@ const char *ar_stop_reason_name(ar_stop_reason reason)
     case AR_STOP_INTERRUPT: return "interrupt (Ctrl-C)";
     case AR_STOP_DEPTH: return "depth limit";
     case AR_STOP_BEAM: return "beam width (states were dropped)";
+    case AR_STOP_BUDGET: return "the algorithm's budget (spent without a solution)";
     }
     return "unknown";
 }
@@ -147,6 +149,18 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
         algo_name = "astar";
     solver = ar_puzzle_solver(p, algo_name);
     algo = solver ? NULL : ar_algorithm_find(algo_name);
+    if (!solver && !algo && ar_local_strategy_find(algo_name)) {
+        /* A local-search strategy, over the domain's local-search view. */
+        const ar_local_strategy *ls = ar_local_strategy_find(algo_name);
+        if (opts->heuristic)
+            return ar_error_set(err, AR_ERR_INPUT, "%s uses no heuristic (parameter heuristic %s does not apply)",
+                                ls->name, opts->heuristic);
+        result->algorithm = ls->name;
+        st = ar_local_solve(p, inst, ls, opts, result, err);
+        result->algorithm = ls->name;
+        result->seconds = ar_now() - start;
+        return st;
+    }
     if (!solver && !algo)
         return ar_error_set(err, AR_ERR_INPUT,
                             "unknown algorithm '%s' for %s (see `ariadne list`)", algo_name, p->name);
