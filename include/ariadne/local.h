@@ -158,7 +158,7 @@ typedef struct ar_local_params {
     double accept;         /* anneal: P(accepting an average worsening move) at T0 (default 0.3) */
     double alpha;          /* geometric cooling factor (default 0.95) */
     double tmin;           /* anneal: the final temperature as a fraction of T0 (default 1e-4) */
-    uint64_t epoch;        /* anneal: moves per temperature (default 100 + 10 * size) */
+    uint64_t epoch;        /* anneal: moves per temperature (default 100 * size, at least 1000) */
     uint64_t epochs;       /* anneal: the most temperatures (linear: the schedule's length; default 200) */
     uint64_t reheats;      /* anneal: times the temperature goes back up when frozen (default 0) */
     double reheat;         /* anneal: the reheat temperature as a fraction of T0 (default 0.5) */

@@ -80,7 +80,8 @@ typedef struct ar_heuristic {
 /* A domain solver's flags. */
 enum {
     AR_SOLVER_USES_HEURISTIC = 1u << 0, /* it reads --heuristic (the domain's heuristics) */
-    AR_SOLVER_USES_WEIGHT = 1u << 1     /* it reads --weight (a weighted search) */
+    AR_SOLVER_USES_WEIGHT = 1u << 1,    /* it reads --weight (a weighted search) */
+    AR_SOLVER_USES_SEED = 1u << 2       /* it is randomised and reads --seed */
 };
 
 /* A domain's own algorithm (closed forms, specialised solvers), selectable by

@@ -53,7 +53,7 @@ ar_status ar_local_run_anneal(lk *L, ar_error *err)
     const ar_local_problem *P = L->P;
     const ar_local_params *par = L->par;
     ar_local_schedule sched = par->schedule;
-    uint64_t epoch = par->epoch ? par->epoch : 100 + 10 * P->size;
+    uint64_t epoch = par->epoch ? par->epoch : P->size * 100 > 1000 ? P->size * 100 : 1000;
     double alpha = par->alpha > 0 ? par->alpha : 0.95;
     double tmin = par->tmin > 0 ? par->tmin : 1e-4;
     double reheat = par->reheat > 0 ? par->reheat : 0.5;

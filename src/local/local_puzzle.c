@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How the run ended, in words, then what the best state is. */
 static void write_note(ar_result *res, const ar_local_strategy *s, const ar_local_stats *st,
                        const ar_local_problem *prob)
 {
@@ -28,31 +29,48 @@ static void write_note(ar_result *res, const ar_local_strategy *s, const ar_loca
     switch (st->end) {
     case AR_LOCAL_END_BOUND:
         ADD("optimal: %s reached the proven lower bound %" PRId64, s->name, prob->lower_bound);
-        break;
+        return;
     case AR_LOCAL_END_EXHAUSTED:
         ADD("optimal: %s generated and tested all %" PRIu64 " candidates", s->name, st->steps);
-        break;
+        return;
     case AR_LOCAL_END_SOLUTION:
-        ADD("not proven optimal: %s stopped at the first solution it generated", s->name);
+        ADD("%s stopped at the first solution it generated", s->name);
+        break;
+    case AR_LOCAL_END_LOCAL_OPTIMUM:
+        ADD("%s ended on a local optimum (every move worsens it)", s->name);
+        break;
+    case AR_LOCAL_END_PLATEAU:
+        ADD("%s ended on a plateau (no move improves, some keep the cost)", s->name);
+        break;
+    case AR_LOCAL_END_STOPPED:
+        ADD("%s was stopped: the best state so far", s->name);
         break;
     default:
-        ADD("not proven optimal: %s ended: %s", s->name, ar_local_end_name(st->end));
+        if (st->kicks)
+            ADD("%s made its %" PRIu64 " kicks (%" PRIu64 " improved the best)", s->name, st->kicks,
+                st->improvements);
+        else if (st->climbs > 1)
+            ADD("%s made its %" PRIu64 " climbs: %" PRIu64 " ended on local optima, %" PRIu64 " on plateaus",
+                s->name, st->climbs, st->local_optima, st->plateaus);
+        else if (st->climbs == 1)
+            ADD("%s gave up: no improvement in its random tries", s->name);
+        else if (st->temperature > 0 || strcmp(s->name, "anneal") == 0)
+            ADD("%s cooled to %.3g (%" PRIu64 " reheats)", s->name, st->temperature, st->reheats);
+        else if (strcmp(s->name, "generate") == 0)
+            ADD("%s tested its %" PRIu64 " random candidates", s->name, st->steps);
+        else
+            ADD("%s made its %" PRIu64 " iterations", s->name, st->steps);
         break;
     }
-    if (st->climbs > 1 && st->kicks == 0)
-        ADD("; %" PRIu64 " climbs: %" PRIu64 " on local optima, %" PRIu64 " on plateaus", st->climbs,
-            st->local_optima, st->plateaus);
-    if (st->kicks)
-        ADD("; %" PRIu64 " kicks, %" PRIu64 " improvements", st->kicks, st->improvements);
-    if (st->reheats)
-        ADD("; %" PRIu64 " reheats", st->reheats);
-    if (st->best_kind == AR_LOCAL_END_LOCAL_OPTIMUM || st->best_kind == AR_LOCAL_END_PLATEAU)
-        ADD("; the best state is a %s (start cost %" PRId64 ")",
-            st->best_kind == AR_LOCAL_END_PLATEAU ? "plateau (no move improves, some keep its cost)"
-                                                  : "local optimum (every move worsens it)",
-            st->start_cost);
+    if (st->best_kind == st->end)
+        ; /* said already */
+    else if (st->best_kind == AR_LOCAL_END_LOCAL_OPTIMUM)
+        ADD("; the best is a local optimum");
+    else if (st->best_kind == AR_LOCAL_END_PLATEAU)
+        ADD("; the best is on a plateau");
     else if (st->best_kind == AR_LOCAL_END_NONE)
-        ADD("; the best state is not a local optimum: a move still improves it");
+        ADD("; the best is not a local optimum (a move improves it)");
+    ADD("; cost %" PRId64 " from %" PRId64 "; not proven optimal", st->best_cost, st->start_cost);
 #undef ADD
 }
 

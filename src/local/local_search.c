@@ -31,7 +31,7 @@ static const ar_option_spec anneal_options[] = {
     {"accept", "P", "chance of taking an average worsening move at the start (default 0.3)"},
     {"alpha", "A", "geometric cooling factor per epoch (default 0.95)"},
     {"tmin", "F", "final temperature as a fraction of the start (default 0.0001)"},
-    {"epoch", "N", "moves per temperature (default 100 + 10 * size)"},
+    {"epoch", "N", "moves per temperature (default 100 * size, at least 1000)"},
     {"epochs", "N", "the most temperatures (default: until tmin; linear and log 200)"},
     {"reheats", "N", "times to warm up again from the best state when frozen (default 0)"},
     {"reheat", "F", "reheat temperature as a fraction of the start (default 0.5)"},
@@ -263,10 +263,12 @@ ar_status ar_local_search(const ar_local_problem *prob, const ar_local_strategy 
     if (st == AR_OK && L.have_best && stats->end != AR_LOCAL_END_STOPPED) {
         /* What the best state is, over the whole neighbourhood (one pass,
          * after the run: it does not count against the limits). */
+        uint64_t evaluated = run->res->expanded;
         ar_lk_save_best(&L);
         memcpy(L.cur, L.best, L.ss);
         L.cur_cost = stats->best_cost;
         stats->best_kind = ar_lk_classify(&L, 0, 0);
+        run->res->expanded = evaluated; /* the check is not the strategy's work */
     }
     stats->have_best = L.have_best;
     if (!L.have_best)

@@ -149,6 +149,9 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
     if (!solver && !algo)
         return ar_error_set(err, AR_ERR_INPUT,
                             "unknown algorithm '%s' for %s (see `ariadne list`)", algo_name, p->name);
+    if (opts->algo_param_count)
+        return ar_error_set(err, AR_ERR_INPUT, "parameter %s applies to the local-search strategies only "
+                            "(--algo %s is not one)", opts->algo_params[0].name, algo_name);
     if (opts->weight < 1.0 && algo && strcmp(algo->name, "wastar") == 0)
         return ar_error_set(err, AR_ERR_INPUT, "parameter weight must be at least 1 (got %g)", opts->weight);
     /* A heuristic given to an algorithm that uses none would silently do nothing. */

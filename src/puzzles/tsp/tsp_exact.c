@@ -157,5 +157,6 @@ const ar_domain_solver ar_tsp_solvers[] = {
      .run = ar_tsp_solve_held_karp},
     {.name = "bnb-1tree",
      .summary = "branch and bound with Held-Karp 1-tree bounds from an ILS tour: optimal when it finishes",
+     .flags = AR_SOLVER_USES_SEED,
      .run = ar_tsp_solve_bnb},
     {.name = NULL}};

@@ -62,14 +62,15 @@ static int next_token(reader *r, char *buf, size_t size, unsigned *line)
     return 1;
 }
 
-/* Whether the next token starts a keyword (a letter): the end of a section's data. */
+/* Whether the next token starts a keyword (a letter), or there is none:
+ * the end of a section's data. */
 static int at_keyword(reader *r)
 {
     const char *save = r->p;
     unsigned line = r->line;
     char tok[8];
     unsigned at;
-    int kw = next_token(r, tok, sizeof tok, &at) && isalpha((unsigned char)tok[0]);
+    int kw = !next_token(r, tok, sizeof tok, &at) || isalpha((unsigned char)tok[0]);
     r->p = save;
     r->line = line;
     return kw;
@@ -80,7 +81,7 @@ static ar_status read_number(reader *r, const char *what, double *out)
     char tok[64], *end;
     unsigned line;
     double v;
-    if (!next_token(r, tok, sizeof tok, &line) || isalpha((unsigned char)tok[0]))
+    if (!next_token(r, tok, sizeof tok, &line))
         return ar_error_set(r->err, AR_ERR_INPUT, "line %u: %s is missing", r->line, what);
     errno = 0;
     v = strtod(tok, &end);
@@ -95,7 +96,7 @@ static ar_status read_whole(reader *r, const char *what, long long min, long lon
     char tok[64], *end;
     unsigned line;
     long long v;
-    if (!next_token(r, tok, sizeof tok, &line) || isalpha((unsigned char)tok[0]))
+    if (!next_token(r, tok, sizeof tok, &line))
         return ar_error_set(r->err, AR_ERR_INPUT, "line %u: %s is missing", r->line, what);
     errno = 0;
     v = strtoll(tok, &end, 10);
