@@ -68,6 +68,7 @@ typedef struct bnb {
     size_t depth, capstack;
     uint64_t trees;
     double root_bound;
+    char phase[96]; /* the progress line's "best tour ..., root bound ..." */
 } bnb;
 
 static double weight(const bnb *B, const double *pi, uint32_t i, uint32_t j)
@@ -188,6 +189,7 @@ static ar_status record_tour(bnb *B, int64_t length, ar_error *err)
     if (length >= B->ub)
         return AR_OK;
     B->ub = length;
+    snprintf(B->phase, sizeof B->phase, "best tour %" PRId64 ", root bound %.1f", B->ub, B->root_bound);
     tree_tour(B, B->best_order);
     return ar_tsp_set_solution(B->run, B->d, B->best_order, err);
 }
@@ -420,7 +422,7 @@ static ar_status push_frame(bnb *B, size_t mark, const child_plan *plan, ar_erro
 
 static ar_status search(bnb *B, ar_error *err)
 {
-    double bound;
+    double bound = 0;
     ar_status st;
     child_plan plan;
     if (!ascend(B, B->pi, 1, &bound, &st, err) || st != AR_OK) {
@@ -429,6 +431,7 @@ static ar_status search(bnb *B, ar_error *err)
     }
     B->root_bound = bound;
     ar_run_lower_bound(B->run, (uint64_t)ceil(bound - 1e-7));
+    snprintf(B->phase, sizeof B->phase, "best tour %" PRId64 ", root bound %.1f", B->ub, B->root_bound);
     plan = plan_children(B);
     st = push_frame(B, B->nlog, &plan, err);
     while (st == AR_OK && B->depth > 0) {
@@ -443,10 +446,6 @@ static ar_status search(bnb *B, ar_error *err)
         B->run->res->expanded++;
         if (ar_run_should_stop(B->run))
             break;
-        if (snprintf(B->run->detail, 1, "%s", "") >= 0 && (B->run->res->expanded & 255) == 0) {
-            static char phase[64];
-            (void)phase;
-        }
         memcpy(B->pi, B->pis + (B->depth - 1) * B->n, sizeof *B->pi * B->n);
         if (make_child(B, &f->plan, f->next++) && ascend(B, B->pi, 0, &bound, &st, err) && st == AR_OK) {
             plan = plan_children(B);
@@ -470,7 +469,6 @@ ar_status ar_tsp_solve_bnb(ar_instance *inst, const ar_search_options *opts, con
     ar_status st;
     int64_t length = 0;
     size_t fix_bytes = (size_t)n * n, vec_bytes = sizeof(double) * n * 3, word_bytes = sizeof(uint32_t) * n * 7;
-    char phase[96];
     (void)sink;
     if (!inst->fresh)
         return ar_error_set(err, AR_ERR_UNSUPPORTED, "bnb-1tree makes whole tours from city 1; use astar mid-tour");
@@ -515,8 +513,8 @@ ar_status ar_tsp_solve_bnb(ar_instance *inst, const ar_search_options *opts, con
     st = ar_tsp_set_solution(&run, d, B.best_order, err);
     if (st != AR_OK)
         goto out;
-    snprintf(phase, sizeof phase, "best tour %" PRId64, B.ub);
-    run.phase = phase;
+    snprintf(B.phase, sizeof B.phase, "best tour %" PRId64 ", computing the root bound", B.ub);
+    run.phase = B.phase;
     st = search(&B, err);
     st = ar_run_memory_stop(&run, st);
     if (st == AR_OK && run.stop == AR_STOP_NONE) {
