@@ -158,27 +158,25 @@ static void on_trace(void *ctx, const ar_trace_point *pt)
     t->count++;
 }
 
-/* Runs strategy `name` with "a=1 b=2" parameters; returns the best x. */
-static int32_t run(const ar_local_problem *p, const char *name, const char *params, uint64_t seed,
-                   const ar_search_options *opts, ar_local_stats *st)
+/* Runs strategy `name` with "a=1 b=2" parameters into best (the state's
+ * bytes); checks that the best state has the reported cost. */
+static void run_into(const ar_local_problem *p, const char *name, const char *params, uint64_t seed,
+                     const ar_search_options *opts, ar_local_stats *st, void *best)
 {
     const ar_local_strategy *s = ar_local_strategy_find(name);
     ar_local_params par;
     ar_param pv[8];
     char buf[128];
-    size_t n;
     ar_result res;
     ar_run r;
     ar_error err;
-    unsigned char best[64];
-    int32_t x = -1;
     CHECK_MSG(s != NULL, "strategy %s", name);
     if (!s)
-        return -1;
+        return;
     snprintf(buf, sizeof buf, "%s", params ? params : "");
-    n = ar_param_split(buf, pv, 8);
     ar_error_clear(&err);
-    CHECK_MSG(ar_local_params_parse(s, pv, n, &par, &err) == AR_OK, "%s %s: %s", name, buf, err.message);
+    CHECK_MSG(ar_local_params_parse(s, pv, ar_param_split(buf, pv, 8), &par, &err) == AR_OK, "%s %s: %s", name,
+              params ? params : "", err.message);
     par.seed = seed;
     ar_result_init(&res);
     ar_run_begin(&r, opts, &res);
@@ -186,9 +184,16 @@ static int32_t run(const ar_local_problem *p, const char *name, const char *para
     ar_run_finish(&r);
     CHECK(st->have_best);
     CHECK_EQ_U(st->evaluations, res.expanded);
-    memcpy(&x, best, sizeof x);
-    CHECK_MSG(f(x) == st->best_cost, "%s: best state's cost %lld, reported %lld", name, (long long)f(x),
-              (long long)st->best_cost);
+    CHECK_MSG(p->cost(p->ctx, best) == st->best_cost, "%s: the best state's cost %lld, reported %lld", name,
+              (long long)p->cost(p->ctx, best), (long long)st->best_cost);
+}
+
+/* The best x of a run on the landscape. */
+static int32_t run(const ar_local_problem *p, const char *name, const char *params, uint64_t seed,
+                   const ar_search_options *opts, ar_local_stats *st)
+{
+    int32_t x = -1;
+    run_into(p, name, params, seed, opts, st, &x);
     return x;
 }
 
@@ -371,22 +376,8 @@ static ar_local_problem bits_problem(void)
 static uint16_t bits_run(const ar_local_problem *p, const char *name, const char *params, uint64_t seed,
                          const ar_search_options *o, ar_local_stats *st)
 {
-    const ar_local_strategy *s = ar_local_strategy_find(name);
-    ar_local_params par;
-    ar_param pv[8];
-    char buf[128];
-    ar_result res;
-    ar_run r;
-    ar_error err;
     uint16_t best = 0;
-    snprintf(buf, sizeof buf, "%s", params ? params : "");
-    CHECK(ar_local_params_parse(s, pv, ar_param_split(buf, pv, 8), &par, &err) == AR_OK);
-    par.seed = seed;
-    ar_result_init(&res);
-    ar_run_begin(&r, o, &res);
-    CHECK(ar_local_search(p, s, &par, &r, &best, st, &err) == AR_OK);
-    ar_run_finish(&r);
-    CHECK(bits_cost(NULL, &best) == st->best_cost);
+    run_into(p, name, params, seed, o, st, &best);
     return best;
 }
 

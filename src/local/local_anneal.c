@@ -80,12 +80,9 @@ ar_status ar_local_run_anneal(lk *L, ar_error *err)
         for (i = 0; i < epoch; i++) {
             ar_local_move m;
             int64_t d;
-            if (ar_lk_stop(L)) {
-                L->st->end = AR_LOCAL_END_STOPPED;
-                goto out;
-            }
-            if (ar_lk_at_bound(L)) {
-                L->st->end = AR_LOCAL_END_BOUND;
+            ar_local_end e = ar_lk_must_end(L);
+            if (e != AR_LOCAL_END_NONE) {
+                L->st->end = e;
                 goto out;
             }
             if (!P->random_move(P->ctx, L->cur, &L->rng, &m)) {

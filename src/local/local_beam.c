@@ -116,12 +116,9 @@ ar_status ar_local_run_beam(lk *L, ar_error *err)
 
     for (;;) {
         size_t n_pool = 0, chosen = 0;
-        if (ar_lk_stop(L)) {
-            L->st->end = AR_LOCAL_END_STOPPED;
-            break;
-        }
-        if (ar_lk_at_bound(L)) {
-            L->st->end = AR_LOCAL_END_BOUND;
+        ar_local_end e = ar_lk_must_end(L);
+        if (e != AR_LOCAL_END_NONE) {
+            L->st->end = e;
             break;
         }
         for (i = 0; i < n_beam; i++) {

@@ -30,10 +30,9 @@ static ar_local_end climb_steepest(lk *L)
         int64_t best_d = INT64_MAX;
         uint64_t ties = 0;
         int more, any = 0;
-        if (ar_lk_stop(L))
-            return AR_LOCAL_END_STOPPED;
-        if (ar_lk_at_bound(L))
-            return AR_LOCAL_END_BOUND;
+        ar_local_end e;
+        if ((e = ar_lk_must_end(L)) != AR_LOCAL_END_NONE)
+            return e;
         memset(&pick, 0, sizeof pick);
         for (more = P->first_move(P->ctx, L->cur, &m); more; more = P->next_move(P->ctx, L->cur, &m)) {
             int64_t d = ar_lk_delta(L, L->cur, &m);
@@ -71,10 +70,9 @@ static ar_local_end climb_first_choice(lk *L)
     for (;;) {
         ar_local_move m;
         int64_t d;
-        if (ar_lk_stop(L))
-            return AR_LOCAL_END_STOPPED;
-        if (ar_lk_at_bound(L))
-            return AR_LOCAL_END_BOUND;
+        ar_local_end e;
+        if ((e = ar_lk_must_end(L)) != AR_LOCAL_END_NONE)
+            return e;
         if (!P->random_move(P->ctx, L->cur, &L->rng, &m))
             return AR_LOCAL_END_LOCAL_OPTIMUM; /* no move at all */
         d = ar_lk_delta(L, L->cur, &m);
@@ -89,7 +87,7 @@ static ar_local_end climb_first_choice(lk *L)
             failed = 0;
         } else if (++failed >= tries) {
             /* Gave up: say whether it really is an optimum or a plateau. */
-            ar_local_end e = ar_lk_classify(L, 0, 1);
+            e = ar_lk_classify(L, 0, 1);
             return e == AR_LOCAL_END_NONE ? AR_LOCAL_END_BUDGET : e;
         }
     }
@@ -179,14 +177,8 @@ ar_status ar_local_run_ils(lk *L, ar_error *err)
     L->run->progress_total = kicks;
     for (k = 0; k < kicks; k++) {
         int64_t before = L->st->best_cost;
-        if (ar_lk_stop(L)) {
-            e = AR_LOCAL_END_STOPPED;
+        if ((e = ar_lk_must_end(L)) != AR_LOCAL_END_NONE)
             break;
-        }
-        if (ar_lk_at_bound(L)) {
-            e = AR_LOCAL_END_BOUND;
-            break;
-        }
         if ((k & 255) == 0)
             snprintf(L->phase, sizeof L->phase, "kick %llu of %llu, best %lld",
                      (unsigned long long)k, (unsigned long long)kicks, (long long)before);

@@ -48,6 +48,13 @@ int ar_lk_at_bound(const lk *L)
     return L->P->has_lower_bound && L->have_best && L->st->best_cost <= L->P->lower_bound;
 }
 
+ar_local_end ar_lk_must_end(lk *L)
+{
+    if (ar_lk_stop(L))
+        return AR_LOCAL_END_STOPPED;
+    return ar_lk_at_bound(L) ? AR_LOCAL_END_BOUND : AR_LOCAL_END_NONE;
+}
+
 void ar_lk_trace(lk *L, const char *event)
 {
     const ar_search_options *o = L->run->opts;
@@ -230,15 +237,14 @@ ar_local_end ar_lk_descend(lk *L, uint64_t sideways, int classify)
         ar_local_move m, side;
         int64_t d = 0, taken;
         uint64_t equal = 0;
+        ar_local_end e;
         if (P->improving_move) {
             /* The problem's fast search, as long as it finds something. */
             for (;;) {
                 uint64_t evaluated = 0;
                 int r;
-                if (ar_lk_stop(L))
-                    return AR_LOCAL_END_STOPPED;
-                if (ar_lk_at_bound(L))
-                    return AR_LOCAL_END_BOUND;
+                if ((e = ar_lk_must_end(L)) != AR_LOCAL_END_NONE)
+                    return e;
                 r = P->improving_move(P->ctx, L->cur, &m, &d, &evaluated);
                 L->run->res->expanded += evaluated;
                 if (!r)
@@ -249,10 +255,8 @@ ar_local_end ar_lk_descend(lk *L, uint64_t sideways, int classify)
             if (!classify && !sideways)
                 return AR_LOCAL_END_LOCAL_OPTIMUM;
         }
-        if (ar_lk_stop(L))
-            return AR_LOCAL_END_STOPPED;
-        if (ar_lk_at_bound(L))
-            return AR_LOCAL_END_BOUND;
+        if ((e = ar_lk_must_end(L)) != AR_LOCAL_END_NONE)
+            return e;
         /* The whole neighbourhood: improvements the fast search missed (or
          * first improvement itself, without one), else what kind of end. */
         taken = sweep(L, &side, &equal);

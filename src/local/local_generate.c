@@ -47,48 +47,30 @@ static int test_candidate(lk *L)
 ar_status ar_local_run_generate(lk *L, int systematic, ar_error *err)
 {
     const ar_local_problem *P = L->P;
-    if (systematic) {
-        int more;
-        if (!P->first_candidate || !P->next_candidate)
-            return ar_error_set(err, AR_ERR_UNSUPPORTED,
-                                "this problem has no systematic generator (enumerate needs one)");
-        L->run->unit = "candidates";
-        L->run->progress_total = P->candidate_count ? P->candidate_count(P->ctx) : 0;
-        snprintf(L->phase, sizeof L->phase, "every candidate in order");
-        L->st->end = AR_LOCAL_END_EXHAUSTED;
-        for (more = P->first_candidate(P->ctx, L->cur); more; more = P->next_candidate(P->ctx, L->cur)) {
-            if (L->st->steps == 0)
-                L->st->start_cost = P->cost(P->ctx, L->cur);
-            if (test_candidate(L)) {
-                if (L->st->end != AR_LOCAL_END_SOLUTION)
-                    L->st->end = AR_LOCAL_END_BOUND;
-                break;
-            }
-            if (ar_lk_stop(L)) {
-                L->st->end = AR_LOCAL_END_STOPPED;
-                break;
-            }
-        }
-    } else {
-        uint64_t samples = L->par->samples ? L->par->samples : 10000, i;
-        L->run->unit = "candidates";
-        L->run->progress_total = samples;
-        snprintf(L->phase, sizeof L->phase, "random candidates");
-        L->st->end = AR_LOCAL_END_BUDGET;
-        for (i = 0; i < samples; i++) {
+    uint64_t samples = L->par->samples ? L->par->samples : 10000, i;
+    int more;
+    if (systematic && (!P->first_candidate || !P->next_candidate))
+        return ar_error_set(err, AR_ERR_UNSUPPORTED,
+                            "this problem has no systematic generator (enumerate needs one)");
+    L->run->unit = "candidates";
+    L->run->progress_total = !systematic ? samples : P->candidate_count ? P->candidate_count(P->ctx) : 0;
+    snprintf(L->phase, sizeof L->phase, systematic ? "every candidate in order" : "random candidates");
+    L->st->end = systematic ? AR_LOCAL_END_EXHAUSTED : AR_LOCAL_END_BUDGET;
+    for (i = 0, more = systematic ? P->first_candidate(P->ctx, L->cur) : samples > 0; more; i++) {
+        if (!systematic)
             P->random_state(P->ctx, L->cur, &L->rng);
-            if (i == 0)
-                L->st->start_cost = P->cost(P->ctx, L->cur);
-            if (test_candidate(L)) {
-                if (L->st->end != AR_LOCAL_END_SOLUTION)
-                    L->st->end = AR_LOCAL_END_BOUND;
-                break;
-            }
-            if (ar_lk_stop(L)) {
-                L->st->end = AR_LOCAL_END_STOPPED;
-                break;
-            }
+        if (i == 0)
+            L->st->start_cost = P->cost(P->ctx, L->cur);
+        if (test_candidate(L)) {
+            if (L->st->end != AR_LOCAL_END_SOLUTION)
+                L->st->end = AR_LOCAL_END_BOUND;
+            break;
         }
+        if (ar_lk_stop(L)) {
+            L->st->end = AR_LOCAL_END_STOPPED;
+            break;
+        }
+        more = systematic ? P->next_candidate(P->ctx, L->cur) : i + 1 < samples;
     }
     /* The working state becomes the best (the caller may classify it). */
     if (L->have_best) {

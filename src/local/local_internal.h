@@ -38,6 +38,9 @@ ar_status ar_lk_init(lk *L, const ar_local_problem *P, const ar_local_params *pa
 void ar_lk_free(lk *L);
 int ar_lk_stop(lk *L);                       /* a limit or Ctrl-C: stop now */
 int ar_lk_at_bound(const lk *L);             /* the best reached the known lower bound */
+/* AR_LOCAL_END_STOPPED (a limit), AR_LOCAL_END_BOUND (the bound reached) or
+ * AR_LOCAL_END_NONE (go on): the check at the top of every strategy's loop. */
+ar_local_end ar_lk_must_end(lk *L);
 void ar_lk_trace(lk *L, const char *event);
 int64_t ar_lk_delta(lk *L, const void *state, const ar_local_move *m);
 /* Applies m (whose delta is d) to the working state, keeping the books. */

@@ -127,12 +127,9 @@ ar_status ar_local_run_tabu(lk *L, ar_error *err)
         uint64_t ties = 0, any_ties = 0;
         int more;
         ar_local_attrs attrs;
-        if (ar_lk_stop(L)) {
-            L->st->end = AR_LOCAL_END_STOPPED;
-            break;
-        }
-        if (ar_lk_at_bound(L)) {
-            L->st->end = AR_LOCAL_END_BOUND;
+        ar_local_end e = ar_lk_must_end(L);
+        if (e != AR_LOCAL_END_NONE) {
+            L->st->end = e;
             break;
         }
         memset(&pick, 0, sizeof pick);
