@@ -26,22 +26,17 @@ static int bot_main(int argc, char **argv)
     pw_bot_ctx ctx;
     char *state = NULL, line[1024];
     size_t len = 0, cap = 0;
-    int i, turn = 0;
-    uint64_t seed = 1;
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--bot") == 0 && i + 1 < argc)
-            name = argv[++i];
-        else if (strcmp(argv[i], "--turn-time") == 0 && i + 1 < argc) {
-            char *end;
-            turn_time = strtod(argv[++i], &end);
-            if (*end || !(turn_time > 0 && turn_time <= 3600))
-                return ar_tool_fail("planetwars-bot: --turn-time '%s' is not a number of seconds in (0, 3600]", argv[i]);
-        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 10);
-        else
-            return ar_tool_fail("planetwars-bot: unknown argument '%s' (usage: ariadne planetwars-bot [--bot NAME] "
-                                "[--turn-time S] [--seed N])", argv[i]);
-    }
+    int turn = 0, rc;
+    uint64_t seed;
+    const ar_opt opts[] = {{.name = "bot", .kind = AR_OPT_TEXT, .dest = &name, .metavar = "NAME"},
+                           {.name = "move-time", .kind = AR_OPT_NUMBER, .dest = &turn_time, .lo = 0, .lo_open = 1,
+                            .hi = 3600, .alias = "turn-time", .metavar = "S"},
+                           {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "planetwars-bot", .help_topic = "planetwars-bot", .common = AR_COMMON_SEED,
+                       .options = opts};
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
+        return rc;
+    seed = (cmd.given & AR_COMMON_SEED) ? cmd.seed : 1;
     if (!ar_pw_bot_find(name) || strncmp(name, "cmd:", 4) == 0)
         return ar_tool_fail("planetwars-bot: unknown bot '%s' (random, prospector, bully, dual, rage, fivestep, search)",
                             name);
@@ -385,11 +380,11 @@ const ar_tool ar_pw_tools[] = {
              "--replay DIR writes one replay file per game (ariadne replay FILE [--html OUT]).",
      .run = match_main},
     {.name = "planetwars-bot",
-     .usage = "ariadne planetwars-bot [--bot NAME] [--turn-time S] [--seed N]",
+     .usage = "ariadne planetwars-bot [--bot NAME] [--move-time S] [--seed N]",
      .help = "A drop-in bot for the contest engine (java -jar PlayGame.jar MAP 1000 200 LOG \"ariadne\n"
              "planetwars-bot\" \"other bot\"): reads the state (P and F lines) up to a line 'go', answers\n"
              "'source destination ships' lines and 'go'. --bot: random, prospector, bully, dual, rage,\n"
-             "fivestep, search (default). --turn-time: the time the search may use each turn, the first\n"
+             "fivestep, search (default). --move-time (or --turn-time): the time the search may use each turn, the first\n"
              "included (default 0.5 s: PlayGame.jar's clock is the same on every turn).",
      .run = bot_main},
     {.name = NULL}};
