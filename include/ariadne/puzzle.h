@@ -38,6 +38,7 @@ struct ar_search_options;
 struct ar_result;
 struct ar_pdb_provider;  /* pdb.h */
 struct ar_bfs2_provider; /* bfs2.h */
+struct ar_local_provider; /* local.h */
 struct ar_tool;          /* tool.h */
 struct ar_bench_suite;   /* tool.h */
 
@@ -79,7 +80,8 @@ typedef struct ar_heuristic {
 /* A domain solver's flags. */
 enum {
     AR_SOLVER_USES_HEURISTIC = 1u << 0, /* it reads --heuristic (the domain's heuristics) */
-    AR_SOLVER_USES_WEIGHT = 1u << 1     /* it reads --weight (a weighted search) */
+    AR_SOLVER_USES_WEIGHT = 1u << 1,    /* it reads --weight (a weighted search) */
+    AR_SOLVER_USES_SEED = 1u << 2       /* it is randomised and reads --seed */
 };
 
 /* A domain's own algorithm (closed forms, specialised solvers), selectable by
@@ -211,6 +213,10 @@ typedef struct ar_puzzle {
     /* The state space ranked for the two-bit breadth-first search of
      * `ariadne bfs` and of the pattern-database builders (bfs2.h). */
     const struct ar_bfs2_provider *bfs2;
+    /* A local-search view of the instance (complete candidates, a
+     * neighbourhood, an objective) for the local-search strategies:
+     * `--algo hill`, `anneal`, `tabu`, ... (local.h). */
+    const struct ar_local_provider *local;
     /* Verbs only this domain has, {NULL}-terminated (tool.h). */
     const struct ar_tool *tools;
     /* Its suites for `ariadne bench NAME`, {NULL}-terminated (tool.h). */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/local.h"
 #include "ariadne/timer.h"
 
 static const ar_algorithm algorithms[] = {
@@ -165,9 +166,24 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
         algo_name = "astar";
     solver = ar_puzzle_solver(p, algo_name);
     algo = solver ? NULL : ar_algorithm_find(algo_name);
+    if (!solver && !algo && ar_local_strategy_find(algo_name)) {
+        /* A local-search strategy, over the domain's local-search view. */
+        const ar_local_strategy *ls = ar_local_strategy_find(algo_name);
+        if (opts->heuristic)
+            return ar_error_set(err, AR_ERR_INPUT, "%s uses no heuristic (parameter heuristic %s does not apply)",
+                                ls->name, opts->heuristic);
+        result->algorithm = ls->name;
+        st = ar_local_solve(p, inst, ls, opts, result, err);
+        result->algorithm = ls->name;
+        result->seconds = ar_now() - start;
+        return st;
+    }
     if (!solver && !algo)
         return ar_error_set(err, AR_ERR_INPUT,
                             "unknown algorithm '%s' for %s (see `ariadne list`)", algo_name, p->name);
+    if (opts->algo_param_count)
+        return ar_error_set(err, AR_ERR_INPUT, "parameter %s applies to the local-search strategies only "
+                            "(--algo %s is not one)", opts->algo_params[0].name, algo_name);
     if (opts->weight < 1.0 && algo && strcmp(algo->name, "wastar") == 0)
         return ar_error_set(err, AR_ERR_INPUT, "parameter weight must be at least 1 (got %g)", opts->weight);
     /* A heuristic given to an algorithm that uses none would silently do nothing. */
