@@ -284,33 +284,36 @@ static ar_status coins_parse_move(const ar_instance *in, const void *state, cons
 {
     const unsigned char *s = state;
     long v[4] = {0, 0, 0, 0};
-    size_t p = 0;
+    size_t p = 0, at[4] = {0, 0, 0, 0}, n[4] = {0, 0, 0, 0}; /* each number's text, for messages */
     unsigned k, turned;
     static const char seps[3] = {'+', '>', '+'};
     for (k = 0; k < 4; k++) {
         int neg = p < len && text[p] == '-';
+        at[k] = p;
         p += (size_t)neg;
         if (p == len || !isdigit((unsigned char)text[p]))
             return ar_error_set(err, AR_ERR_INPUT, "expected A+A1>B+B1 with A1 = A+1 and B1 = B+1 (B-1 to turn the pair), e.g. 0+1>6+7");
+        /* Saturated far above any board: the message quotes the text itself. */
         for (; p < len && isdigit((unsigned char)text[p]); p++)
-            v[k] = v[k] > 1000 ? v[k] : v[k] * 10 + (text[p] - '0');
+            v[k] = v[k] > 100000000 ? v[k] : v[k] * 10 + (text[p] - '0');
         v[k] = neg ? -v[k] : v[k];
+        n[k] = p - at[k];
         if (k < 3 && (p == len || text[p++] != seps[k]))
             return ar_error_set(err, AR_ERR_INPUT, "expected A+A1>B+B1 with A1 = A+1 and B1 = B+1 (B-1 to turn the pair), e.g. 0+1>6+7");
     }
     if (p != len)
         return ar_error_set(err, AR_ERR_INPUT, "expected A+A1>B+B1 with A1 = A+1 and B1 = B+1 (B-1 to turn the pair), e.g. 0+1>6+7");
-    if (v[1] != v[0] + 1)
-        return ar_error_set(err, AR_ERR_INPUT, "a move lifts two neighbouring coins: %ld and %ld are not neighbours",
-                            v[0], v[1]);
-    if (v[3] != v[2] + 1 && v[3] != v[2] - 1)
-        return ar_error_set(err, AR_ERR_INPUT, "the pair lands on two neighbouring cells: %ld and %ld are not", v[2],
-                            v[3]);
-    turned = v[3] == v[2] - 1;
     for (k = 0; k < 4; k++)
         if (v[k] < -(long)in->room || v[k] + (long)in->room >= (long)in->cells)
-            return ar_error_set(err, AR_ERR_INPUT, "cell %ld is outside the room searched (%ld..%ld; see parameter room)", v[k],
-                                -(long)in->room, (long)in->cells - (long)in->room - 1);
+            return ar_error_set(err, AR_ERR_INPUT, "cell %.*s is outside the room searched (%ld..%ld; see parameter room)",
+                                (int)n[k], text + at[k], -(long)in->room, (long)in->cells - (long)in->room - 1);
+    if (v[1] != v[0] + 1)
+        return ar_error_set(err, AR_ERR_INPUT, "a move lifts two neighbouring coins: %.*s and %.*s are not neighbours",
+                            (int)n[0], text + at[0], (int)n[1], text + at[1]);
+    if (v[3] != v[2] + 1 && v[3] != v[2] - 1)
+        return ar_error_set(err, AR_ERR_INPUT, "the pair lands on two neighbouring cells: %.*s and %.*s are not",
+                            (int)n[2], text + at[2], (int)n[3], text + at[3]);
+    turned = v[3] == v[2] - 1;
     {
         unsigned from = (unsigned)(v[0] + (long)in->room), to = (unsigned)((turned ? v[3] : v[2]) + (long)in->room);
         if (!s[from] || !s[from + 1])
