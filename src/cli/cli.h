@@ -36,6 +36,7 @@ typedef struct cli {
     int quiet;
     int batch;                      /* --batch: -f FILE holds one instance per line */
     int no_symmetry;                /* --no-symmetry (bfs) */
+    int moves_only;                 /* --moves-only (solve): the moves alone on stdout */
     unsigned threads;               /* --threads (0: every core) */
     ar_progress_mode progress_mode;
     ar_search_options search;
