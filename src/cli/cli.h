@@ -66,6 +66,9 @@ typedef struct printer {
 } printer;
 /* The JSON object of a finished (not streamed) result, one line. */
 void cli_print_json_result(printer *pr);
+/* When the default memory limit (not one the user gave) stopped a search,
+ * says so in its note, naming --memory-limit. */
+void cli_note_memory_default(const cli *c, ar_result *res);
 /* `solve --batch` (batch.c). Frees c. */
 int cli_solve_batch(cli *c);
 /* The number of worker threads: requested, or every online core. */

@@ -304,3 +304,14 @@ void cli_free(cli *c)
     c->instance_text = NULL;
 }
 
+
+void cli_note_memory_default(const cli *c, ar_result *res)
+{
+    char mem[32];
+    size_t n = strlen(res->note);
+    if (res->outcome != AR_OUTCOME_STOPPED || res->stop != AR_STOP_MEMORY || c->memory_given)
+        return;
+    snprintf(res->note + n, sizeof res->note - n, "%sthe default memory limit is %s (half of this machine's "
+             "memory, at most 8 GiB): option --memory-limit raises it", n ? "; " : "",
+             ar_format_bytes(c->search.limits.memory_limit, mem, sizeof mem));
+}

@@ -332,6 +332,7 @@ int verb_solve(int argc, char **argv)
     ar_error_clear(&err);
     st = ar_solve(c.domain, inst, &c.search, &sink, &res, &err);
     ar_progress_finish(&c.progress);
+    cli_note_memory_default(&c, &res);
     if (st != AR_OK && !(res.streamed && pr.head_done)) {
         rc = report_error(&c, st, &err);
     } else {
