@@ -246,7 +246,8 @@ static void domain_help(const ar_puzzle *p)
         }
     }
     if (p->heuristics && p->heuristics[0].name) {
-        puts("\nHeuristics (the first is the default):");
+        puts("\nHeuristics (the first is the generic algorithms' default; the text above says what the\n"
+             "domain's own solvers choose):");
         for (h = p->heuristics; h->name; h++)
             printf("  %-20s %s%s\n", h->name, h->summary,
                    (h->flags & AR_HEURISTIC_ADMISSIBLE) ? " [admissible]" : " [not admissible]");
