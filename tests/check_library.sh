@@ -60,6 +60,11 @@ if cmake -S "$tmp/cmakeproj" -B "$tmp/cmakeproj/build" -DCMAKE_PREFIX_PATH="$tmp
 if "$tmp/cmakeproj/build/game" >"$tmp/out" 2>&1; then ok; else bad "run the find_package build of game.c: $(cat "$tmp/out")"; fi
 if LD_LIBRARY_PATH=$libdir "$tmp/cmakeproj/build/solve" >"$tmp/out" 2>&1; then ok; else bad "run the find_package build of solve.c: $(cat "$tmp/out")"; fi
 
+# the manual page and the shell completions are installed
+[ -s "$tmp/prefix/share/man/man1/ariadne.1" ] && ok || bad "share/man/man1/ariadne.1 not installed"
+[ -s "$tmp/prefix/share/bash-completion/completions/ariadne" ] && ok || bad "bash completion not installed"
+[ -s "$tmp/prefix/share/zsh/site-functions/_ariadne" ] && ok || bad "zsh completion not installed"
+
 # the data the benchmarks read is installed beside the command
 [ -f "$tmp/prefix/share/ariadne/data/tiles/korf100.txt" ] && ok || bad "data/ not installed"
 
