@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "ariadne/error.h"
+#include "ariadne/limits.h"
 #include "ariadne/progress.h"
 #include "ariadne/puzzle.h"
 
@@ -27,25 +28,18 @@ typedef enum ar_outcome {
     AR_OUTCOME_NONE         /* no result: ar_result_init's value, kept when ar_solve fails */
 } ar_outcome;
 
-typedef enum ar_stop_reason {
-    AR_STOP_NONE,
-    AR_STOP_TIME,
-    AR_STOP_MEMORY,
-    AR_STOP_NODES,
-    AR_STOP_INTERRUPT,
-    AR_STOP_DEPTH,   /* a depth bound (--depth-limit, DFS) cut the search */
-    AR_STOP_BEAM     /* beam search dropped states, so "none found" proves nothing */
-} ar_stop_reason;
-
-typedef struct ar_limits {
-    double time_limit;    /* seconds; 0 = none */
-    size_t memory_limit;  /* bytes; 0 = none */
-    uint64_t node_limit;  /* expansions; 0 = none */
-    /* Set (by a signal handler) to stop the search; may be NULL. */
-    const volatile sig_atomic_t *interrupt;
-} ar_limits;
 
 struct ar_result;
+
+/* One point of an iterative algorithm's objective trace (local search: each
+ * step's cost), for plotting how a run climbed, wandered and stopped. */
+typedef struct ar_trace_point {
+    uint64_t step;      /* moves applied so far */
+    int64_t current;    /* the cost of the current state */
+    int64_t best;       /* the best cost so far */
+    double temperature; /* annealing's temperature; 0 for other strategies */
+    const char *event;  /* what happened: "start", "move", "sideways", "uphill", "restart", ... */
+} ar_trace_point;
 
 typedef struct ar_search_options {
     const char *algorithm;  /* NULL: the domain's default */
@@ -58,6 +52,16 @@ typedef struct ar_search_options {
     /* Called by anytime algorithms each time they find a better solution. */
     void (*on_improvement)(void *ctx, const struct ar_result *incumbent);
     void *on_improvement_ctx;
+    /* Randomised algorithms (local search, a domain's randomised solvers):
+     * the same seed gives the same run. */
+    uint64_t seed;
+    /* The chosen algorithm's own parameters (a local-search strategy's
+     * restarts, schedule, ...), name/value pairs checked against its table. */
+    const ar_param *algo_params;
+    size_t algo_param_count;
+    /* Called at each step of an iterative algorithm (may be NULL). */
+    void (*on_trace)(void *ctx, const ar_trace_point *point);
+    void *on_trace_ctx;
 } ar_search_options;
 
 typedef struct ar_result {
@@ -76,7 +80,7 @@ typedef struct ar_result {
     uint64_t generated;
     double seconds;
     size_t peak_bytes;
-    char note[256];           /* why optimal / not, in words, for people */
+    char note[512];           /* why optimal / not, in words, for people */
 } ar_result;
 
 enum {
@@ -114,7 +118,6 @@ void ar_result_free(ar_result *result);
 void ar_result_init(ar_result *result);
 
 const char *ar_outcome_name(ar_outcome outcome); /* "solved", "no_solution", "limit", "none" */
-const char *ar_stop_reason_name(ar_stop_reason reason);
 
 #ifdef __cplusplus
 }
