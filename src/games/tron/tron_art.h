@@ -3,11 +3,12 @@
  * at a player's head, with the region's membership test and what to do on
  * entering and leaving a cell passed as arguments.
  *
- * Four callers share it: the reference evaluation (tron_eval.c: the
- * articulation points of a territory), the proven fill bound (tron_filler.c:
- * the subtrees hanging off articulation points, summed), and chamber-ab's
- * two fast evaluations (tron_fasteval.c over byte labels, tron_biteval.c
- * over bitboards: both at once). It is a static inline function and its
+ * Its callers: the reference evaluation (tron_eval.c: the articulation
+ * points of a territory), the proven fill bound (tron_filler.c: the
+ * subtrees hanging off articulation points, summed), tron_fasteval.c over
+ * byte labels (both at once), and tron_biteval.c, which computes the proven
+ * bound on a graph whose nodes are the region's articulation points and
+ * the chambers between them. It is a static inline function and its
  * callers pass static functions, so the compiler makes one specialised
  * copy per caller with the calls inlined (measured: as fast as the three
  * hand-written copies it replaced; BENCHMARKS.md, Tron, issue 33).
@@ -28,40 +29,46 @@
 /* The search's scratch: depth-first numbers and low links per cell (a cell
  * is visited in this walk when its number is above `base`, so the arrays
  * need no clearing between walks whose numbers count on), and the stack of
- * cells with the next direction each has to look at (n + 1 entries). */
+ * cells with the next neighbour each has to look at (n + 1 entries). */
 typedef struct tron_art_scratch {
     uint32_t *disc, *low;
-    int *stack;
-    uint8_t *next;
+    int *stack, *next;
 } tron_art_scratch;
 
-/* Walks the region reachable from root through cells for which in(ctx, u)
- * holds; in must hold for the root too (its neighbours' edges back to it
- * count). dl holds the four neighbour offsets in the order to try them.
- * enter(ctx, u) is called when the search first reaches u (not the root);
- * leave(ctx, v, parent, at_root, hangs) when v is done: hangs says that
- * v's subtree is cut off from the rest when parent is removed (parent is an
- * articulation point when hangs and not at_root, at_root saying that parent
- * is the root). Returns the last number given, the next walk's base. */
-static inline __attribute__((always_inline)) uint32_t tron_art_walk(int root, const int dl[4], uint32_t base, const tron_art_scratch *s,
-                                     int (*in)(const void *ctx, int cell), void (*enter)(void *ctx, int cell),
-                                     void (*leave)(void *ctx, int cell, int parent, int at_root, int hangs),
-                                     void *ctx)
+/* What neighbour(ctx, v, k) answers for v's k-th neighbour (k = 0, 1, ...). */
+enum { TRON_ART_END = -1, TRON_ART_OUT = -2 };
+
+/* Walks the region reachable from root. neighbour(ctx, v, k) gives v's k-th
+ * neighbour when it is in the region or is the root (the edges back to the
+ * root count), TRON_ART_OUT when it is not, TRON_ART_END after the last: on
+ * the grid the four cells beside v in a fixed order, on a graph its
+ * adjacency list. enter(ctx, u) is called when the search first reaches u
+ * (not the root); leave(ctx, v, parent, at_root, hangs) when v is done:
+ * hangs says that v's subtree is cut off from the rest when parent is
+ * removed (parent is an articulation point when hangs and not at_root,
+ * at_root saying that parent is the root). Returns the last number given,
+ * the next walk's base. */
+static inline __attribute__((always_inline)) uint32_t
+tron_art_walk(int root, uint32_t base, const tron_art_scratch *s, int (*neighbour)(const void *ctx, int v, int k),
+              void (*enter)(void *ctx, int cell), void (*leave)(void *ctx, int cell, int parent, int at_root, int hangs),
+              void *ctx)
 {
     uint32_t *disc = s->disc, *low = s->low, t = base;
-    int *stack = s->stack, sp = 1;
-    uint8_t *next = s->next;
+    int *stack = s->stack, *next = s->next, sp = 1;
     disc[root] = low[root] = ++t;
     stack[0] = root;
     next[0] = 0;
     while (sp > 0) {
         /* Resume v's scan of its neighbours, its low link in a register,
-         * until it finds an unvisited cell or has looked at all four. */
+         * until it finds an unvisited cell or has looked at them all. */
         int v = stack[sp - 1], d = next[sp - 1], child = -1;
         uint32_t lowv = low[v];
-        while (d < 4) {
-            int u = v + dl[d++];
-            if (!in(ctx, u))
+        for (;;) {
+            int u = neighbour(ctx, v, d);
+            if (u == TRON_ART_END)
+                break;
+            d++;
+            if (u == TRON_ART_OUT)
                 continue;
             if (disc[u] <= base) {
                 child = u;
@@ -72,7 +79,7 @@ static inline __attribute__((always_inline)) uint32_t tron_art_walk(int root, co
         }
         low[v] = lowv;
         if (child >= 0) {
-            next[sp - 1] = (uint8_t)d;
+            next[sp - 1] = d;
             disc[child] = low[child] = ++t;
             enter(ctx, child);
             stack[sp] = child;

@@ -68,7 +68,15 @@ void ar_tron_bits_init(tron_bits *t, int h)
     t->disc = ar_xcalloc(cells, sizeof(uint32_t));
     t->low = ar_xmalloc(cells * sizeof(uint32_t));
     t->stack = ar_xmalloc((cells + 1) * sizeof(int));
-    t->next = ar_xmalloc(cells + 1);
+    t->next = ar_xmalloc((cells + 1) * sizeof(int));
+    t->node_of = ar_xmalloc(cells * sizeof(int));
+    t->g_cell = ar_xmalloc(cells * sizeof(int));
+    t->g_count = ar_xmalloc(2 * cells * sizeof(int));
+    t->g_start = ar_xmalloc((cells + 1) * sizeof(int));
+    t->g_fill = ar_xcalloc(cells, sizeof(int));
+    t->g_eu = ar_xmalloc(8 * cells * sizeof(int));
+    t->g_ev = ar_xmalloc(8 * cells * sizeof(int));
+    t->g_adj = ar_xmalloc(8 * cells * sizeof(int));
     t->queue = ar_xmalloc(cells * sizeof(int));
     t->exits = ar_xmalloc(cells * sizeof(int));
     t->own0 = ar_xmalloc(cells * sizeof(int));
@@ -96,6 +104,14 @@ void ar_tron_bits_free(tron_bits *t)
     free(t->low);
     free(t->stack);
     free(t->next);
+    free(t->node_of);
+    free(t->g_cell);
+    free(t->g_count);
+    free(t->g_start);
+    free(t->g_fill);
+    free(t->g_eu);
+    free(t->g_ev);
+    free(t->g_adj);
     free(t->queue);
     free(t->exits);
     free(t->own0);
@@ -191,31 +207,6 @@ static inline unsigned open_mask(const tron_bits *t, int j)
 {
     return (unsigned)open_cell(t, j - 64) | (unsigned)open_cell(t, j + 1) << 1 | (unsigned)open_cell(t, j + 64) << 2 |
            (unsigned)open_cell(t, j - 1) << 3;
-}
-
-/* The articulation walker's arguments (tron_art.h). */
-static int walk_in(const void *ctx, int j) { return in_reg(((const bit_ctx *)ctx)->t, j); }
-
-static void leave_plain(void *ctx, int v, int pv, int at_root, int hangs)
-{
-    (void)v;
-    if (hangs && !at_root)
-        ((bit_ctx *)ctx)->t->art[pv >> 6] |= BIT(pv);
-}
-
-static void enter_upper(void *ctx, int j)
-{
-    tron_bits *t = ((bit_ctx *)ctx)->t;
-    t->own0[j] = colour_of(j) == 0;
-    t->own1[j] = colour_of(j) == 1;
-    t->hang[j] = 0;
-}
-
-static void leave_upper(void *ctx, int v, int pv, int at_root, int hangs)
-{
-    bit_ctx *c = ctx;
-    leave_plain(ctx, v, pv, at_root, hangs);
-    tron_upper_leave(colour_of(v), c->t->own0, c->t->own1, c->t->hang, &c->upper, v, pv, at_root, hangs);
 }
 
 /* ------------------------------------------- articulation points by faces
@@ -398,43 +389,55 @@ static int chamber_exact(bit_ctx *c, int s)
  * what the other would find): exploring them in any order, that shows as
  * an exit whose open neighbours were taken before its turn, and then the
  * walk is done again exactly (c->conflict). */
+/* The flood fill of cell s through the region's cells that are neither
+ * seen nor articulation points (s among them), into t->cham rows
+ * *plo..*phi: whole rows at a time, sweeping down and up (rows lo..hi of
+ * the region) until nothing changes. */
+static void flood(tron_bits *t, int s, int lo, int hi, int *plo, int *phi)
+{
+    uint64_t *ch = t->cham, *reg = t->reg, *seen = t->seen, *art = t->art;
+    int ks = s >> 6, clo = ks, chi = ks, k, changed;
+    ch[ks] = row_fill(BIT(s), reg[ks] & ~seen[ks] & ~art[ks]);
+    do {
+        changed = 0;
+        for (k = clo + 1; k <= hi; k++) {
+            uint64_t open = reg[k] & ~seen[k] & ~art[k], grow = ch[k - 1] & open & ~ch[k];
+            if (!grow) {
+                if (k > chi)
+                    break;
+                continue;
+            }
+            ch[k] = row_fill(ch[k] | grow, open);
+            changed = 1;
+            if (k > chi)
+                chi = k;
+        }
+        for (k = chi - 1; k >= lo; k--) {
+            uint64_t open = reg[k] & ~seen[k] & ~art[k], grow = ch[k + 1] & open & ~ch[k];
+            if (!grow) {
+                if (k < clo)
+                    break;
+                continue;
+            }
+            ch[k] = row_fill(ch[k] | grow, open);
+            changed = 1;
+            if (k < clo)
+                clo = k;
+        }
+    } while (changed && clo != chi);
+    *plo = clo;
+    *phi = chi;
+}
+
 static int chamber(bit_ctx *c, int s)
 {
     tron_bits *t = c->t;
     uint64_t *ch = t->cham, *reg = t->reg, *seen = t->seen, *art = t->art;
     int *exits = t->exits;
     unsigned *masks = t->exit_open;
-    int ks = s >> 6, lo = ks, hi = ks, k, changed, cnt[2] = {0, 0}, entry = colour_of(s), base = c->exits_top,
-        top = base, i, best = 0;
-    seen[ks] &= ~BIT(s); /* the caller saw it; it is the chamber's first cell */
-    ch[ks] = row_fill(BIT(s), reg[ks] & ~seen[ks] & ~art[ks]);
-    do { /* sweeps down and up until nothing changes */
-        changed = 0;
-        for (k = lo + 1; k <= c->hi; k++) {
-            uint64_t open = reg[k] & ~seen[k] & ~art[k], grow = ch[k - 1] & open & ~ch[k];
-            if (!grow) {
-                if (k > hi)
-                    break;
-                continue;
-            }
-            ch[k] = row_fill(ch[k] | grow, open);
-            changed = 1;
-            if (k > hi)
-                hi = k;
-        }
-        for (k = hi - 1; k >= c->lo; k--) {
-            uint64_t open = reg[k] & ~seen[k] & ~art[k], grow = ch[k + 1] & open & ~ch[k];
-            if (!grow) {
-                if (k < lo)
-                    break;
-                continue;
-            }
-            ch[k] = row_fill(ch[k] | grow, open);
-            changed = 1;
-            if (k < lo)
-                lo = k;
-        }
-    } while (changed && lo != hi);
+    int lo, hi, k, cnt[2] = {0, 0}, entry = colour_of(s), base = c->exits_top, top = base, i, best = 0;
+    seen[s >> 6] &= ~BIT(s); /* the caller saw it; it is the chamber's first cell */
+    flood(t, s, c->lo, c->hi, &lo, &hi);
     /* Counts, exits (seen, as the scalar search marks them) and the
      * chamber's cells seen. */
     for (k = lo - 1; k <= hi + 1; k++) {
@@ -511,13 +514,146 @@ static int explore_cell(bit_ctx *c, int a)
     return len + best;
 }
 
+/* ----------------------------------------------- the proven bound, by chambers
+ *
+ * ar_tron_fill_upper's bound (tron_filler.c) is a sum over the parts that
+ * hang off articulation points, which Tarjan's search finds. Here the
+ * search runs on a smaller graph with the same articulation points and the
+ * same parts: each chamber (connected cells that are not articulation
+ * points) is one node carrying its cells' colour counts, joined to the
+ * articulation points and the root beside it, and those are joined to each
+ * other as on the grid. Removing an articulation point leaves the same
+ * pieces in both graphs (a chamber lies in one piece), so the search finds
+ * the same hanging parts below it; a chamber node may seem to cut the
+ * small graph (four cut cells at the corners of one room each join it by
+ * two edges drawn as one), but no chamber cell cuts the region, so what
+ * hangs below a chamber node is counted in the chamber's part. */
+
+typedef struct graph_ctx {
+    tron_bits *t;
+    int cells;  /* nodes 0..cells-1 are cells (0 the root), the rest chambers */
+    int result; /* the bound */
+} graph_ctx;
+
+static int graph_neighbour(const void *ctx, int v, int k)
+{
+    const tron_bits *t = ((const graph_ctx *)ctx)->t;
+    return k < t->g_start[v + 1] - t->g_start[v] ? t->g_adj[t->g_start[v] + k] : TRON_ART_END;
+}
+
+static void graph_enter(void *ctx, int v)
+{
+    tron_bits *t = ((graph_ctx *)ctx)->t;
+    t->own0[v] = t->g_count[2 * v];
+    t->own1[v] = t->g_count[2 * v + 1];
+    t->hang[v] = 0;
+}
+
+static void graph_leave(void *ctx, int v, int pv, int at_root, int hangs)
+{
+    graph_ctx *g = ctx;
+    tron_bits *t = g->t;
+    /* a part is entered at the colour of the cells beside its attaching
+     * cell (a chamber's parent is always a cell) */
+    int colour_v = 1 - colour_of(t->g_cell[pv]);
+    tron_upper_leave(colour_v, t->own0, t->own1, t->hang, &g->result, v, pv, at_root, hangs && pv < g->cells);
+}
+
+/* The bound of the region in t->reg (rows lo..hi, the root's bit set) from
+ * root, its articulation points in t->art. Uses t->seen (left clear). */
+static int upper_by_chambers(tron_bits *t, int root, int lo, int hi)
+{
+    graph_ctx g;
+    tron_art_scratch s = {.disc = t->disc, .low = t->low, .stack = t->stack, .next = t->next};
+    int *node_of = t->node_of, *eu = t->g_eu, *ev = t->g_ev, n = 0, ne = 0, k, i, d;
+    uint64_t *seen = t->seen, *ch = t->cham;
+    /* the cells: the root, then the articulation points */
+    node_of[root] = n;
+    t->g_cell[n] = root;
+    t->g_count[2 * n] = colour_of(root) == 0;
+    t->g_count[2 * n + 1] = colour_of(root) == 1;
+    n++;
+    for (k = lo; k <= hi; k++) {
+        uint64_t x = t->art[k];
+        while (x) {
+            int j = 64 * k + __builtin_ctzll(x);
+            x &= x - 1;
+            node_of[j] = n;
+            t->g_cell[n] = j;
+            t->g_count[2 * n] = colour_of(j) == 0;
+            t->g_count[2 * n + 1] = colour_of(j) == 1;
+            n++;
+        }
+    }
+    g.t = t;
+    g.cells = n;
+    g.result = 0;
+    /* edges between cells: each end lists its own */
+    for (i = 0; i < g.cells; i++)
+        for (d = 0; d < 4; d++) {
+            int u = t->g_cell[i] + bit_dl[d];
+            if (is_art(t, u) || u == root) {
+                eu[ne] = i;
+                ev[ne++] = node_of[u];
+            }
+        }
+    /* the chambers, each with the cells beside it */
+    seen[root >> 6] |= BIT(root);
+    for (k = lo; k <= hi; k++) {
+        uint64_t left;
+        while ((left = t->reg[k] & ~seen[k] & ~t->art[k]) != 0) {
+            int clo, chi, r, cnt[2] = {0, 0};
+            flood(t, 64 * k + __builtin_ctzll(left), lo, hi, &clo, &chi);
+            for (r = clo - 1; r <= chi + 1; r++) {
+                uint64_t cur = r >= clo && r <= chi ? ch[r] : 0;
+                uint64_t near = ((r > clo ? ch[r - 1] : 0) | (r < chi ? ch[r + 1] : 0) | cur << 1 | cur >> 1) &
+                                (t->art[r] | (r == root >> 6 ? BIT(root) : 0));
+                if (cur) {
+                    uint64_t even = r & 1 ? 0xAAAAAAAAAAAAAAAAull : 0x5555555555555555ull;
+                    cnt[0] += popcount64(cur & even);
+                    cnt[1] += popcount64(cur & ~even);
+                    seen[r] |= cur;
+                }
+                while (near) {
+                    int j = 64 * r + __builtin_ctzll(near);
+                    near &= near - 1;
+                    eu[ne] = n;
+                    ev[ne++] = node_of[j];
+                    eu[ne] = node_of[j];
+                    ev[ne++] = n;
+                }
+            }
+            for (r = clo; r <= chi; r++)
+                ch[r] = 0;
+            t->g_cell[n] = -1;
+            t->g_count[2 * n] = cnt[0];
+            t->g_count[2 * n + 1] = cnt[1];
+            n++;
+        }
+    }
+    for (k = lo; k <= hi; k++)
+        seen[k] = 0;
+    /* adjacency lists, then Tarjan's search from the root */
+    for (i = 0; i <= n; i++)
+        t->g_start[i] = 0;
+    for (i = 0; i < ne; i++)
+        t->g_start[eu[i] + 1]++;
+    for (i = 0; i < n; i++)
+        t->g_start[i + 1] += t->g_start[i];
+    for (i = 0; i < ne; i++)
+        t->g_adj[t->g_fill[eu[i]]++ + t->g_start[eu[i]]] = ev[i];
+    for (i = 0; i < n; i++)
+        t->g_fill[i] = 0;
+    t->clock = tron_art_walk(0, t->clock, &s, graph_neighbour, graph_enter, graph_leave, &g);
+    return g.result;
+}
+
 /* The chamber tree of the region in t->reg (rows lo..hi; the root's bit
  * set too) from root; with upper, also ar_tron_fill_upper's bound. Clears
  * the region, art and seen rows on return. */
 static int chambers(tron_bits *t, int root, int lo, int hi, int *upper)
 {
     bit_ctx c;
-    tron_art_scratch s = {.disc = t->disc, .low = t->low, .stack = t->stack, .next = t->next};
     int k, value;
     if (t->clock > UINT32_MAX - 64 * (uint32_t)t->rows - 2) {
         memset(t->disc, 0, 64 * (size_t)t->rows * sizeof(uint32_t));
@@ -531,12 +667,9 @@ static int chambers(tron_bits *t, int root, int lo, int hi, int *upper)
     c.exact = 0;
     c.conflict = 0;
     c.exits_top = 0;
-    if (upper) {
-        t->clock = tron_art_walk(root, bit_dl, t->clock, &s, walk_in, enter_upper, leave_upper, &c);
-        *upper = c.upper;
-    } else {
-        art_by_faces(t, root, lo, hi, t->width);
-    }
+    art_by_faces(t, root, lo, hi, t->width);
+    if (upper)
+        *upper = upper_by_chambers(t, root, lo, hi);
     see(t, root);
     value = explore_cell(&c, root) - 1;
     if (c.conflict) {

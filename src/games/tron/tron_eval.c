@@ -87,7 +87,7 @@ void ar_tron_work_init(tron_work *w, int n)
     w->owner = ar_xcalloc(k, 1);
     w->art = ar_xcalloc(k, 1);
     w->seen = ar_xcalloc(k, 1);
-    w->stackdir = ar_xmalloc(k + 1);
+    w->stackdir = ar_xmalloc((k + 1) * sizeof(int));
     ar_tron_fast_init(&w->fast, n);
     memset(&w->bits, 0, sizeof w->bits); /* made at the first bitboard evaluation */
 }
@@ -213,11 +213,16 @@ typedef struct chamber_ctx {
 
 static int allowed(const chamber_ctx *c, int i) { return !c->b->cell[i] && c->w->owner[i] == c->mark; }
 
-/* The region's cells and the root, for the articulation walker. */
-static int in_region(const void *ctx, int i)
+/* The cell beside v in direction k + 1 if it is the region's or the root,
+ * for the articulation walker. */
+static int region_neighbour(const void *ctx, int v, int k)
 {
     const chamber_ctx *c = ctx;
-    return allowed(c, i) || i == c->root;
+    int u;
+    if (k >= 4)
+        return TRON_ART_END;
+    u = v + c->b->delta[k + 1];
+    return allowed(c, u) || u == c->root ? u : TRON_ART_OUT;
 }
 
 static void enter_nothing(void *ctx, int i)
@@ -243,7 +248,7 @@ static void articulation(chamber_ctx *c, int root)
     memset(w->disc, 0, (size_t)b->n * sizeof(uint32_t));
     memset(w->art, 0, (size_t)b->n);
     c->root = root;
-    tron_art_walk(root, b->delta + 1, 0, &s, in_region, enter_nothing, mark_articulation, c);
+    tron_art_walk(root, 0, &s, region_neighbour, enter_nothing, mark_articulation, c);
 }
 
 static int explore_cell(chamber_ctx *c, int a);

@@ -50,7 +50,7 @@ void ar_tron_fast_init(tron_fast *f, int n)
     f->own0 = ar_xmalloc(k * sizeof(int));
     f->own1 = ar_xmalloc(k * sizeof(int));
     f->hang = ar_xmalloc(k * sizeof(int));
-    f->stackdir = ar_xmalloc(k + 1);
+    f->stackdir = ar_xmalloc((k + 1) * sizeof(int));
     f->art = ar_xcalloc(k, sizeof(uint32_t));
     f->seen = ar_xcalloc(k, sizeof(uint32_t));
     f->clock = 0;
@@ -139,15 +139,20 @@ typedef struct fast_ctx {
     uint8_t mark;
     uint32_t gen;
     int upper;     /* the proven bound (articulation with upper) */
+    int dl[4];     /* the neighbour offsets N E S W */
     int exits_top; /* exits waiting to be explored live in f->stack[0..exits_top) */
 } fast_ctx;
 
 /* The articulation walker's arguments (tron_art.h): the region is the
  * cells labelled `mark` (the root's label is set to it for the walk). */
-static int fast_in(const void *ctx, int i)
+static int fast_neighbour(const void *ctx, int v, int k)
 {
     const fast_ctx *c = ctx;
-    return c->f->lab[i] == c->mark;
+    int u;
+    if (k >= 4)
+        return TRON_ART_END;
+    u = v + c->dl[k];
+    return c->f->lab[u] == c->mark ? u : TRON_ART_OUT;
 }
 
 static void enter_plain(void *ctx, int i)
@@ -188,7 +193,6 @@ static void articulation(fast_ctx *c, int root, int *upper)
 {
     tron_fast *f = c->f;
     tron_art_scratch s = {.disc = f->disc, .low = f->low, .stack = f->stack, .next = f->stackdir};
-    const int dl[4] = {c->b->delta[1], c->b->delta[2], c->b->delta[3], c->b->delta[4]};
     if (f->clock > UINT32_MAX - (uint32_t)f->n - 2) {
         memset(f->disc, 0, (size_t)f->n * sizeof(uint32_t));
         f->clock = 0;
@@ -196,10 +200,10 @@ static void articulation(fast_ctx *c, int root, int *upper)
     f->lab[root] = c->mark;
     if (upper) {
         c->upper = 0;
-        f->clock = tron_art_walk(root, dl, f->clock, &s, fast_in, enter_upper, leave_upper, c);
+        f->clock = tron_art_walk(root, f->clock, &s, fast_neighbour, enter_upper, leave_upper, c);
         *upper = c->upper;
     } else {
-        f->clock = tron_art_walk(root, dl, f->clock, &s, fast_in, enter_plain, leave_plain, c);
+        f->clock = tron_art_walk(root, f->clock, &s, fast_neighbour, enter_plain, leave_plain, c);
     }
     f->lab[root] = 0;
 }
@@ -299,6 +303,10 @@ static int chambers(const tron_board *b, tron_fast *f, int p, uint8_t mark, int 
     c.mark = mark;
     c.gen = ++f->gen;
     c.exits_top = 0;
+    c.dl[0] = b->delta[1];
+    c.dl[1] = b->delta[2];
+    c.dl[2] = b->delta[3];
+    c.dl[3] = b->delta[4];
     articulation(&c, root, upper);
     f->seen[root] = c.gen;
     return explore_cell(&c, root) - 1;

@@ -46,10 +46,14 @@ typedef struct upper_ctx {
     int *own0, *own1, *hang;
 } upper_ctx;
 
-static int upper_in(const void *ctx, int i)
+static int upper_neighbour(const void *ctx, int v, int k)
 {
     const upper_ctx *u = ctx;
-    return !u->b->cell[i] || i == u->head;
+    int t;
+    if (k >= 4)
+        return TRON_ART_END;
+    t = v + u->b->delta[k + 1];
+    return !u->b->cell[t] || t == u->head ? t : TRON_ART_OUT;
 }
 
 static void upper_enter(void *ctx, int i)
@@ -71,7 +75,7 @@ int ar_tron_fill_upper(const tron_board *b, tron_work *w, int p)
     upper_ctx u = {.b = b, .head = b->head[p], .result = 0, .own0 = w->dist0, .own1 = w->dist1, .hang = w->queue};
     tron_art_scratch s = {.disc = w->disc, .low = w->low, .stack = w->stack, .next = w->stackdir};
     memset(w->disc, 0, (size_t)b->n * sizeof(uint32_t));
-    tron_art_walk(u.head, b->delta + 1, 0, &s, upper_in, upper_enter, upper_leave, &u);
+    tron_art_walk(u.head, 0, &s, upper_neighbour, upper_enter, upper_leave, &u);
     return u.result;
 }
 

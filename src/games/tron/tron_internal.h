@@ -118,7 +118,7 @@ typedef struct tron_fast {
     int *lvl, *list, *queue, *stack;
     int *own0, *own1, *hang; /* the proven bound's sums (separated positions) */
     uint32_t *disc, *low, *art, *seen;
-    uint8_t *stackdir;
+    int *stackdir;
     uint32_t clock, gen;
 } tron_fast;
 
@@ -143,7 +143,9 @@ typedef struct tron_bits {
     uint32_t *disc, *low;
     int *stack, *queue, *exits;
     int *own0, *own1, *hang; /* the proven bound's sums (separated positions) */
-    uint8_t *next;
+    int *next;
+    /* the graph of articulation points and chambers for the proven bound */
+    int *node_of, *g_cell, *g_count, *g_start, *g_fill, *g_eu, *g_ev, *g_adj;
     uint32_t clock;
 } tron_bits;
 
@@ -153,7 +155,7 @@ typedef struct tron_work {
     int *dist0, *dist1, *queue, *stack;
     uint32_t *disc, *low;
     uint8_t *owner, *art, *seen;
-    uint8_t *stackdir;
+    int *stackdir;
     tron_fast fast;
     tron_bits bits;
 } tron_work;
