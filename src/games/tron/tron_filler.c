@@ -83,7 +83,7 @@ static int out_of_time(tron_fill *f)
 {
     if (f->stopped)
         return 1;
-    if ((f->interrupt && *f->interrupt) || (f->deadline > 0 && (f->clock ? f->clock() : ar_now()) >= f->deadline) ||
+    if ((f->interrupt && *f->interrupt) || (f->deadline > 0 && (f->nodes & f->clock_mask) == 0 && (f->clock ? f->clock() : ar_now()) >= f->deadline) ||
         (f->node_limit && f->nodes >= f->node_limit))
         f->stopped = 1;
     return f->stopped;

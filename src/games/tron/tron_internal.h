@@ -251,6 +251,7 @@ typedef struct tron_fill {
     int player;
     double deadline;   /* clock() time to stop (0: none) */
     double (*clock)(void); /* ar_now (wall clock) or ar_thread_cpu_time; NULL: ar_now */
+    unsigned clock_mask;   /* read the clock when nodes & clock_mask is 0 */
     const volatile sig_atomic_t *interrupt;
     uint64_t node_limit; /* 0: none */
     int exact_only;      /* one complete branch and bound, no horizon */

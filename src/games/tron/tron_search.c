@@ -56,8 +56,8 @@ int ar_tron_out_of_time(tron_bot *s)
 {
     if (s->stopped)
         return 1;
-    if ((s->interrupt && *s->interrupt) || (s->deadline > 0 && s->clock() >= s->deadline) ||
-        (s->node_limit && s->nodes >= s->node_limit))
+    if ((s->interrupt && *s->interrupt) || (s->node_limit && s->nodes >= s->node_limit) ||
+        (s->deadline > 0 && (s->nodes & s->clock_mask) == 0 && s->clock() >= s->deadline))
         s->stopped = 1;
     return s->stopped;
 }
@@ -313,11 +313,16 @@ void ar_tron_alphabeta_root(tron_bot *s, int *dirs, int n, int max_depth, search
         ar_tt_new_search(s->tt);
     }
     for (depth = 1; depth <= max_depth; depth++) {
-        int i, best = -INF, best_i = -1, lo = -INF, hi = INF;
+        int i, best = -INF, best_i = -1, lo = -INF, hi = INF, fail_high = 0, fail_value = 0, stop_move = 0;
+        int stop_value = 0;
         s->leaf_evals = 0;
         s->tt_cuts = 0;
         /* an aspiration window around the last iteration's score: searched
-         * again with the full window when the score falls outside it */
+         * again with the full window when the score falls outside it. A
+         * value at or below the window's bottom is only a bound, so such a
+         * move never counts as the best; a move above its top goes first in
+         * the wider search, and is played if that search is stopped before
+         * it has a better one. */
         if (s->aspire && depth > 1 && r->score > -WIN + 1000 && r->score < WIN - 1000) {
             lo = r->score - s->aspire;
             hi = r->score + s->aspire;
@@ -329,24 +334,45 @@ void ar_tron_alphabeta_root(tron_bot *s, int *dirs, int n, int max_depth, search
                 int a = best > lo ? best : lo, v;
                 if (s->pvs && i > 0) {
                     v = min_node(s, dirs[i], n == 1, 2 * depth, a, a + 1, 0);
-                    if (!s->stopped && v > a && v < hi)
-                        v = min_node(s, dirs[i], n == 1, 2 * depth, a, hi, 0);
+                    if (!s->stopped && v > a && v < hi) {
+                        int full = min_node(s, dirs[i], n == 1, 2 * depth, a, hi, 0);
+                        if (s->stopped) { /* beats every move before it; value unknown */
+                            stop_move = dirs[i];
+                            stop_value = v;
+                        } else {
+                            v = full;
+                        }
+                    }
                 } else {
                     v = min_node(s, dirs[i], n == 1, 2 * depth, a, hi, 0);
                 }
                 if (s->stopped)
                     break;
-                if (v > best) {
+                if (v > best && v > lo) {
                     best = v;
                     best_i = i;
                 }
                 if (best >= hi)
                     break;
             }
-            if (s->stopped || (best > lo && best < hi))
+            if (s->stopped || (best_i >= 0 && best < hi))
                 break;
+            if (best_i >= 0) {
+                int d = dirs[best_i];
+                memmove(dirs + 1, dirs, sizeof(int) * (size_t)best_i);
+                dirs[0] = fail_high = d;
+                fail_value = best;
+            }
             lo = -INF;
             hi = INF;
+        }
+        /* Stopped: a move that beat every one before it in this iteration
+         * (its null window failed high) or the whole window's top, whose
+         * search again did not finish, is better than the last iteration's. */
+        if (s->stopped && depth > 1 && (stop_move || (fail_high && best_i <= 0))) {
+            r->move = stop_move ? stop_move : fail_high;
+            r->score = stop_move ? stop_value : fail_value;
+            break;
         }
         if (tron_iteration_end(r, dirs, best_i, best, depth, s->stopped))
             break;
