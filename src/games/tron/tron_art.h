@@ -35,12 +35,12 @@ typedef struct tron_art_scratch {
     int *stack, *next;
 } tron_art_scratch;
 
-/* What neighbour(ctx, v, k) answers for v's k-th neighbour (k = 0, 1, ...). */
-enum { TRON_ART_END = -1, TRON_ART_OUT = -2 };
+/* What neighbour(ctx, v, k) answers for a neighbour outside the region. */
+enum { TRON_ART_OUT = -1 };
 
-/* Walks the region reachable from root. neighbour(ctx, v, k) gives v's k-th
- * neighbour when it is in the region or is the root (the edges back to the
- * root count), TRON_ART_OUT when it is not, TRON_ART_END after the last: on
+/* Walks the region reachable from root. v has degree(ctx, v) neighbours;
+ * neighbour(ctx, v, k) gives the k-th when it is in the region or is the
+ * root (the edges back to the root count), TRON_ART_OUT when it is not: on
  * the grid the four cells beside v in a fixed order, on a graph its
  * adjacency list. enter(ctx, u) is called when the search first reaches u
  * (not the root); leave(ctx, v, parent, at_root, hangs) when v is done:
@@ -49,9 +49,9 @@ enum { TRON_ART_END = -1, TRON_ART_OUT = -2 };
  * at_root saying that parent is the root). Returns the last number given,
  * the next walk's base. */
 static inline __attribute__((always_inline)) uint32_t
-tron_art_walk(int root, uint32_t base, const tron_art_scratch *s, int (*neighbour)(const void *ctx, int v, int k),
-              void (*enter)(void *ctx, int cell), void (*leave)(void *ctx, int cell, int parent, int at_root, int hangs),
-              void *ctx)
+tron_art_walk(int root, uint32_t base, const tron_art_scratch *s, int (*degree)(const void *ctx, int v),
+              int (*neighbour)(const void *ctx, int v, int k), void (*enter)(void *ctx, int cell),
+              void (*leave)(void *ctx, int cell, int parent, int at_root, int hangs), void *ctx)
 {
     uint32_t *disc = s->disc, *low = s->low, t = base;
     int *stack = s->stack, *next = s->next, sp = 1;
@@ -61,13 +61,10 @@ tron_art_walk(int root, uint32_t base, const tron_art_scratch *s, int (*neighbou
     while (sp > 0) {
         /* Resume v's scan of its neighbours, its low link in a register,
          * until it finds an unvisited cell or has looked at them all. */
-        int v = stack[sp - 1], d = next[sp - 1], child = -1;
+        int v = stack[sp - 1], d = next[sp - 1], deg = degree(ctx, v), child = -1;
         uint32_t lowv = low[v];
-        for (;;) {
-            int u = neighbour(ctx, v, d);
-            if (u == TRON_ART_END)
-                break;
-            d++;
+        while (d < deg) {
+            int u = neighbour(ctx, v, d++);
             if (u == TRON_ART_OUT)
                 continue;
             if (disc[u] <= base) {
@@ -95,6 +92,14 @@ tron_art_walk(int root, uint32_t base, const tron_art_scratch *s, int (*neighbou
         }
     }
     return t;
+}
+
+/* degree() for the grid: four neighbours. */
+static inline int tron_art_four(const void *ctx, int v)
+{
+    (void)ctx;
+    (void)v;
+    return 4;
 }
 
 /* The proven fill bound's accumulation (ar_tron_fill_upper, tron_filler.c),

@@ -535,10 +535,16 @@ typedef struct graph_ctx {
     int result; /* the bound */
 } graph_ctx;
 
+static int graph_degree(const void *ctx, int v)
+{
+    const tron_bits *t = ((const graph_ctx *)ctx)->t;
+    return t->g_start[v + 1] - t->g_start[v];
+}
+
 static int graph_neighbour(const void *ctx, int v, int k)
 {
     const tron_bits *t = ((const graph_ctx *)ctx)->t;
-    return k < t->g_start[v + 1] - t->g_start[v] ? t->g_adj[t->g_start[v] + k] : TRON_ART_END;
+    return t->g_adj[t->g_start[v] + k];
 }
 
 static void graph_enter(void *ctx, int v)
@@ -644,7 +650,7 @@ static int upper_by_chambers(tron_bits *t, int root, int lo, int hi)
         t->g_adj[t->g_fill[eu[i]]++ + t->g_start[eu[i]]] = ev[i];
     for (i = 0; i < n; i++)
         t->g_fill[i] = 0;
-    t->clock = tron_art_walk(0, t->clock, &s, graph_neighbour, graph_enter, graph_leave, &g);
+    t->clock = tron_art_walk(0, t->clock, &s, graph_degree, graph_neighbour, graph_enter, graph_leave, &g);
     return g.result;
 }
 

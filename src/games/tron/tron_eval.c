@@ -219,8 +219,6 @@ static int region_neighbour(const void *ctx, int v, int k)
 {
     const chamber_ctx *c = ctx;
     int u;
-    if (k >= 4)
-        return TRON_ART_END;
     u = v + c->b->delta[k + 1];
     return allowed(c, u) || u == c->root ? u : TRON_ART_OUT;
 }
@@ -248,7 +246,7 @@ static void articulation(chamber_ctx *c, int root)
     memset(w->disc, 0, (size_t)b->n * sizeof(uint32_t));
     memset(w->art, 0, (size_t)b->n);
     c->root = root;
-    tron_art_walk(root, 0, &s, region_neighbour, enter_nothing, mark_articulation, c);
+    tron_art_walk(root, 0, &s, tron_art_four, region_neighbour, enter_nothing, mark_articulation, c);
 }
 
 static int explore_cell(chamber_ctx *c, int a);

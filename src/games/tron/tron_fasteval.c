@@ -140,6 +140,7 @@ typedef struct fast_ctx {
     uint32_t gen;
     int upper;     /* the proven bound (articulation with upper) */
     int dl[4];     /* the neighbour offsets N E S W */
+    const uint8_t *lab; /* f->lab (one load less per neighbour) */
     int exits_top; /* exits waiting to be explored live in f->stack[0..exits_top) */
 } fast_ctx;
 
@@ -149,10 +150,8 @@ static int fast_neighbour(const void *ctx, int v, int k)
 {
     const fast_ctx *c = ctx;
     int u;
-    if (k >= 4)
-        return TRON_ART_END;
     u = v + c->dl[k];
-    return c->f->lab[u] == c->mark ? u : TRON_ART_OUT;
+    return c->lab[u] == c->mark ? u : TRON_ART_OUT;
 }
 
 static void enter_plain(void *ctx, int i)
@@ -200,10 +199,10 @@ static void articulation(fast_ctx *c, int root, int *upper)
     f->lab[root] = c->mark;
     if (upper) {
         c->upper = 0;
-        f->clock = tron_art_walk(root, f->clock, &s, fast_neighbour, enter_upper, leave_upper, c);
+        f->clock = tron_art_walk(root, f->clock, &s, tron_art_four, fast_neighbour, enter_upper, leave_upper, c);
         *upper = c->upper;
     } else {
-        f->clock = tron_art_walk(root, f->clock, &s, fast_neighbour, enter_plain, leave_plain, c);
+        f->clock = tron_art_walk(root, f->clock, &s, tron_art_four, fast_neighbour, enter_plain, leave_plain, c);
     }
     f->lab[root] = 0;
 }
@@ -307,6 +306,7 @@ static int chambers(const tron_board *b, tron_fast *f, int p, uint8_t mark, int 
     c.dl[1] = b->delta[2];
     c.dl[2] = b->delta[3];
     c.dl[3] = b->delta[4];
+    c.lab = f->lab;
     articulation(&c, root, upper);
     f->seen[root] = c.gen;
     return explore_cell(&c, root) - 1;

@@ -50,8 +50,6 @@ static int upper_neighbour(const void *ctx, int v, int k)
 {
     const upper_ctx *u = ctx;
     int t;
-    if (k >= 4)
-        return TRON_ART_END;
     t = v + u->b->delta[k + 1];
     return !u->b->cell[t] || t == u->head ? t : TRON_ART_OUT;
 }
@@ -75,7 +73,7 @@ int ar_tron_fill_upper(const tron_board *b, tron_work *w, int p)
     upper_ctx u = {.b = b, .head = b->head[p], .result = 0, .own0 = w->dist0, .own1 = w->dist1, .hang = w->queue};
     tron_art_scratch s = {.disc = w->disc, .low = w->low, .stack = w->stack, .next = w->stackdir};
     memset(w->disc, 0, (size_t)b->n * sizeof(uint32_t));
-    tron_art_walk(u.head, 0, &s, upper_neighbour, upper_enter, upper_leave, &u);
+    tron_art_walk(u.head, 0, &s, tron_art_four, upper_neighbour, upper_enter, upper_leave, &u);
     return u.result;
 }
 
