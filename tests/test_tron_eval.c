@@ -28,6 +28,7 @@
 typedef struct compare {
     tron_work ref, fast;
     unsigned positions, contact, separated, mismatches;
+    uint64_t conflicts; /* bitboard walks done again in the scalar order */
 } compare;
 
 static int labels_clean(const tron_work *w)
@@ -85,6 +86,21 @@ static void compare_visit(const tron_board *b, void *ctx)
     }
     CHECK(labels_clean(&c->fast));
     CHECK(bitsets_clean(&c->fast));
+}
+
+/* The three codes compared on every position of `games` seeded random
+ * games on v (the counts; the scratch is freed). */
+static compare compare_games(const ar_variant *v, uint64_t seed, int games)
+{
+    compare c;
+    memset(&c, 0, sizeof c);
+    ar_tron_work_init(&c.ref, v->n);
+    ar_tron_work_init(&c.fast, v->n);
+    ar_tron_random_positions(v, seed, games, compare_visit, &c);
+    c.conflicts = c.fast.bits.conflicts;
+    ar_tron_work_free(&c.ref);
+    ar_tron_work_free(&c.fast);
+    return c;
 }
 
 static ar_variant *load_map(const char *path, const char *name)
@@ -194,15 +210,10 @@ static void test_random_rooms(void)
             CHECK_MSG(0, "room rejected: %s", err.message);
             continue;
         }
-        memset(&c, 0, sizeof c);
-        ar_tron_work_init(&c.ref, v->n);
-        ar_tron_work_init(&c.fast, v->n);
-        ar_tron_random_positions(v, room, 3, compare_visit, &c);
+        c = compare_games(v, room, 3);
         CHECK_MSG(c.mismatches == 0, "room %u:\n%s", room, text);
         positions += c.positions;
-        conflicts += c.fast.bits.conflicts;
-        ar_tron_work_free(&c.ref);
-        ar_tron_work_free(&c.fast);
+        conflicts += c.conflicts;
         ar_tron_variant_free(v);
     }
     CHECK(positions > 1000);
@@ -239,14 +250,9 @@ static void test_wide_rooms(void)
             ar_tron_board_init(&b, v);
             CHECK((b.bits != NULL) == (w + 2 <= 64));
             ar_tron_board_free(&b);
-            memset(&c, 0, sizeof c);
-            ar_tron_work_init(&c.ref, v->n);
-            ar_tron_work_init(&c.fast, v->n);
-            ar_tron_random_positions(v, room, 3, compare_visit, &c);
+            c = compare_games(v, room, 3);
             CHECK_MSG(c.mismatches == 0, "wide room %u:\n%s", room, text);
             positions += c.positions;
-            ar_tron_work_free(&c.ref);
-            ar_tron_work_free(&c.fast);
             ar_tron_variant_free(v);
         }
         free(text);
@@ -261,19 +267,14 @@ static void test_data_positions(void)
 {
     static const char *const dirs[] = {"endgames", "separations", "head-on/aside", "head-on/aside-1s",
                                        "head-on/before", "positions"};
-    const char *data = getenv("ARIADNE_DATA");
     unsigned i, files = 0, positions = 0;
     for (i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
         char dir[1024];
         const char *name;
         char *text;
-        DIR *d;
-        snprintf(dir, sizeof dir, "%s/tron/%s", data ? data : "data", dirs[i]);
-        d = opendir(dir);
-        if (!d) {
-            fprintf(stderr, "test_tron_eval: %s not found; skipped\n", dir);
+        DIR *d = tron_open_data_dir(dirs[i], dir, sizeof dir);
+        if (!d)
             continue;
-        }
         while ((text = tron_next_map_file(d, dir, &name)) != NULL) {
             ar_variant *v = tron_map_of(text, name);
             compare c;
@@ -281,14 +282,9 @@ static void test_data_positions(void)
             CHECK_MSG(v != NULL, "%s/%s", dir, name);
             if (!v)
                 continue;
-            memset(&c, 0, sizeof c);
-            ar_tron_work_init(&c.ref, v->n);
-            ar_tron_work_init(&c.fast, v->n);
-            ar_tron_random_positions(v, files, 2, compare_visit, &c);
+            c = compare_games(v, files, 2);
             CHECK_MSG(c.mismatches == 0, "%s/%s: %u of %u positions differ", dir, name, c.mismatches, c.positions);
             positions += c.positions;
-            ar_tron_work_free(&c.ref);
-            ar_tron_work_free(&c.fast);
             ar_tron_variant_free(v);
             files++;
         }
@@ -384,18 +380,13 @@ static void test_transposition_table(void)
 static void test_search_values(void)
 {
     static const char *const variants[] = {"", ":tt=0", ":pvs=0", ":lazy=0", ":aspire=0", ":eval=bytes"};
-    const char *data = getenv("ARIADNE_DATA");
     char dir[1024];
     const char *name;
     char *text;
-    DIR *d;
+    DIR *d = tron_open_data_dir("search", dir, sizeof dir);
     unsigned files = 0, compared = 0;
-    snprintf(dir, sizeof dir, "%s/tron/search", data ? data : "data");
-    d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "test_tron_eval: %s not found; search values skipped\n", dir);
+    if (!d)
         return;
-    }
     while ((text = tron_next_map_file(d, dir, &name)) != NULL) {
         ar_variant *v = tron_map_of(text, name);
         tron_pos *p;
