@@ -201,6 +201,40 @@ ar_status ar_bj_simulate(const bj_sim_options *o, bj_sim_result *out, ar_error *
 /* The lower edge of bin i of others/tens ratios (the last bin has no upper edge). */
 double ar_bj_count_bin_edge(int i);
 
+/* ------------------------------------------------------------- the game */
+
+#define BJ_MAX_CARDS 21
+
+enum { PH_DEAL = 0, PH_PLAY, PH_DEALER, PH_OVER };
+enum { HS_PLAY = 0, HS_HIT, HS_DOUBLE, HS_DONE, HS_SURRENDER };
+enum { MV_STAND = 0, MV_HIT, MV_DOUBLE, MV_SPLIT, MV_SURRENDER };
+
+/* A round (blackjack.c describes it): every byte written, hashed as bytes. */
+typedef struct bj_pos {
+    uint8_t shoe[11];                   /* cards left by rank 1..10 (all 0 with an infinite deck) */
+    uint8_t dealer[BJ_MAX_CARDS];       /* 0: the hole card, unseen */
+    uint8_t hand[BJ_MAX_HANDS][BJ_MAX_CARDS];
+    uint8_t ndealer, nhands, cur, phase;
+    uint8_t nhand[BJ_MAX_HANDS];
+    uint8_t bet[BJ_MAX_HANDS];
+    uint8_t state[BJ_MAX_HANDS];
+} bj_pos;
+
+struct ar_variant {
+    bj_rules r;
+};
+
+/* The best total of cards (ranks) and whether it is soft. */
+int ar_bj_cards_total(const uint8_t *cards, int n, int *soft);
+int ar_bj_to_move(const ar_variant *v, const void *pos);
+unsigned ar_bj_legal_moves(const ar_variant *v, const void *pos, int player, ar_gmove *moves);
+/* The text and the views of a round (bj_text.c). */
+ar_status ar_bj_parse_position(const ar_variant *v, const char *text, void *pos, ar_error *err);
+void ar_bj_format_position(const ar_variant *v, const void *pos, char *buf, size_t size);
+void ar_bj_draw(const ar_variant *v, const void *pos, char *buf, size_t size);
+void ar_bj_observe(const ar_variant *v, const void *pos, int player, void *view);
+extern const char *const ar_bj_test_variants[];
+
 extern const ar_bot_kind ar_bj_bot_kinds[];
 extern const ar_tool ar_bj_tools[];
 extern const ar_bench_suite ar_bj_bench_suites[];

@@ -174,3 +174,14 @@ int ar_bj_decide(const bj_strategy *s, int hard, int aces, int cards, int pair_r
     }
     return code_action(soft ? s->soft2[t][up] : s->hard2[t][up], 0, can_double, can_surrender);
 }
+
+int ar_bj_cards_total(const uint8_t *cards, int n, int *soft)
+{
+    int hard = 0, aces = 0, i;
+    for (i = 0; i < n; i++) {
+        hard += cards[i];
+        aces += cards[i] == BJ_ACE;
+    }
+    *soft = aces && hard + 10 <= 21;
+    return *soft ? hard + 10 : hard;
+}

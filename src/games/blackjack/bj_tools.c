@@ -2,4 +2,3 @@
 #include "bj_internal.h"
 const ar_tool ar_bj_tools[] = {{.name = NULL}};
 const ar_bench_suite ar_bj_bench_suites[] = {{.name = NULL}};
-const ar_bot_kind ar_bj_bot_kinds[] = {{.name = NULL}};
