@@ -15,6 +15,7 @@
 #include "ariadne/error.h"
 #include "ariadne/game.h"
 #include "ariadne/param.h"
+#include "ariadne/progress.h"
 #include "ariadne/tool.h"
 
 #define BJ_ACE 1
@@ -45,7 +46,14 @@ extern const ar_option_spec ar_bj_rule_options[];
 ar_status ar_bj_rules_from_params(const ar_param *params, size_t count, bj_rules *r, ar_error *err);
 /* Whether the rules allow doubling a hand of this hard total (aces as 1),
  * aces and cards. */
-int ar_bj_may_double(const bj_rules *r, int hard, int aces, int cards);
+static inline int ar_bj_may_double(const bj_rules *r, int hard, int aces, int cards)
+{
+    if (cards != 2)
+        return 0;
+    if (r->double_min == 0)
+        return 1;
+    return !aces && hard >= r->double_min && hard <= 11;
+}
 /* "6 decks, S17, DAS, split to 4 hands, no RSA, 3:2" */
 void ar_bj_rules_describe(const bj_rules *r, char *buf, size_t size);
 
@@ -143,12 +151,50 @@ struct bj_strategy {
 };
 const char *ar_bj_code_name(int code);
 
+/* A code's action given what the rules allow here (-1: split, not allowed). */
+static inline int ar_bj_code_action(int code, int can_split, int can_double, int can_surrender)
+{
+    switch (code) {
+    case BJ_H:
+        return BJ_ACT_HIT;
+    case BJ_DH:
+        return can_double ? BJ_ACT_DOUBLE : BJ_ACT_HIT;
+    case BJ_DS:
+        return can_double ? BJ_ACT_DOUBLE : BJ_ACT_STAND;
+    case BJ_P:
+        return can_split ? BJ_ACT_SPLIT : -1;
+    case BJ_RH:
+        return can_surrender ? BJ_ACT_SURRENDER : BJ_ACT_HIT;
+    case BJ_RS:
+        return can_surrender ? BJ_ACT_SURRENDER : BJ_ACT_STAND;
+    case BJ_RP:
+        return can_surrender ? BJ_ACT_SURRENDER : can_split ? BJ_ACT_SPLIT : -1;
+    default:
+        return BJ_ACT_STAND;
+    }
+}
+
 /* The action of a strategy for a hand: hard total (aces as 1) and aces,
  * cards in it, the rank of its two cards when they are a pair (else 0),
  * whether it may split, the upcard, and whether doubling and surrender are
- * allowed. Returns BJ_ACT_... (never hitting 21). */
-int ar_bj_decide(const bj_strategy *s, int hard, int aces, int cards, int pair_rank, int can_split, int up,
-                 int can_double, int can_surrender);
+ * allowed. Returns BJ_ACT_... (never hitting 21). Inline: the simulator's
+ * inner loop. */
+static inline int ar_bj_decide(const bj_strategy *s, int hard, int aces, int cards, int pair_rank, int can_split,
+                               int up, int can_double, int can_surrender)
+{
+    int soft = aces && hard + 10 <= 21, t = soft ? hard + 10 : hard, a;
+    if (t >= 21)
+        return BJ_ACT_STAND;
+    if (cards != 2)
+        return (soft ? s->soft[t][up] : s->hard[t][up]) == BJ_H ? BJ_ACT_HIT : BJ_ACT_STAND;
+    if (pair_rank) {
+        a = ar_bj_code_action(s->pair[pair_rank][up], can_split, can_double, can_surrender);
+        if (a >= 0)
+            return a;
+        return ar_bj_code_action(s->pair_alt[pair_rank][up], 0, can_double, can_surrender);
+    }
+    return ar_bj_code_action(soft ? s->soft2[t][up] : s->hard2[t][up], 0, can_double, can_surrender);
+}
 
 /* Basic strategy for the rules: each chart cell the action with the best
  * expectation over the two-card hands of that total (weighted by their
@@ -169,6 +215,8 @@ double ar_bj_calc_policy_value(bj_calc *c, int up, uint64_t removed, uint64_t ha
 
 /* ------------------------------------------------------- the simulator */
 
+#define BJ_COUNT_BINS 24 /* ratio bins of the ten-count curve */
+
 typedef struct bj_sim_options {
     bj_rules rules;
     const bj_strategy *strategy;
@@ -177,24 +225,28 @@ typedef struct bj_sim_options {
     int threads;
     int shoe_game;          /* deal through the shoe to the cut card (else a fresh shoe every hand) */
     double penetration;     /* shoe_game: the fraction dealt before reshuffling */
-    int count;              /* record the ten-count ratio before each hand */
-    const double *bet_ratio;  /* count: a betting ramp, bets[i] when the ratio < bet_ratio[i] */
-    const double *bet_units;
-    int bet_steps;
+    int count;              /* record the ten-count ratio (others/tens left) before each hand */
+    const double *bin_units; /* count: the bet in each ratio bin (NULL: 1 unit always) */
+    double time_limit;      /* seconds (0: none); the hands played so far are reported */
     const volatile sig_atomic_t *interrupt;
+    ar_progress *progress;  /* may be NULL */
 } bj_sim_options;
 
-#define BJ_COUNT_BINS 24 /* ratio bins of the ten-count curve */
+/* Hands are played in chunks of this many, each from its own seed (the
+ * run's seed and the chunk's number), so a run gives the same result with
+ * any number of threads. */
+#define BJ_SIM_CHUNK (1u << 20)
+
 typedef struct bj_sim_result {
     uint64_t hands;
     double mean, half_width; /* return per hand (flat bet of 1), 95% interval */
-    double seconds;
+    double seconds, cpu_seconds;
     /* the ten-count: per ratio bin (bin edges in ar_bj_count_bin_edge) */
     uint64_t bin_hands[BJ_COUNT_BINS];
     double bin_sum[BJ_COUNT_BINS], bin_sumsq[BJ_COUNT_BINS];
-    /* with a betting ramp: units won and bet */
+    /* with bets by the count: units won and bet */
     double bet_won, bet_won_sq, bet_total;
-    int interrupted;
+    int stopped; /* a time limit or Ctrl-C stopped it early */
 } bj_sim_result;
 
 ar_status ar_bj_simulate(const bj_sim_options *o, bj_sim_result *out, ar_error *err);

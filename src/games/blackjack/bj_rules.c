@@ -126,55 +126,6 @@ const char *ar_bj_code_name(int code)
     return code >= 0 && code < BJ_CODES ? names[code] : "?";
 }
 
-int ar_bj_may_double(const bj_rules *r, int hard, int aces, int cards)
-{
-    if (cards != 2)
-        return 0;
-    if (r->double_min == 0)
-        return 1;
-    return !aces && hard >= r->double_min && hard <= 11;
-}
-
-/* A code's action given what the rules allow here. */
-static int code_action(int code, int pair, int can_double, int can_surrender)
-{
-    switch (code) {
-    case BJ_H:
-        return BJ_ACT_HIT;
-    case BJ_DH:
-        return can_double ? BJ_ACT_DOUBLE : BJ_ACT_HIT;
-    case BJ_DS:
-        return can_double ? BJ_ACT_DOUBLE : BJ_ACT_STAND;
-    case BJ_P:
-        return pair ? BJ_ACT_SPLIT : -1;
-    case BJ_RH:
-        return can_surrender ? BJ_ACT_SURRENDER : BJ_ACT_HIT;
-    case BJ_RS:
-        return can_surrender ? BJ_ACT_SURRENDER : BJ_ACT_STAND;
-    case BJ_RP:
-        return can_surrender ? BJ_ACT_SURRENDER : pair ? BJ_ACT_SPLIT : -1;
-    default:
-        return BJ_ACT_STAND;
-    }
-}
-
-int ar_bj_decide(const bj_strategy *s, int hard, int aces, int cards, int pair_rank, int can_split, int up,
-                 int can_double, int can_surrender)
-{
-    int soft = aces && hard + 10 <= 21, t = soft ? hard + 10 : hard, a;
-    if (t >= 21)
-        return BJ_ACT_STAND;
-    if (cards != 2)
-        return (soft ? s->soft[t][up] : s->hard[t][up]) == BJ_H ? BJ_ACT_HIT : BJ_ACT_STAND;
-    if (pair_rank) {
-        a = code_action(s->pair[pair_rank][up], can_split, can_double, can_surrender);
-        if (a >= 0)
-            return a;
-        return code_action(s->pair_alt[pair_rank][up], 0, can_double, can_surrender);
-    }
-    return code_action(soft ? s->soft2[t][up] : s->hard2[t][up], 0, can_double, can_surrender);
-}
-
 int ar_bj_cards_total(const uint8_t *cards, int n, int *soft)
 {
     int hard = 0, aces = 0, i;

@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/memory.h"
 #include "ariadne/timer.h"
 
 /* ------------------------------------------------------------ random */
@@ -225,12 +226,21 @@ static double play_round(const bj_rules *ru, const bj_strategy *st, source *src)
 
 /* ------------------------------------------------------------- threads */
 
-typedef struct job {
+typedef struct chunk_result {
+    uint64_t hands;
+    double sum, sumsq, bet_won, bet_won_sq, bet_total;
+    uint64_t bin_hands[BJ_COUNT_BINS];
+    double bin_sum[BJ_COUNT_BINS], bin_sumsq[BJ_COUNT_BINS];
+} chunk_result;
+
+typedef struct shared {
     const bj_sim_options *o;
-    uint64_t hands, seed;
-    bj_sim_result r;
-    double sum, sumsq;
-} job;
+    chunk_result *chunks;
+    uint64_t nchunks, next, done_hands;
+    double t0;
+    int stop;
+    pthread_mutex_t lock;
+} shared;
 
 double ar_bj_count_bin_edge(int i)
 {
@@ -247,17 +257,56 @@ static int bin_of(double ratio)
     return i;
 }
 
-static void *run_job(void *arg)
+static void play_chunk(const bj_sim_options *o, source *src, uint64_t index, uint64_t hands, chunk_result *r)
 {
-    job *j = arg;
-    const bj_sim_options *o = j->o;
+    uint64_t k, seed = o->seed ^ (index * 0xD1B54A32D192ED03ull);
+    memset(r, 0, sizeof *r);
+    rng_seed(&src->rng, splitmix(&seed));
+    if (src->kind == SRC_SHOE)
+        shuffle(src);
+    for (k = 0; k < hands; k++) {
+        double x, units = 1;
+        int bin = 0;
+        if (src->kind == SRC_SHOE) {
+            if (src->next >= src->cut)
+                shuffle(src);
+            if (o->count) {
+                double ratio = src->tens_left ? (double)src->others_left / src->tens_left : 1e9;
+                bin = bin_of(ratio);
+                if (o->bin_units)
+                    units = o->bin_units[bin];
+            }
+        } else if (src->kind == SRC_FRESH) {
+            src->left = src->n;
+        }
+        x = play_round(&o->rules, o->strategy, src);
+        r->sum += x;
+        r->sumsq += x * x;
+        if (o->count) {
+            r->bin_hands[bin]++;
+            r->bin_sum[bin] += x;
+            r->bin_sumsq[bin] += x * x;
+            r->bet_won += units * x;
+            r->bet_won_sq += units * units * x * x;
+            r->bet_total += units;
+        }
+    }
+    r->hands = hands;
+}
+
+static void *worker(void *arg)
+{
+    shared *sh = arg;
+    const bj_sim_options *o = sh->o;
     source *src = malloc(sizeof *src);
-    uint64_t k;
     int d, r;
-    if (!src)
+    if (!src) {
+        pthread_mutex_lock(&sh->lock);
+        sh->stop = 1;
+        pthread_mutex_unlock(&sh->lock);
         return NULL;
+    }
     memset(src, 0, sizeof *src);
-    rng_seed(&src->rng, j->seed);
     src->kind = o->rules.decks == 0 ? SRC_INFINITE : o->shoe_game ? SRC_SHOE : SRC_FRESH;
     if (src->kind != SRC_INFINITE) {
         for (d = 0; d < o->rules.decks; d++)
@@ -265,55 +314,38 @@ static void *run_job(void *arg)
                 src->card[src->n++] = rank_of13[r % 13];
         src->left = src->n;
         src->cut = (uint32_t)(o->penetration * src->n);
-        if (src->kind == SRC_SHOE)
-            shuffle(src);
     }
-    for (k = 0; k < j->hands; k++) {
-        double x, units = 1;
-        int bin = 0;
-        if ((k & 65535) == 0 && o->interrupt && *o->interrupt) {
-            j->r.interrupted = 1;
+    for (;;) {
+        uint64_t index, hands;
+        pthread_mutex_lock(&sh->lock);
+        if (sh->stop || sh->next == sh->nchunks || (o->interrupt && *o->interrupt) ||
+            (o->time_limit > 0 && ar_now() - sh->t0 > o->time_limit)) {
+            if (sh->next < sh->nchunks)
+                sh->stop = 1;
+            pthread_mutex_unlock(&sh->lock);
             break;
         }
-        if (src->kind == SRC_SHOE) {
-            if (src->next >= src->cut)
-                shuffle(src);
-            if (o->count) {
-                double ratio = src->tens_left ? (double)src->others_left / src->tens_left : 1e9;
-                bin = bin_of(ratio);
-                for (r = 0; r < o->bet_steps; r++)
-                    if (ratio < o->bet_ratio[r]) {
-                        units = o->bet_units[r];
-                        break;
-                    }
-            }
-        } else if (src->kind == SRC_FRESH) {
-            src->left = src->n;
-        }
-        x = play_round(&o->rules, o->strategy, src);
-        j->sum += x;
-        j->sumsq += x * x;
-        if (o->count) {
-            j->r.bin_hands[bin]++;
-            j->r.bin_sum[bin] += x;
-            j->r.bin_sumsq[bin] += x * x;
-            j->r.bet_won += units * x;
-            j->r.bet_won_sq += units * units * x * x;
-            j->r.bet_total += units;
-        }
+        index = sh->next++;
+        pthread_mutex_unlock(&sh->lock);
+        hands = index + 1 < sh->nchunks || o->hands % BJ_SIM_CHUNK == 0 ? BJ_SIM_CHUNK : o->hands % BJ_SIM_CHUNK;
+        play_chunk(o, src, index, hands, &sh->chunks[index]);
+        pthread_mutex_lock(&sh->lock);
+        sh->done_hands += hands;
+        if (o->progress)
+            ar_progress_update(o->progress, sh->done_hands, o->hands, "hands", NULL);
+        pthread_mutex_unlock(&sh->lock);
     }
-    j->r.hands = k;
     free(src);
     return NULL;
 }
 
 ar_status ar_bj_simulate(const bj_sim_options *o, bj_sim_result *out, ar_error *err)
 {
-    job jobs[64];
-    pthread_t tid[64];
-    int t, n = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads, b;
-    double t0 = ar_now(), sum = 0, sumsq = 0;
-    uint64_t seed = o->seed;
+    shared sh;
+    pthread_t tid[256];
+    int t, n = o->threads < 1 ? 1 : o->threads > 256 ? 256 : o->threads, b;
+    uint64_t c;
+    double sum = 0, sumsq = 0, cpu0 = ar_process_cpu_time();
     if (!o->strategy)
         return ar_error_set(err, AR_ERR_INPUT, "simulation without a strategy");
     if (o->shoe_game && o->rules.decks == 0)
@@ -321,37 +353,39 @@ ar_status ar_bj_simulate(const bj_sim_options *o, bj_sim_result *out, ar_error *
     if (o->shoe_game && !(o->penetration > 0 && o->penetration <= 0.9))
         return ar_error_set(err, AR_ERR_INPUT, "penetration %g is not in (0, 0.9]", o->penetration);
     memset(out, 0, sizeof *out);
-    for (t = 0; t < n; t++) {
-        memset(&jobs[t], 0, sizeof jobs[t]);
-        jobs[t].o = o;
-        jobs[t].hands = o->hands / (uint64_t)n + ((uint64_t)t < o->hands % (uint64_t)n);
-        jobs[t].seed = splitmix(&seed);
-    }
+    memset(&sh, 0, sizeof sh);
+    sh.o = o;
+    sh.nchunks = (o->hands + BJ_SIM_CHUNK - 1) / BJ_SIM_CHUNK;
+    sh.chunks = ar_xcalloc(sh.nchunks ? sh.nchunks : 1, sizeof *sh.chunks);
+    sh.t0 = ar_now();
+    pthread_mutex_init(&sh.lock, NULL);
     for (t = 1; t < n; t++)
-        if (pthread_create(&tid[t], NULL, run_job, &jobs[t]) != 0) {
-            int k;
-            for (k = 1; k < t; k++)
-                pthread_join(tid[k], NULL);
-            return ar_error_set(err, AR_ERR_INTERNAL, "could not start thread %d", t);
-        }
-    run_job(&jobs[0]);
-    for (t = 1; t < n; t++)
-        pthread_join(tid[t], NULL);
-    for (t = 0; t < n; t++) {
-        out->hands += jobs[t].r.hands;
-        out->interrupted |= jobs[t].r.interrupted;
-        sum += jobs[t].sum;
-        sumsq += jobs[t].sumsq;
+        if (pthread_create(&tid[t], NULL, worker, &sh) != 0)
+            break;
+    worker(&sh);
+    for (b = 1; b < t; b++)
+        pthread_join(tid[b], NULL);
+    pthread_mutex_destroy(&sh.lock);
+    /* Summed in chunk order, so the result is the same however the chunks
+     * were shared out; a stopped run counts the chunks that finished. */
+    for (c = 0; c < sh.nchunks; c++) {
+        const chunk_result *r = &sh.chunks[c];
+        out->hands += r->hands;
+        sum += r->sum;
+        sumsq += r->sumsq;
         for (b = 0; b < BJ_COUNT_BINS; b++) {
-            out->bin_hands[b] += jobs[t].r.bin_hands[b];
-            out->bin_sum[b] += jobs[t].r.bin_sum[b];
-            out->bin_sumsq[b] += jobs[t].r.bin_sumsq[b];
+            out->bin_hands[b] += r->bin_hands[b];
+            out->bin_sum[b] += r->bin_sum[b];
+            out->bin_sumsq[b] += r->bin_sumsq[b];
         }
-        out->bet_won += jobs[t].r.bet_won;
-        out->bet_won_sq += jobs[t].r.bet_won_sq;
-        out->bet_total += jobs[t].r.bet_total;
+        out->bet_won += r->bet_won;
+        out->bet_won_sq += r->bet_won_sq;
+        out->bet_total += r->bet_total;
     }
-    out->seconds = ar_now() - t0;
+    free(sh.chunks);
+    out->stopped = sh.stop;
+    out->seconds = ar_now() - sh.t0;
+    out->cpu_seconds = ar_process_cpu_time() - cpu0;
     if (out->hands) {
         double mean = sum / (double)out->hands, var = sumsq / (double)out->hands - mean * mean;
         out->mean = mean;
