@@ -660,6 +660,6 @@ const ar_game ar_game_brag = {
     .observe = brag_observe,
     .bot_kinds = ar_brag_bot_kinds,
     .tools = ar_brag_tools,
-    .bench_suites = ar_brag_bench_suites,
+    .bench_suites = NULL,
     .test_variants = brag_test_variants,
 };

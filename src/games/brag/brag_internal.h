@@ -169,6 +169,5 @@ typedef struct brag_sim_result {
 ar_status ar_brag_simulate(const brag_sim_options *o, brag_sim_result *r, ar_error *err);
 
 extern const ar_tool ar_brag_tools[];
-extern const ar_bench_suite ar_brag_bench_suites[];
 
 #endif

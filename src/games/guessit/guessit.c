@@ -442,6 +442,6 @@ const ar_game ar_game_guessit = {
     .observe = gi_observe,
     .bot_kinds = ar_guessit_bot_kinds,
     .tools = ar_guessit_tools,
-    .bench_suites = ar_guessit_bench_suites,
+    .bench_suites = NULL,
     .test_variants = gi_test_variants,
 };

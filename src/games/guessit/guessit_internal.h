@@ -52,12 +52,17 @@ typedef enum guessit_strategy {
     GUESSIT_STRATEGIES
 } guessit_strategy;
 const char *ar_guessit_strategy_name(guessit_strategy s);
-/* The mixture (guess, ask, bluff) and call probability of a strategy at the
- * state (m, n). */
+/* A strategy's mixture (guess, ask, bluff) when it moves at the state
+ * (m, n), and its probability of calling a "no" from an opponent who asked
+ * at (m, n). */
 void ar_guessit_policy(const guessit_solution *sol, guessit_strategy s, int m, int n, double *guess,
                        double *ask, double *bluff, double *call);
 double ar_guessit_match_value(const guessit_solution *sol, guessit_strategy first, guessit_strategy second,
                               int cards);
+/* The chance that the fixed strategy wins (moving first or second, cards
+ * each) against an opponent who knows it and answers it as well as he can
+ * at every state: how far it can be exploited. */
+double ar_guessit_best_response(const guessit_solution *sol, guessit_strategy fixed, int cards, int fixed_first);
 
 /* ------------------------------------------------------------------ the game */
 
@@ -105,6 +110,5 @@ void ar_guessit_knowledge(const ar_variant *v, const guessit_pos *p, guessit_kno
 
 extern const ar_bot_kind ar_guessit_bot_kinds[];
 extern const ar_tool ar_guessit_tools[];
-extern const ar_bench_suite ar_guessit_bench_suites[];
 
 #endif

@@ -219,3 +219,37 @@ double ar_guessit_equilibrium_gap(const guessit_solution *sol)
         }
     return worst;
 }
+
+double ar_guessit_best_response(const guessit_solution *sol, guessit_strategy fixed, int cards, int fixed_first)
+{
+    /* D: the best responder to move; O: the fixed strategy to move. */
+    double D[GUESSIT_SOLVE_MAX + 1][GUESSIT_SOLVE_MAX + 1], O[GUESSIT_SOLVE_MAX + 1][GUESSIT_SOLVE_MAX + 1];
+    int total, m, n;
+    if (cards < 1 || cards > sol->max)
+        return NAN;
+    for (total = 0; total <= 2 * sol->max; total++)
+        for (m = 0; m <= sol->max; m++) {
+            double g, a, b, c, mat[6], call, no_call, best;
+            n = total - m;
+            if (n < 0 || n > sol->max)
+                continue;
+            if (n == 0 || m == 0) {
+                D[m][n] = O[m][n] = n == 0 ? 1 : 1.0 / (n + 1);
+                continue;
+            }
+            /* the responder to the best responder's ask is the fixed strategy */
+            c = call_of(sol, fixed, m, n);
+            state_matrix(n, O[n - 1][m], O[n][m - 1], mat);
+            best = mat[0];
+            best = fmax(best, c * mat[2] + (1 - c) * mat[3]);
+            best = fmax(best, c * mat[4] + (1 - c) * mat[5]);
+            D[m][n] = best;
+            /* the fixed strategy moves; the best responder calls or not */
+            ar_guessit_policy(sol, fixed, m, n, &g, &a, &b, &c);
+            state_matrix(n, D[n - 1][m], D[n][m - 1], mat);
+            call = g * mat[0] + a * mat[2] + b * mat[4];
+            no_call = g * mat[1] + a * mat[3] + b * mat[5];
+            O[m][n] = fmin(call, no_call);
+        }
+    return fixed_first ? O[cards][cards] : 1 - D[cards][cards];
+}
