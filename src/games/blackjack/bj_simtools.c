@@ -171,7 +171,8 @@ static int exact_tables(const bj_rules *rules, const ar_tool_cmd *cmd)
         }
         fflush(stdout);
     }
-    printf(cmd->json ? "],\"removed\":[" : "\nOne deck without all four of a rank (all sixteen tens), played by its composition:\n"
+    printf(cmd->json ? "],\"removed\":[" : "\nOne deck without the four cards of a rank (the four tens of the sixteen ten-valued cards),\n"
+                                          "played by its composition:\n"
                                           "| removed | player's edge %% | the notes |\n|---|---:|---:|\n");
     for (k = 2; k <= 11; k++) {
         int rank = k == 11 ? BJ_ACE : k;
@@ -180,7 +181,7 @@ static int exact_tables(const bj_rules *rules, const ar_tool_cmd *cmd)
         bj_game_ev g;
         ar_error err;
         ar_bj_shoe_full(&shoe, 1);
-        shoe.count[rank] = 0;
+        shoe.count[rank] -= 4;
         if (ar_bj_calc_new(&r, &shoe, &c, &err) != AR_OK || ar_bj_game(c, &g, cmd->limits.interrupt, &err) != AR_OK) {
             ar_bj_calc_free(c);
             return ar_tool_error(err.status == AR_ERR_LIMIT ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT, "ten-count: %s",
@@ -193,7 +194,7 @@ static int exact_tables(const bj_rules *rules, const ar_tool_cmd *cmd)
         else {
             char name[8];
             if (rank == BJ_TEN || rank == BJ_ACE)
-                snprintf(name, sizeof name, "%s", rank == BJ_TEN ? "tens" : "aces");
+                snprintf(name, sizeof name, "%s", rank == BJ_TEN ? "10s" : "aces");
             else
                 snprintf(name, sizeof name, "%ds", rank);
             printf("| %s | %+.2f | %+.2f |\n", name, 100 * g.ev, notes_removed[rank]);

@@ -344,8 +344,8 @@ const ar_tool ar_bj_tools[] = {
              "basic strategy; the bet each ratio justifies (proportional to the measured edge, 1 to\n"
              "--spread units, default 8) and the win rate that betting gives, with 95% intervals (the bets\n"
              "are measured on hands of their own). --exact prints Thorp's table computed exactly instead:\n"
-             "the edge of one deck with its 36 other cards and 0..36 tens, and of one deck without all\n"
-             "four of a rank, each played by its composition, beside the notes' figures.\n" RULES_HELP
+             "the edge of one deck with its 36 other cards and 0..36 tens, and of one deck without the\n"
+             "four cards of a rank, each played by its composition, beside the notes' figures.\n" RULES_HELP
              "Example: ariadne ten-count --hands 4000000 --seed 1; ariadne ten-count --exact.",
      .run = ar_bj_count_main},
     {.name = NULL}};
