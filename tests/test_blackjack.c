@@ -209,10 +209,13 @@ static void test_chart(void)
     }
     CHECK(rows == 30);
     free(text);
-    /* H17 changes the cells it is known to: 11 vs A doubles, A,7 vs 2 doubles. */
-    rules_of("decks=6 h17", &r);
+    /* H17 with surrender changes the cells it is known to: 11 vs A and A,7
+     * vs 2 double, A,8 vs 6 doubles, 15 vs A and 17 vs A surrender, and 8,8
+     * vs A surrenders where it may, else splits. */
+    rules_of("decks=6 h17 surrender", &r);
     CHECK(ar_bj_basic_strategy(&r, &s, NULL, &err) == AR_OK);
-    CHECK(s.hard2[11][1] == BJ_DH && s.soft2[18][2] == BJ_DS);
+    CHECK(s.hard2[11][1] == BJ_DH && s.soft2[18][2] == BJ_DS && s.soft2[19][6] == BJ_DS);
+    CHECK(s.hard2[15][1] == BJ_RH && s.hard2[17][1] == BJ_RS && s.pair[8][1] == BJ_RP);
 }
 
 static void test_simulation(void)

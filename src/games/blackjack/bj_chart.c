@@ -110,12 +110,12 @@ ar_status ar_bj_basic_strategy(const bj_rules *r, bj_strategy *out, const volati
                     continue; /* a natural */
                 ar_bj_hand(c, up, a, b, &ev);
                 if (a == b) {
-                    int alt = best_code(ev.stand, ev.hit, ev.dbl, ev.surrender);
-                    double non_split = fmax(fmax(ev.stand, ev.hit), fmax(ev.dbl, ev.surrender));
+                    int alt = best_code(ev.stand, ev.hit, ev.dbl, ev.surrender), code = alt;
+                    double play = fmax(fmax(ev.stand, ev.hit), ev.dbl); /* neither split nor surrender */
+                    if (ev.split > play) /* split, unless surrender is better still */
+                        code = ev.surrender > ev.split ? BJ_RP : BJ_P;
                     out->pair_alt[a][up] = (uint8_t)alt;
-                    out->pair[a][up] = (uint8_t)(ev.split > non_split
-                                                     ? (ev.surrender > ev.split ? BJ_RP : BJ_P)
-                                                     : alt);
+                    out->pair[a][up] = (uint8_t)code;
                     /* totals that only a pair makes in two cards */
                     if (a == BJ_ACE)
                         out->soft2[12][up] = (uint8_t)alt;
