@@ -29,12 +29,16 @@ static int five_cards(int json)
         printf("]}\n");
         return AR_EXIT_OK;
     }
-    printf("Five-card poker hands, all %llu of one deck by exact enumeration\n| class | hands | probability %% |\n"
-           "|---|---:|---:|\n",
+    printf("Five-card poker hands, all %llu of one deck by exact enumeration, beside the notes' percentages\n"
+           "(found by simulation there; - where they print none)\n| class | hands | probability %% | the notes %% |\n"
+           "|---|---:|---:|---:|\n",
            (unsigned long long)total);
-    for (c = AR_HAND_CLASSES - 1; c >= 0; c--)
-        printf("| %s | %llu | %.6f |\n", ar_hand_class_name((ar_hand_class)c), (unsigned long long)counts[c],
-               100.0 * (double)counts[c] / (double)total);
+    for (c = AR_HAND_CLASSES - 1; c >= 0; c--) {
+        /* the notes: high card 50, pair 42, two pairs 5, three of a kind 2 */
+        static const char *const notes[AR_HAND_CLASSES] = {"50", "42", "5", "2", "-", "-", "-", "-", "-", "-"};
+        printf("| %s | %llu | %.6f | %s |\n", ar_hand_class_name((ar_hand_class)c), (unsigned long long)counts[c],
+               100.0 * (double)counts[c] / (double)total, notes[c]);
+    }
     return AR_EXIT_OK;
 }
 
