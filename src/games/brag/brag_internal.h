@@ -9,6 +9,7 @@
 #include "ariadne/arena.h"
 #include "ariadne/cards.h"
 #include "ariadne/game.h"
+#include "ariadne/progress.h"
 #include "ariadne/tool.h"
 
 /* ------------------------------------------------------------ hands */
@@ -150,6 +151,7 @@ typedef struct brag_sim_options {
     uint64_t hands;
     uint64_t seed;
     const volatile sig_atomic_t *interrupt;
+    ar_progress *progress; /* may be NULL */
 } brag_sim_options;
 
 typedef struct brag_mean {

@@ -57,9 +57,13 @@ ar_status ar_brag_simulate(const brag_sim_options *o, brag_sim_result *r, ar_err
         brag_pos p;
         double net[BRAG_MAX_PLAYERS];
         int shift = o->rotate ? (int)(h % (uint64_t)n) : 0, k, bettors = 0;
-        if ((h & 4095) == 0 && o->interrupt && *o->interrupt) {
-            r->interrupted = 1;
-            break;
+        if ((h & 4095) == 0) {
+            if (o->interrupt && *o->interrupt) {
+                r->interrupted = 1;
+                break;
+            }
+            if (o->progress)
+                ar_progress_update(o->progress, h, o->hands, "hands", NULL);
         }
         memset(&p, 0, sizeof p);
         /* Deal: the first 3n cards of a partial shuffle. */

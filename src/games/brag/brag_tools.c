@@ -159,7 +159,7 @@ static int sim_main(int argc, char **argv)
         {.name = "bots", .kind = AR_OPT_TEXT, .dest = &bots, .metavar = "S[,S...]"},
         {.name = "rotate", .kind = AR_OPT_FLAG, .dest = &rotate},
         {.name = NULL}};
-    cmd = (ar_tool_cmd){.name = "brag-sim", .help_topic = "brag-sim", .common = AR_COMMON_JSON | AR_COMMON_QUIET | AR_COMMON_SEED,
+    cmd = (ar_tool_cmd){.name = "brag-sim", .help_topic = "brag-sim", .common = AR_COMMON_OUTPUT | AR_COMMON_SEED,
                         .options = opts};
     if (ar_tool_parse(&cmd, argc, argv, 1))
         return AR_EXIT_BAD_INPUT;
@@ -173,9 +173,11 @@ static int sim_main(int argc, char **argv)
         return AR_EXIT_BAD_INPUT;
     ar_tool_install_sigint();
     o.interrupt = cmd.limits.interrupt;
+    o.progress = &cmd.progress;
     t0 = ar_now();
     if (ar_brag_simulate(&o, &r, &err) != AR_OK)
         return ar_tool_fail("brag-sim: %s", err.message);
+    ar_progress_finish(&cmd.progress);
     if (!r.hands)
         return ar_tool_error(AR_EXIT_LIMIT, "brag-sim: interrupted before any hand");
     if (cmd.json) {
@@ -234,7 +236,7 @@ const ar_tool ar_brag_tools[] = {
      .run = odds_main},
     {.name = "brag-sim",
      .usage = "ariadne brag-sim [--players N] [--rounds R] [--bots S[,S...]] [--rotate] [--hands N] [--seed S] "
-              "[--json] [--quiet]",
+              "[--json] [--quiet] [--progress MODE]",
      .help = "Plays --hands hands of brag (default 1,000,000) between bidding strategies, one per seat in\n"
              "bidding order (--bots: one name for every seat, or one per player): threshold (the notes'\n"
              "75/67/50 rule, 1 - 1/(n + 1 - first)), formula (the notes' general formula, with pot odds),\n"
