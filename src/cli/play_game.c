@@ -346,7 +346,7 @@ int verb_play_game(int argc, char **argv)
     ar_error err;
     history h;
     char *picture = NULL, line[512];
-    int rc, me, announced = 0, players, hidden;
+    int rc, me, announced = 0, players, hidden, secret;
     const char *spec;
     ar_rng chance;
     unsigned char *view = NULL;
@@ -405,11 +405,14 @@ int verb_play_game(int argc, char **argv)
         char cmd_text[512];
         ar_gmove m;
         /* What the person sees: with hidden information, his view until the
-         * game is over (then everything). */
+         * game is over (then everything); `secret` when it hides something
+         * now, so that chance outcomes and the bot's notes are not shown. */
         const void *shown = pos;
+        secret = 0;
         if (hidden && oc == AR_ONGOING) {
             ar_game_observe(g, a.v, pos, me, view);
             shown = view;
+            secret = memcmp(view, pos, h.psize) != 0;
         }
         if (g->draw)
             g->draw(a.v, shown, picture, 65536);
@@ -442,9 +445,9 @@ int verb_play_game(int argc, char **argv)
                 rc = AR_EXIT_BAD_INPUT;
                 break;
             }
-            /* With hidden information the outcome may be secret (a card dealt
-             * to another player): the person sees it in his view. */
-            if (!hidden) {
+            /* While something is hidden the outcome may be secret (a card
+             * dealt to another player): the person sees it in his view. */
+            if (!secret) {
                 g->format_move(a.v, pos, 0, m, mv, sizeof mv);
                 printf("\n%s\nchance: %s\n", picture, mv);
             }
@@ -464,9 +467,11 @@ int verb_play_game(int argc, char **argv)
                 break;
             }
             g->format_move(a.v, pos, who, m, mv, sizeof mv);
-            /* A bot's notes on a hidden game may tell what it holds. */
-            printf("bot (%s) plays %s", g->player_name(a.v, who), mv);
-            printf(hidden ? "\n" : "   [%s]\n", info.text);
+            /* A bot's notes may tell what it holds while something is hidden. */
+            if (secret)
+                printf("bot (%s) plays %s\n", g->player_name(a.v, who), mv);
+            else
+                printf("bot (%s) plays %s   [%s]\n", g->player_name(a.v, who), mv, info.text);
             hist_push(&h, who);
             g->apply(a.v, hist_top(&h), m);
             continue;

@@ -43,18 +43,11 @@ static int speed_table(int quick)
             return ar_tool_fail("bench cards: %s", why);
         if (ar_bj_chart_and_exact(&r, 1, &ar_tool_interrupted, &s, &exact, "bench cards"))
             return AR_EXIT_LIMIT;
-        memset(&o, 0, sizeof o);
-        o.rules = r;
-        o.strategy = &s;
-        o.hands = hands;
-        o.seed = 1;
-        o.threads = cores();
-        o.shoe_game = runs[i].shoe;
-        o.penetration = 0.75;
+        ar_bj_sim_options(&o, &r, &s, hands, 1, cores(), runs[i].shoe, 0);
         o.interrupt = &ar_tool_interrupted;
         if (ar_bj_simulate(&o, &res, &err) != AR_OK)
             return ar_tool_fail("bench cards: %s", err.message);
-        ar_bj_load_average(load, sizeof load);
+        ar_tool_load_average(load, sizeof load);
         printf("| %s | %llu | %.2f | %.2f | %.1f | %.1f | %s |\n", runs[i].label, (unsigned long long)res.hands,
                res.seconds, res.cpu_seconds, (double)res.hands / res.seconds / 1e6,
                res.cpu_seconds > 0 ? (double)res.hands / res.cpu_seconds / 1e6 : 0, load);
@@ -75,9 +68,7 @@ static int edges_table(int quick)
            "|---|---:|---:|---:|---:|---:|---|\n");
     for (i = 0; i < n; i++) {
         bj_rules r;
-        bj_calc *c;
         bj_game_ev g;
-        bj_strategy s;
         ar_error err;
         double t0 = ar_now(), td;
         char load[64];
@@ -85,14 +76,9 @@ static int edges_table(int quick)
             continue;
         if (ar_bj_rules_of_text(rows[i].rules, &r, why, sizeof why) != 0)
             return ar_tool_fail("bench cards: %s", why);
-        if (ar_bj_calc_new(&r, NULL, &c, &err) != AR_OK || ar_bj_game(c, &g, &ar_tool_interrupted, &err) != AR_OK ||
-            ar_bj_basic_strategy(&r, &s, &ar_tool_interrupted, &err) != AR_OK ||
-            ar_bj_strategy_ev(c, &s, &td, &ar_tool_interrupted, &err) != AR_OK) {
-            ar_bj_calc_free(c);
+        if (ar_bj_exact_edges(&r, &g, &td, &ar_tool_interrupted, &err) != AR_OK)
             return ar_tool_error(AR_EXIT_LIMIT, "bench cards: %s", err.message);
-        }
-        ar_bj_calc_free(c);
-        ar_bj_load_average(load, sizeof load);
+        ar_tool_load_average(load, sizeof load);
         printf("| %s | %+.4f | %+.4f | %+.4f | %+.4f | %.2f | %s |\n", rows[i].label, rows[i].player_ev, 100 * g.ev,
                100 * g.ev - rows[i].player_ev, 100 * td, ar_now() - t0, load);
         fflush(stdout);
@@ -121,16 +107,11 @@ static int confirm_table(int quick)
             return ar_tool_fail("bench cards: %s", why);
         if (ar_bj_chart_and_exact(&r, 0, &ar_tool_interrupted, &s, &exact, "bench cards"))
             return AR_EXIT_LIMIT;
-        memset(&o, 0, sizeof o);
-        o.rules = r;
-        o.strategy = &s;
-        o.hands = hands;
-        o.seed = 2;
-        o.threads = cores();
+        ar_bj_sim_options(&o, &r, &s, hands, 2, cores(), 0, 0);
         o.interrupt = &ar_tool_interrupted;
         if (ar_bj_simulate(&o, &res, &err) != AR_OK)
             return ar_tool_fail("bench cards: %s", err.message);
-        ar_bj_load_average(load, sizeof load);
+        ar_tool_load_average(load, sizeof load);
         ar_bj_rules_describe(&r, desc, sizeof desc);
         printf("| %s | %+.4f | %+.4f ± %.4f | %+.2f | %s | %.1f | %s |\n", desc, 100 * exact, 100 * res.mean,
                100 * res.half_width, (res.mean - exact) / (res.half_width / 1.959964),
@@ -155,19 +136,11 @@ static int count_table(int quick)
         return ar_tool_fail("bench cards: %s", why);
     if (ar_bj_chart_and_exact(&r, 1, &ar_tool_interrupted, &s, &exact, "bench cards"))
         return AR_EXIT_LIMIT;
-    memset(&o, 0, sizeof o);
-    o.rules = r;
-    o.strategy = &s;
-    o.hands = hands;
-    o.seed = 3;
-    o.threads = cores();
-    o.shoe_game = 1;
-    o.penetration = 0.75;
-    o.count = 1;
+    ar_bj_sim_options(&o, &r, &s, hands, 3, cores(), 1, 1);
     o.interrupt = &ar_tool_interrupted;
     if (ar_bj_simulate(&o, &res, &err) != AR_OK)
         return ar_tool_fail("bench cards: %s", err.message);
-    ar_bj_load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("\n## Thorp's ten-count: one deck S17 DAS dealt to 75%%, basic strategy, %llu hands (%.1f s, load "
            "average %s)\n\n| others/tens | hands | player's edge %% ± 95%% |\n|---|---:|---:|\n",
            (unsigned long long)res.hands, res.seconds, load);

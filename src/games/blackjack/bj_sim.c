@@ -6,8 +6,8 @@
  * drawn card to the end of the shoe array, so the shoe never needs
  * shuffling), or from a shoe dealt through to a cut card and then shuffled
  * (the shoe game, where the count of tens varies and Thorp's ten-count can be
- * measured). Random numbers are xoshiro256** inlined, bounded without bias
- * by Lemire's multiply-and-reject method. Each thread plays its share of
+ * measured). Random numbers are the library's xoshiro256** stepped inline
+ * (rng.h), bounded without bias by Lemire's multiply-and-reject method. Each thread plays its share of
  * the hands from its own seed (the seed and the thread's number), so a run
  * is reproducible for a given seed and thread count. */
 #include "bj_internal.h"
@@ -21,48 +21,16 @@
 
 /* ------------------------------------------------------------ random */
 
-typedef struct fast_rng {
-    uint64_t s[4];
-} fast_rng;
-
-static uint64_t splitmix(uint64_t *x)
+/* Uniform in [0, n), n < 2^32, without bias (Lemire), from the library's
+ * generator stepped inline. */
+static inline uint32_t rng_below(ar_rng *r, uint32_t n)
 {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static void rng_seed(fast_rng *r, uint64_t seed)
-{
-    int i;
-    for (i = 0; i < 4; i++)
-        r->s[i] = splitmix(&seed);
-}
-
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t rng_next(fast_rng *r)
-{
-    uint64_t *s = r->s, result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-/* Uniform in [0, n), n < 2^32, without bias (Lemire). */
-static inline uint32_t rng_below(fast_rng *r, uint32_t n)
-{
-    uint64_t m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
+    uint64_t m = (uint64_t)(uint32_t)(ar_rng_next_inline(r) >> 32) * n;
     uint32_t low = (uint32_t)m;
     if (low < n) {
         uint32_t threshold = (uint32_t)(-n) % n;
         while (low < threshold) {
-            m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
+            m = (uint64_t)(uint32_t)(ar_rng_next_inline(r) >> 32) * n;
             low = (uint32_t)m;
         }
     }
@@ -81,7 +49,7 @@ typedef struct source {
     uint32_t next;   /* SRC_SHOE: the next card to deal */
     uint32_t cut;    /* SRC_SHOE: shuffle before a hand once this many are dealt */
     int tens_left, others_left;
-    fast_rng rng;
+    ar_rng rng;
 } source;
 
 static const uint8_t rank_of13[13] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
@@ -259,9 +227,13 @@ static int bin_of(double ratio)
 
 static void play_chunk(const bj_sim_options *o, source *src, uint64_t index, uint64_t hands, chunk_result *r)
 {
-    uint64_t k, seed = o->seed ^ (index * 0xD1B54A32D192ED03ull);
+    uint64_t k;
+    ar_rng first;
     memset(r, 0, sizeof *r);
-    rng_seed(&src->rng, splitmix(&seed));
+    /* The chunk's generator: seeded by the first number of a generator
+     * seeded by the run's seed and the chunk's number. */
+    ar_rng_seed(&first, o->seed ^ (index * 0xD1B54A32D192ED03ull));
+    ar_rng_seed(&src->rng, first.s[0]);
     if (src->kind == SRC_SHOE)
         shuffle(src);
     for (k = 0; k < hands; k++) {

@@ -14,17 +14,6 @@
 #include <string.h>
 #include "ariadne/timer.h"
 
-void ar_bj_load_average(char *buf, size_t size)
-{
-    FILE *f = fopen("/proc/loadavg", "r");
-    double a, b, c;
-    if (f && fscanf(f, "%lf %lf %lf", &a, &b, &c) == 3)
-        snprintf(buf, size, "%.2f %.2f %.2f", a, b, c);
-    else
-        snprintf(buf, size, "unknown");
-    if (f)
-        fclose(f);
-}
 
 /* The chart and, for a game the exact calculator covers (an infinite deck
  * or a fresh shoe every hand), the chart's exact expectation (NAN for the
@@ -42,6 +31,29 @@ int ar_bj_chart_and_exact(const bj_rules *r, int shoe_game, const volatile sig_a
     }
     ar_bj_calc_free(c);
     return 0;
+}
+
+void ar_bj_sim_options(bj_sim_options *o, const bj_rules *r, const bj_strategy *s, uint64_t hands, uint64_t seed,
+                       int threads, int shoe_game, int count)
+{
+    memset(o, 0, sizeof *o);
+    o->rules = *r;
+    o->strategy = s;
+    o->hands = hands;
+    o->seed = seed;
+    o->threads = threads;
+    o->shoe_game = shoe_game;
+    o->penetration = 0.75;
+    o->count = count;
+}
+
+/* The limits and progress of a tool's command line. */
+static void from_command(bj_sim_options *o, ar_tool_cmd *cmd, double penetration)
+{
+    o->penetration = penetration;
+    o->time_limit = cmd->limits.time_limit;
+    o->interrupt = cmd->limits.interrupt;
+    o->progress = &cmd->progress;
 }
 
 /* ------------------------------------------------------------ the sim */
@@ -81,21 +93,12 @@ int ar_bj_sim_main(int argc, char **argv)
     ar_tool_install_sigint();
     if ((rc = ar_bj_chart_and_exact(&r, shoe, cmd.limits.interrupt, &s, &exact, "blackjack-sim")) != 0)
         return rc;
-    memset(&o, 0, sizeof o);
-    o.rules = r;
-    o.strategy = &s;
-    o.hands = hands;
-    o.seed = cmd.seed;
-    o.threads = (int)ar_tool_threads(&cmd);
-    o.shoe_game = shoe;
-    o.penetration = penetration;
-    o.time_limit = cmd.limits.time_limit;
-    o.interrupt = cmd.limits.interrupt;
-    o.progress = &cmd.progress;
+    ar_bj_sim_options(&o, &r, &s, hands, cmd.seed, (int)ar_tool_threads(&cmd), shoe, 0);
+    from_command(&o, &cmd, penetration);
     if (ar_bj_simulate(&o, &res, &err) != AR_OK)
         return ar_tool_fail("blackjack-sim: %s", err.message);
     ar_progress_finish(&cmd.progress);
-    ar_bj_load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     if (!res.hands)
         return ar_tool_error(AR_EXIT_LIMIT, "blackjack-sim: stopped before any hand was played");
     inside = !isnan(exact) && fabs(res.mean - exact) <= res.half_width;
@@ -243,18 +246,8 @@ int ar_bj_count_main(int argc, char **argv)
         return ar_tool_fail("ten-count: counting needs a finite shoe (--decks 1..8), not an infinite deck");
     if ((rc = ar_bj_chart_and_exact(&r, 1, cmd.limits.interrupt, &s, &x, "ten-count")) != 0)
         return rc;
-    memset(&o, 0, sizeof o);
-    o.rules = r;
-    o.strategy = &s;
-    o.hands = hands;
-    o.seed = cmd.seed;
-    o.threads = (int)ar_tool_threads(&cmd);
-    o.shoe_game = 1;
-    o.penetration = penetration;
-    o.count = 1;
-    o.time_limit = cmd.limits.time_limit;
-    o.interrupt = cmd.limits.interrupt;
-    o.progress = &cmd.progress;
+    ar_bj_sim_options(&o, &r, &s, hands, cmd.seed, (int)ar_tool_threads(&cmd), 1, 1);
+    from_command(&o, &cmd, penetration);
     if (ar_bj_simulate(&o, &curve, &err) != AR_OK)
         return ar_tool_fail("ten-count: %s", err.message);
     /* The bets: proportional to the measured edge, a unit per half per cent,
@@ -269,7 +262,7 @@ int ar_bj_count_main(int argc, char **argv)
     if (ar_bj_simulate(&o, &bets, &err) != AR_OK)
         return ar_tool_fail("ten-count: %s", err.message);
     ar_progress_finish(&cmd.progress);
-    ar_bj_load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     if (!curve.hands || !bets.hands)
         return ar_tool_error(AR_EXIT_LIMIT, "ten-count: stopped before any hand was played");
     ar_bj_rules_describe(&r, desc, sizeof desc);

@@ -129,6 +129,19 @@ int ar_bj_rules_of_text(const char *text, bj_rules *r, char *why, size_t why_siz
     return 0;
 }
 
+ar_status ar_bj_exact_edges(const bj_rules *r, bj_game_ev *g, double *chart_ev, const volatile sig_atomic_t *interrupt,
+                            ar_error *err)
+{
+    bj_calc *c = NULL;
+    bj_strategy s;
+    ar_status st;
+    if ((st = ar_bj_calc_new(r, NULL, &c, err)) == AR_OK && (st = ar_bj_game(c, g, interrupt, err)) == AR_OK &&
+        (st = ar_bj_basic_strategy(r, &s, interrupt, err)) == AR_OK)
+        st = ar_bj_strategy_ev(c, &s, chart_ev, interrupt, err);
+    ar_bj_calc_free(c);
+    return st;
+}
+
 /* ------------------------------------------------------------ the edge */
 
 static int compare_published(const ar_tool_cmd *cmd)
@@ -145,21 +158,14 @@ static int compare_published(const ar_tool_cmd *cmd)
                "difference | source |\n|---|---:|---:|---:|---:|---|\n");
     for (i = 0; i < n; i++) {
         bj_rules r;
-        bj_calc *c;
         bj_game_ev g;
-        bj_strategy s;
         ar_error err;
         double td, diff;
         if (ar_bj_rules_of_text(rows[i].rules, &r, why, sizeof why) != 0)
             return ar_tool_fail("blackjack-edge: data/cards/blackjack-published.txt, %s: %s", rows[i].label, why);
-        if (ar_bj_calc_new(&r, NULL, &c, &err) != AR_OK || ar_bj_game(c, &g, cmd->limits.interrupt, &err) != AR_OK ||
-            ar_bj_basic_strategy(&r, &s, cmd->limits.interrupt, &err) != AR_OK ||
-            ar_bj_strategy_ev(c, &s, &td, cmd->limits.interrupt, &err) != AR_OK) {
-            ar_bj_calc_free(c);
+        if (ar_bj_exact_edges(&r, &g, &td, cmd->limits.interrupt, &err) != AR_OK)
             return ar_tool_error(err.status == AR_ERR_LIMIT ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT, "blackjack-edge: %s",
                                  err.message);
-        }
-        ar_bj_calc_free(c);
         diff = 100 * g.ev - rows[i].player_ev;
         all &= fabs(diff) <= 0.01 || strstr(rows[i].source, "approximate") != NULL;
         if (cmd->json) {
@@ -192,9 +198,7 @@ static int edge_main(int argc, char **argv)
     ar_opt opts[16];
     int published = 0, k, rc;
     bj_rules r;
-    bj_calc *c;
     bj_game_ev g;
-    bj_strategy s;
     ar_error err;
     double td, t0;
     char desc[200];
@@ -214,14 +218,9 @@ static int edge_main(int argc, char **argv)
     if ((rc = ar_bj_rules_of_args(&ra, 6, &r)) != 0)
         return rc;
     t0 = ar_now();
-    if (ar_bj_calc_new(&r, NULL, &c, &err) != AR_OK || ar_bj_game(c, &g, cmd.limits.interrupt, &err) != AR_OK ||
-        ar_bj_basic_strategy(&r, &s, cmd.limits.interrupt, &err) != AR_OK ||
-        ar_bj_strategy_ev(c, &s, &td, cmd.limits.interrupt, &err) != AR_OK) {
-        ar_bj_calc_free(c);
+    if (ar_bj_exact_edges(&r, &g, &td, cmd.limits.interrupt, &err) != AR_OK)
         return ar_tool_error(err.status == AR_ERR_LIMIT ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT, "blackjack-edge: %s",
                              err.message);
-    }
-    ar_bj_calc_free(c);
     ar_bj_rules_describe(&r, desc, sizeof desc);
     if (cmd.json) {
         printf("{\"rules\":");

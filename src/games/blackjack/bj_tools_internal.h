@@ -32,12 +32,19 @@ typedef struct bj_published {
 /* Reads the file into rows; returns how many, or -1 with the reason. */
 int ar_bj_published(bj_published *rows, int max, char *why, size_t why_size);
 
-/* The 1, 5 and 15 minute load averages, or "unknown". */
-void ar_bj_load_average(char *buf, size_t size);
 /* The basic strategy chart of the rules and (unless shoe_game) its exact
  * expectation; 0, or an exit status after printing the error. */
 int ar_bj_chart_and_exact(const bj_rules *r, int shoe_game, const volatile sig_atomic_t *interrupt, bj_strategy *s,
                           double *exact, const char *verb);
+
+/* The exact game of the rules by composition and with the basic strategy
+ * chart (bj_tools.c). */
+ar_status ar_bj_exact_edges(const bj_rules *r, bj_game_ev *g, double *chart_ev, const volatile sig_atomic_t *interrupt,
+                            ar_error *err);
+/* Simulation options for the chart s under the rules r (penetration 0.75,
+ * no limits); bj_simtools.c. */
+void ar_bj_sim_options(bj_sim_options *o, const bj_rules *r, const bj_strategy *s, uint64_t hands, uint64_t seed,
+                       int threads, int shoe_game, int count);
 
 int ar_bj_sim_main(int argc, char **argv);
 int ar_bj_count_main(int argc, char **argv);
