@@ -150,7 +150,7 @@ static void gi_apply(const ar_variant *v, void *pos, ar_gmove move)
     guessit_pos *p = pos;
     int c = (int)(move % GI_GUESS);
     if (p->dealt < v->cards) {
-        p->owner[c] = p->dealt == 0 ? GI_HIDDEN : (uint8_t)((p->dealt - 1) % 2);
+        p->owner[c] = (uint8_t)(p->dealt == 0 ? GI_HIDDEN : (p->dealt - 1) % 2);
         p->dealt++;
         return;
     }
