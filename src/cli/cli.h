@@ -23,6 +23,9 @@ typedef struct cli {
     int positional_count;
     ar_param params[CLI_MAX_ARGS];  /* domain-specific options */
     int param_count;
+    ar_param algo_params[CLI_MAX_ARGS]; /* a local-search strategy's options (--restarts ...) */
+    int algo_param_count;
+    const char *trace_file;         /* --trace FILE (solve with a local-search strategy) */
     const char *file;               /* -f FILE */
     const char *moves_file;         /* --moves-file FILE (verify) */
     const char *at_moves;           /* --moves M (at) */
@@ -33,6 +36,7 @@ typedef struct cli {
     int quiet;
     int batch;                      /* --batch: -f FILE holds one instance per line */
     int no_symmetry;                /* --no-symmetry (bfs) */
+    int moves_only;                 /* --moves-only (solve): the moves alone on stdout */
     unsigned threads;               /* --threads (0: every core) */
     ar_progress_mode progress_mode;
     ar_search_options search;
@@ -62,6 +66,9 @@ typedef struct printer {
 } printer;
 /* The JSON object of a finished (not streamed) result, one line. */
 void cli_print_json_result(printer *pr);
+/* When the default memory limit (not one the user gave) stopped a search,
+ * says so in its note, naming --memory-limit. */
+void cli_note_memory_default(const cli *c, ar_result *res);
 /* `solve --batch` (batch.c). Frees c. */
 int cli_solve_batch(cli *c);
 /* The number of worker threads: requested, or every online core. */

@@ -36,11 +36,14 @@ ar_status ar_param_int(const ar_param *params, size_t count, const char *name, l
         return ar_error_set(err, AR_ERR_INPUT, "parameter %s needs a number", name);
     errno = 0;
     v = strtol(text, &end, 10);
-    if (*end || errno || isspace((unsigned char)text[0]))
-        return ar_error_set(err, AR_ERR_INPUT, "parameter %s: '%s' is not a whole number", name, text);
-    if (v < min || v > max)
-        return ar_error_set(err, AR_ERR_INPUT, "parameter %s: %ld is out of range (%ld..%ld)", name, v,
-                            min, max);
+    if (*end || isspace((unsigned char)text[0]) || end == text || (errno && errno != ERANGE))
+        return ar_error_set(err, AR_ERR_INPUT, "parameter %s: '%.60s' is not a whole number", name, text);
+    if (errno == ERANGE || v > max) /* a number of any size past the range is "too large", never garbage */
+        return ar_error_set(err, AR_ERR_INPUT, "parameter %s: %.60s is too large (%ld..%ld)", name, text, min,
+                            max);
+    if (v < min)
+        return ar_error_set(err, AR_ERR_INPUT, "parameter %s: %.60s is too small (%ld..%ld)", name, text, min,
+                            max);
     *out = v;
     return AR_OK;
 }

@@ -139,7 +139,7 @@ static ar_status loyd_create(const char *text, const ar_param *params, size_t co
     else if (refl && strcmp(refl, "off") == 0)
         reflect = 0;
     else if (refl && strcmp(refl, "auto") != 0)
-        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.20s': expected on, off or auto", refl);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.60s': expected on, off or auto", refl);
     if (!(in = calloc(1, sizeof *in)))
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory creating a loyd instance");
     ar_tiles_model_init(&in->model, 5, 5, BLANK, 1, "loyd");

@@ -53,7 +53,7 @@ static const char *read_numbers(const char *text, const char *where, unsigned *v
         if (!*s)
             break;
         if (!isdigit((unsigned char)*s)) {
-            snprintf(why, size, "%s: '%.12s' at item %u is not a tile number", where, s, n + 1);
+            snprintf(why, size, "%s: '%.60s' at item %u is not a tile number", where, s, n + 1);
             return why;
         }
         if (n == AR_TILES_MAX) {
@@ -68,7 +68,7 @@ static const char *read_numbers(const char *text, const char *where, unsigned *v
             s++;
         }
         if (*s && !isspace((unsigned char)*s) && *s != ',' && *s != '/' && *s != '#') {
-            snprintf(why, size, "%s: '%.12s' at item %u is not a tile number", where, s, n + 1);
+            snprintf(why, size, "%s: '%.60s' at item %u is not a tile number", where, s, n + 1);
             return why;
         }
         n++;
@@ -109,7 +109,7 @@ static ar_status parse_size(const char *text, unsigned *rows, unsigned *cols, ar
     }
     if (*s || r < 2 || r > 8 || c < 2 || c > 8)
         return ar_error_set(err, AR_ERR_INPUT,
-                            "parameter size '%.20s': expected ROWSxCOLS with 2..8 each, e.g. 4x4", text);
+                            "parameter size '%.60s': expected ROWSxCOLS with 2..8 each, e.g. 4x4", text);
     *rows = r;
     *cols = c;
     return AR_OK;
@@ -203,7 +203,7 @@ static ar_status tiles_create(const char *text, const ar_param *params, size_t c
     else if (refl && strcmp(refl, "off") == 0)
         reflect = 0;
     else if (refl && strcmp(refl, "auto") != 0)
-        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.20s': expected on, off or auto", refl);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.60s': expected on, off or auto", refl);
     if (dir && strlen(dir) >= sizeof in->model.pdb_dir)
         return ar_error_set(err, AR_ERR_INPUT, "parameter pdb-dir: the path is too long");
 
