@@ -74,6 +74,10 @@ typedef struct ar_heuristic {
     ar_status (*prepare)(ar_instance *inst, ar_mem *mem, ar_error *err);
     /* (required) Estimated cost from state to the goal. */
     uint64_t (*estimate)(const ar_instance *inst, const void *state);
+    /* Estimated cost from the start to state: the same bound for the half of a
+     * bidirectional search that runs backward from the goal (`mm`), with the
+     * same flags. NULL: that half runs without a heuristic (0). */
+    uint64_t (*estimate_from_start)(const ar_instance *inst, const void *state);
 } ar_heuristic;
 
 /* A domain solver's flags. */
@@ -185,6 +189,18 @@ typedef struct ar_puzzle {
      * instance from format_state's text, which must then be accepted by create. */
     ar_status (*with_start)(const ar_instance *inst, const void *state, ar_instance **out,
                             ar_error *err);
+
+    /* --- searching backward from the goal (bidirectional search: `bibfs`,
+     * `mm`; both refuse a domain without these two slots) --- */
+    /* The goal as one state: writes it and returns 1; returns 0 when the goal
+     * of this instance is not a single state (the searches then refuse). */
+    int (*goal_state)(const ar_instance *inst, void *state);
+    /* The predecessors of state: every state P with a legal move m such that
+     * apply(P, m) gives state. Writes m as played forward from P (so a path
+     * found backward replays forward), its cost, and P at states +
+     * i*state_size, in caller buffers of max_moves entries; returns the count. */
+    unsigned (*predecessors)(const ar_instance *inst, const void *state, ar_move *moves,
+                             uint32_t *costs, void *states);
 
     /* Reads one line of a batch file (`ariadne solve DOMAIN -f FILE --batch`)
      * in a format of the domain's own, e.g. a published benchmark list
