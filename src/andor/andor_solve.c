@@ -47,7 +47,9 @@ static const ar_andor_heuristic *find_heuristic(const ar_andor_domain *d, const 
     return NULL;
 }
 
-static void describe(ar_andor_result *res, const ar_andor_heuristic *h, int dfs)
+/* root_bound: the heuristic's admissible estimate of the root (0 when none),
+ * a lower bound that holds in the whole graph, left-out connectors included. */
+static void describe(ar_andor_result *res, const ar_andor_heuristic *h, int dfs, uint64_t root_bound)
 {
     ar_result *r = &res->search;
     char aside[96] = "";
@@ -55,8 +57,18 @@ static void describe(ar_andor_result *res, const ar_andor_heuristic *h, int dfs)
         snprintf(aside, sizeof aside, "%llu connector%s closing a cycle %s left out",
                  (unsigned long long)res->set_aside, res->set_aside == 1 ? "" : "s",
                  res->set_aside == 1 ? "was" : "were");
+    if (res->set_aside) {
+        /* Costs revised without the left-out connectors bound nothing in the
+         * whole graph: only the root's estimate still does. */
+        r->has_lower_bound = root_bound > 0;
+        r->lower_bound = root_bound;
+    }
     if (r->outcome == AR_OUTCOME_SOLVED) {
-        if (res->set_aside)
+        if (res->set_aside && r->cost == root_bound) {
+            r->optimal = 1;
+            snprintf(r->note, sizeof r->note, "cheapest: the cost equals the lower bound of "
+                     "heuristic %s (%s)", h->name, aside);
+        } else if (res->set_aside)
             snprintf(r->note, sizeof r->note, "not proven cheapest: %s", aside);
         else if (!dfs && h && !(h->flags & AR_HEURISTIC_ADMISSIBLE))
             snprintf(r->note, sizeof r->note, "not proven cheapest: heuristic '%s' is not admissible",
@@ -90,6 +102,7 @@ ar_status ar_andor_solve(const ar_andor_domain *d, ar_andor_problem *prob,
     unsigned char *root_bytes;
     uint32_t root;
     int fresh, dfs;
+    uint64_t root_bound = 0;
     double start = ar_now();
     ar_status st;
 
@@ -128,6 +141,8 @@ ar_status ar_andor_solve(const ar_andor_domain *d, ar_andor_problem *prob,
     if (st == AR_OK) {
         d->root(prob, root_bytes);
         st = ag_add(&g, root_bytes, &root, &fresh, err);
+        if (st == AR_OK && h && (h->flags & AR_HEURISTIC_ADMISSIBLE) && g.status[root] == AG_UNEXPANDED)
+            root_bound = g.cost[root];
     }
     free(root_bytes);
     if (st == AR_OK)
@@ -150,6 +165,6 @@ ar_status ar_andor_solve(const ar_andor_domain *d, ar_andor_problem *prob,
         ar_andor_result_free(res);
         return st;
     }
-    describe(res, h, dfs);
+    describe(res, h, dfs, root_bound);
     return AR_OK;
 }
