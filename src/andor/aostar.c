@@ -130,19 +130,19 @@ ar_status ar_andor_aostar(ag_graph *g, uint32_t root, uint64_t futility, ar_erro
     char phase[64];
     for (;;) {
         uint32_t tip;
-        if (g->status[root] == AG_SOLVED) {
-            res->outcome = AR_OUTCOME_SOLVED;
-            break;
-        }
         if (g->status[root] == AG_UNSOLVABLE) {
             res->outcome = AR_OUTCOME_NO_SOLUTION;
             break;
         }
-        if (futility && g->cost[root] > futility) {
+        if (futility && g->cost[root] > futility && g->cost[root] != AG_FUTILE) {
             res->outcome = AR_OUTCOME_NO_SOLUTION;
             snprintf(res->note, sizeof res->note,
-                     "no solution costing at most %llu (FUTILITY): the root's estimate is %llu",
+                     "no solution costing at most %llu (FUTILITY): the root costs at least %llu",
                      (unsigned long long)futility, (unsigned long long)g->cost[root]);
+            break;
+        }
+        if (g->status[root] == AG_SOLVED) {
+            res->outcome = AR_OUTCOME_SOLVED;
             break;
         }
         if (bounded)

@@ -466,6 +466,16 @@ static void graph_format_rule(const ar_andor_problem *g, const void *node, uint3
     for (j = 0; j < a->count && used < size; j++)
         used += (size_t)snprintf(buf + used, size - used, "%s%s", j ? "+" : "",
                                  g->names[g->members[a->first + j]]);
+    /* Two connectors with the same subproblems (and other costs) read apart. */
+    for (j = 0; j < g->alt_count[id]; j++) {
+        const alt *b = &g->alts[g->alt_first[id] + j];
+        if (j != rule && b->count == a->count &&
+            memcmp(&g->members[b->first], &g->members[a->first], sizeof *g->members * a->count) == 0) {
+            if (used < size)
+                snprintf(buf + used, size - used, ", alternative %u", rule + 1);
+            break;
+        }
+    }
 }
 
 static uint64_t h_given(const ar_andor_problem *g, const void *node) { return g->est[id_of(node)]; }
