@@ -250,8 +250,9 @@ unsigned ar_puzzle_successors(const ar_puzzle *p, const ar_instance *inst, const
 uint32_t ar_puzzle_move_cost(const ar_puzzle *p, const ar_instance *inst, ar_move move);
 uint64_t ar_puzzle_hash(const ar_puzzle *p, const ar_instance *inst, const void *state);
 
-/* Parses a whole move string (tokens separated by spaces, commas or newlines;
- * single characters for AR_PUZZLE_SINGLE_CHAR_MOVES domains) and replays it
+/* Parses a whole move string (tokens separated by spaces, commas or newlines,
+ * except inside parentheses, so `push(desk, room2)` is one move; single
+ * characters for AR_PUZZLE_SINGLE_CHAR_MOVES domains) and replays it
  * from the start state with the domain's own rules. On success *length holds
  * the number of moves and *cost their cost, and *solved whether the final
  * state is a goal; `final_state` (state_size bytes, may be NULL) receives it.
