@@ -109,8 +109,9 @@ typedef struct ar_andor_domain {
      * two spaces in a row (the tree's annotations follow it after two). */
     void (*format_node)(const ar_andor_problem *prob, const void *node, char *buf, size_t size);
     /* (required) A connector's rule as words, e.g. "parts u=x", without two
-     * spaces in a row; two connectors of one node read differently (the
-     * checker finds a step's connector by this text and its subproblems). */
+     * spaces in a row. Two connectors of one node with the same text must
+     * differ in their subproblems: the checker finds a step's connector by
+     * its text and the subproblems listed under it. */
     void (*format_rule)(const ar_andor_problem *prob, const void *node, uint32_t rule, char *buf,
                         size_t size);
 

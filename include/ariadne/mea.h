@@ -34,6 +34,7 @@ extern "C" {
 typedef struct ar_mea_options {
     int protect;          /* reduced differences may not be undone (default on) */
     unsigned depth_limit; /* deepest recursion (0: 200) */
+    const void *start;    /* the state to plan from (NULL: the task's initial state) */
     /* Called with each step of the analysis (a difference chosen, an operator
      * tried, a loop cut...) as one line, indented by depth; may be NULL. */
     void (*trace)(void *ctx, unsigned depth, const char *line);

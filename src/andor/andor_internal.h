@@ -1,5 +1,5 @@
 /* andor_internal.h — the explicit AND-OR graph both searches build
- * (andor_graph.c), private to src/andor. Nodes are registered in a state store
+ * (explicit_graph.c), private to src/andor. Nodes are registered in a state store
  * (ids dense, bytes deduplicated); per node, side arrays hold its status, its
  * current cost estimate, its connectors and the parents that point to it. A
  * connector is a record in one growing array, its subproblems ids in another.

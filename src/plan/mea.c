@@ -228,7 +228,10 @@ ar_status ar_mea(const ar_plan_task *t, const ar_search_options *opts, const ar_
         st = ar_error_set(err, AR_ERR_MEMORY, "out of memory for means-ends analysis");
         goto done;
     }
-    ar_plan_initial(t, state);
+    if (mo->start)
+        memcpy(state, mo->start, t->state_size);
+    else
+        ar_plan_initial(t, state);
     r = t->false_static_goal[0] ? 0 : achieve(&m, state, t->goal_atoms, t->ngoal, 0);
     if (m.failed_memory) {
         st = ar_error_set(err, AR_ERR_MEMORY, "out of memory for the plan");

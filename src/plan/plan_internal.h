@@ -6,6 +6,7 @@
 #ifndef ARIADNE_PLAN_INTERNAL_H
 #define ARIADNE_PLAN_INTERNAL_H
 
+#include <stdlib.h>
 #include "ariadne/plan.h"
 
 #define PLAN_NAME_LEN 32
@@ -84,7 +85,19 @@ struct ar_plan_task {
     char false_static_goal[96]; /* a static goal atom false initially ("" none) */
 };
 
-int ulist_push(ulist *l, uint32_t x);
+static inline int ulist_push(ulist *l, uint32_t x)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        uint32_t *v = realloc(l->v, cap * sizeof *v);
+        if (!v)
+            return -1;
+        l->v = v;
+        l->cap = cap;
+    }
+    l->v[l->n++] = x;
+    return 0;
+}
 
 /* plan_ground.c: grounding after parsing; AR_ERR_INPUT with a reason. */
 ar_status plan_ground(ar_plan_task *t, ar_error *err);

@@ -8,20 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ulist_push(ulist *l, uint32_t x)
-{
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 64;
-        uint32_t *v = realloc(l->v, cap * sizeof *v);
-        if (!v)
-            return -1;
-        l->v = v;
-        l->cap = cap;
-    }
-    l->v[l->n++] = x;
-    return 0;
-}
-
 static int patoms_push(patoms *l, const patom *a)
 {
     if (l->n == l->cap) {

@@ -21,6 +21,8 @@
 
 struct ar_instance {
     ar_plan_task *t;
+    char *text;            /* the task as written, for copies from another start */
+    unsigned char *start;  /* the state to plan from */
     int protect;
     char source[64];
 };
@@ -68,8 +70,14 @@ static ar_status strips_create(const char *text, const ar_param *params, size_t 
     } else
         snprintf(in->source, sizeof in->source, "given task");
     st = ar_plan_parse(file_text ? file_text : text, &in->t, err);
+    in->text = strdup(file_text ? file_text : text);
     free(file_text);
+    if (st == AR_OK && (!in->text || !(in->start = malloc(ar_plan_state_size(in->t))))) {
+        ar_plan_free(in->t);
+        st = ar_error_set(err, AR_ERR_MEMORY, "out of memory");
+    }
     if (st != AR_OK) {
+        free(in->text);
         if (name && err) { /* name the file in the message */
             char msg[AR_ERROR_MESSAGE_MAX];
             snprintf(msg, sizeof msg, "%s", err->message);
@@ -78,15 +86,43 @@ static ar_status strips_create(const char *text, const ar_param *params, size_t 
         free(in);
         return st;
     }
+    ar_plan_initial(in->t, in->start);
     *out = in;
     return AR_OK;
 }
 
 static void strips_destroy(ar_instance *in)
 {
-    if (in)
+    if (in) {
         ar_plan_free(in->t);
+        free(in->text);
+        free(in->start);
+    }
     free(in);
+}
+
+/* The same task from another state (hints while playing, tests). */
+static ar_status strips_with_start(const ar_instance *in, const void *state, ar_instance **out,
+                                   ar_error *err)
+{
+    ar_instance *copy = calloc(1, sizeof *copy);
+    ar_status st;
+    *out = NULL;
+    if (!copy)
+        return ar_error_set(err, AR_ERR_MEMORY, "out of memory");
+    st = ar_plan_parse(in->text, &copy->t, err);
+    if (st == AR_OK && (!(copy->text = strdup(in->text)) ||
+                        !(copy->start = malloc(ar_plan_state_size(copy->t)))))
+        st = ar_error_set(err, AR_ERR_MEMORY, "out of memory");
+    if (st != AR_OK) {
+        strips_destroy(copy);
+        return st;
+    }
+    memcpy(copy->start, state, ar_plan_state_size(copy->t));
+    copy->protect = in->protect;
+    memcpy(copy->source, in->source, sizeof copy->source);
+    *out = copy;
+    return AR_OK;
 }
 
 static void strips_describe(const ar_instance *in, char *buf, size_t size)
@@ -104,7 +140,7 @@ static ar_status strips_check_solvable(const ar_instance *in, ar_error *err)
     s = malloc(ar_plan_state_size(in->t));
     if (!s)
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory");
-    ar_plan_initial(in->t, s);
+    memcpy(s, in->start, ar_plan_state_size(in->t));
     /* h_max relaxes the delete lists: an atom it cannot reach, no plan reaches */
     if (ar_plan_hmax(in->t, s) == UINT64_MAX)
         st = ar_error_set(err, AR_ERR_UNSOLVABLE,
@@ -114,7 +150,10 @@ static ar_status strips_check_solvable(const ar_instance *in, ar_error *err)
 }
 
 static size_t strips_state_size(const ar_instance *in) { return ar_plan_state_size(in->t); }
-static void strips_initial(const ar_instance *in, void *state) { ar_plan_initial(in->t, state); }
+static void strips_initial(const ar_instance *in, void *state)
+{
+    memcpy(state, in->start, ar_plan_state_size(in->t));
+}
 static int strips_is_goal(const ar_instance *in, const void *state) { return ar_plan_is_goal(in->t, state); }
 
 static void strips_format_state(const ar_instance *in, const void *state, char *buf, size_t size)
@@ -187,6 +226,7 @@ static ar_status run_mea(ar_instance *in, const ar_search_options *opts, const a
     (void)sink;
     ar_mea_options_init(&mo);
     mo.protect = in->protect;
+    mo.start = in->start;
     return ar_mea(in->t, opts, &mo, res, err);
 }
 
@@ -256,5 +296,6 @@ const ar_puzzle ar_domain_strips = {
     .heuristics = strips_heuristics,
     .solvers = strips_solvers,
     .default_algorithm = strips_default_algorithm,
+    .with_start = strips_with_start,
     .examples = strips_examples,
 };

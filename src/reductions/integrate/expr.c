@@ -1,7 +1,8 @@
 /* expr.c — expressions of the integration domain (expr.h): the pool, exact
  * rationals, the canonical order, the parser (with the column of every
- * error), the printer (whose output the parser reads back), numeric
- * evaluation and the derivative. */
+ * error), the printer (whose output the parser reads back) and numeric
+ * evaluation. The algebra (canonical form, multiplying out, the derivative)
+ * is expr_simplify.c's. */
 #include "expr.h"
 
 #include <ctype.h>
@@ -55,7 +56,7 @@ static void *pool_alloc(ex_pool *p, size_t bytes)
     return r;
 }
 
-static ex *new_node(ex_pool *p, ex_kind kind, unsigned n)
+ex *ex_node(ex_pool *p, ex_kind kind, unsigned n)
 {
     ex *e;
     if (++p->nodes > EX_POOL_MAX_NODES)
@@ -161,7 +162,7 @@ void ex_rat_add(ex_pool *p, int64_t ap, int64_t aq, int64_t bp, int64_t bq, int6
 
 ex *ex_num(ex_pool *p, int64_t num, int64_t den)
 {
-    ex *e = new_node(p, EX_NUM, 0);
+    ex *e = ex_node(p, EX_NUM, 0);
     if (!e)
         return NULL;
     normalise(p, &num, &den);
@@ -170,11 +171,11 @@ ex *ex_num(ex_pool *p, int64_t num, int64_t den)
     return e;
 }
 
-ex *ex_var(ex_pool *p) { return new_node(p, EX_VAR, 0); }
+ex *ex_var(ex_pool *p) { return ex_node(p, EX_VAR, 0); }
 
 ex *ex_fn1(ex_pool *p, ex_fn fn, ex *arg)
 {
-    ex *e = arg ? new_node(p, EX_FN, 1) : NULL;
+    ex *e = arg ? ex_node(p, EX_FN, 1) : NULL;
     if (!e)
         return NULL;
     e->fn = fn;
@@ -184,7 +185,7 @@ ex *ex_fn1(ex_pool *p, ex_fn fn, ex *arg)
 
 ex *ex_pow(ex_pool *p, ex *base, ex *exponent)
 {
-    ex *e = base && exponent ? new_node(p, EX_POW, 2) : NULL;
+    ex *e = base && exponent ? ex_node(p, EX_POW, 2) : NULL;
     if (!e)
         return NULL;
     e->a[0] = base;
@@ -199,7 +200,7 @@ ex *ex_op(ex_pool *p, ex_kind kind, unsigned n, ex *const *ops)
     for (i = 0; i < n; i++)
         if (!ops[i])
             return NULL;
-    e = new_node(p, kind, n);
+    e = ex_node(p, kind, n);
     if (!e)
         return NULL;
     memcpy(e->a, ops, sizeof *ops * n);
@@ -706,101 +707,4 @@ double ex_eval(const ex *e, double x)
     }
     }
     return NAN;
-}
-
-/* --- derivative --- */
-
-static ex *deriv(ex_pool *p, const ex *e)
-{
-    unsigned i, j;
-    ex *u, *du;
-    if (p->failed)
-        return NULL;
-    switch (e->kind) {
-    case EX_NUM:
-        return ex_num(p, 0, 1);
-    case EX_VAR:
-        return ex_num(p, e->p ? 0 : 1, 1);
-    case EX_ADD: {
-        ex *terms[64];
-        if (e->n > 64) {
-            p->failed = 1;
-            return NULL;
-        }
-        for (i = 0; i < e->n; i++)
-            terms[i] = deriv(p, e->a[i]);
-        return ex_op(p, EX_ADD, e->n, terms);
-    }
-    case EX_MUL: {
-        ex *terms[64], *f[64];
-        if (e->n > 64) {
-            p->failed = 1;
-            return NULL;
-        }
-        for (i = 0; i < e->n; i++) {
-            for (j = 0; j < e->n; j++)
-                f[j] = j == i ? deriv(p, e->a[j]) : (ex *)e->a[j];
-            terms[i] = ex_op(p, EX_MUL, e->n, f);
-        }
-        return ex_op(p, EX_ADD, e->n, terms);
-    }
-    case EX_POW: {
-        ex *b = e->a[0], *k = e->a[1];
-        if (ex_free_of_x(k)) /* k b^(k-1) b' */
-            return ex_mul2(p, ex_mul2(p, k, ex_pow(p, b, ex_add2(p, k, ex_num(p, -1, 1)))),
-                           deriv(p, b));
-        /* b^k (k' ln b + k b'/b) */
-        return ex_mul2(p, (ex *)e,
-                       ex_add2(p, ex_mul2(p, deriv(p, k), ex_fn1(p, FN_LN, b)),
-                               ex_mul2(p, k, ex_div(p, deriv(p, b), b))));
-    }
-    case EX_FN:
-        u = e->a[0];
-        du = deriv(p, u);
-        switch (e->fn) {
-        case FN_SIN: return ex_mul2(p, ex_fn1(p, FN_COS, u), du);
-        case FN_COS: return ex_neg(p, ex_mul2(p, ex_fn1(p, FN_SIN, u), du));
-        case FN_TAN: return ex_mul2(p, ex_pow(p, ex_fn1(p, FN_COS, u), ex_num(p, -2, 1)), du);
-        case FN_EXP: return ex_mul2(p, ex_fn1(p, FN_EXP, u), du);
-        case FN_LN: return ex_div(p, du, u);
-        case FN_ATAN:
-            return ex_div(p, du, ex_add2(p, ex_num(p, 1, 1), ex_pow(p, u, ex_num(p, 2, 1))));
-        default: break;
-        }
-        break;
-    }
-    p->failed = 1;
-    return NULL;
-}
-
-ex *ex_derivative(ex_pool *p, const ex *e)
-{
-    ex *d = deriv(p, e);
-    return d ? ex_simplify(p, d) : NULL;
-}
-
-/* --- replacing --- */
-
-ex *ex_replace(ex_pool *p, const ex *e, const ex *what, const ex *with)
-{
-    ex *r;
-    unsigned i;
-    if (ex_equal(e, what))
-        return (ex *)with;
-    if (!e->n)
-        return (ex *)e;
-    r = new_node(p, e->kind, e->n);
-    if (!r)
-        return NULL;
-    r->fn = e->fn;
-    for (i = 0; i < e->n; i++)
-        if (!(r->a[i] = ex_replace(p, e->a[i], what, with)))
-            return NULL;
-    return r;
-}
-
-ex *ex_substitute_x(ex_pool *p, const ex *e, const ex *with)
-{
-    ex x = {EX_VAR, FN_SIN, 0, 0, 0, NULL};
-    return ex_replace(p, e, &x, with);
 }

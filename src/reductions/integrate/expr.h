@@ -39,7 +39,9 @@ typedef struct ex_pool {
 void ex_pool_init(ex_pool *p);
 void ex_pool_free(ex_pool *p);
 
-/* Constructors (operands are not simplified: call ex_simplify). */
+/* Constructors (operands are not simplified: call ex_simplify). ex_node
+ * makes a bare node of n operands for the caller to fill. */
+ex *ex_node(ex_pool *p, ex_kind kind, unsigned n);
 ex *ex_num(ex_pool *p, int64_t num, int64_t den);
 ex *ex_var(ex_pool *p);
 ex *ex_fn1(ex_pool *p, ex_fn fn, ex *arg);

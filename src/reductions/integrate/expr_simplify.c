@@ -1,5 +1,5 @@
-/* expr_simplify.c — the canonical form of an expression (expr.h), and
- * multiplying out.
+/* expr_simplify.c — the algebra of expressions (expr.h): the canonical form,
+ * multiplying out, the derivative and replacing subexpressions.
  *
  * Canonical means: sums and products flattened; numbers folded into one
  * constant term and one leading coefficient; like terms of a sum collected
@@ -390,4 +390,101 @@ ex *ex_expand(ex_pool *p, const ex *e)
 {
     ex *s = simp(p, e);
     return s ? expand_c(p, s) : NULL;
+}
+
+/* --- derivative --- */
+
+static ex *deriv(ex_pool *p, const ex *e)
+{
+    unsigned i, j;
+    ex *u, *du;
+    if (p->failed)
+        return NULL;
+    switch (e->kind) {
+    case EX_NUM:
+        return ex_num(p, 0, 1);
+    case EX_VAR:
+        return ex_num(p, e->p ? 0 : 1, 1);
+    case EX_ADD: {
+        ex *terms[64];
+        if (e->n > 64) {
+            p->failed = 1;
+            return NULL;
+        }
+        for (i = 0; i < e->n; i++)
+            terms[i] = deriv(p, e->a[i]);
+        return ex_op(p, EX_ADD, e->n, terms);
+    }
+    case EX_MUL: {
+        ex *terms[64], *f[64];
+        if (e->n > 64) {
+            p->failed = 1;
+            return NULL;
+        }
+        for (i = 0; i < e->n; i++) {
+            for (j = 0; j < e->n; j++)
+                f[j] = j == i ? deriv(p, e->a[j]) : (ex *)e->a[j];
+            terms[i] = ex_op(p, EX_MUL, e->n, f);
+        }
+        return ex_op(p, EX_ADD, e->n, terms);
+    }
+    case EX_POW: {
+        ex *b = e->a[0], *k = e->a[1];
+        if (ex_free_of_x(k)) /* k b^(k-1) b' */
+            return ex_mul2(p, ex_mul2(p, k, ex_pow(p, b, ex_add2(p, k, ex_num(p, -1, 1)))),
+                           deriv(p, b));
+        /* b^k (k' ln b + k b'/b) */
+        return ex_mul2(p, (ex *)e,
+                       ex_add2(p, ex_mul2(p, deriv(p, k), ex_fn1(p, FN_LN, b)),
+                               ex_mul2(p, k, ex_div(p, deriv(p, b), b))));
+    }
+    case EX_FN:
+        u = e->a[0];
+        du = deriv(p, u);
+        switch (e->fn) {
+        case FN_SIN: return ex_mul2(p, ex_fn1(p, FN_COS, u), du);
+        case FN_COS: return ex_neg(p, ex_mul2(p, ex_fn1(p, FN_SIN, u), du));
+        case FN_TAN: return ex_mul2(p, ex_pow(p, ex_fn1(p, FN_COS, u), ex_num(p, -2, 1)), du);
+        case FN_EXP: return ex_mul2(p, ex_fn1(p, FN_EXP, u), du);
+        case FN_LN: return ex_div(p, du, u);
+        case FN_ATAN:
+            return ex_div(p, du, ex_add2(p, ex_num(p, 1, 1), ex_pow(p, u, ex_num(p, 2, 1))));
+        default: break;
+        }
+        break;
+    }
+    p->failed = 1;
+    return NULL;
+}
+
+ex *ex_derivative(ex_pool *p, const ex *e)
+{
+    ex *d = deriv(p, e);
+    return d ? ex_simplify(p, d) : NULL;
+}
+
+/* --- replacing --- */
+
+ex *ex_replace(ex_pool *p, const ex *e, const ex *what, const ex *with)
+{
+    ex *r;
+    unsigned i;
+    if (ex_equal(e, what))
+        return (ex *)with;
+    if (!e->n)
+        return (ex *)e;
+    r = ex_node(p, e->kind, e->n);
+    if (!r)
+        return NULL;
+    r->fn = e->fn;
+    for (i = 0; i < e->n; i++)
+        if (!(r->a[i] = ex_replace(p, e->a[i], what, with)))
+            return NULL;
+    return r;
+}
+
+ex *ex_substitute_x(ex_pool *p, const ex *e, const ex *with)
+{
+    ex x = {EX_VAR, FN_SIN, 0, 0, 0, NULL};
+    return ex_replace(p, e, &x, with);
 }

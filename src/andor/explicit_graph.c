@@ -1,4 +1,4 @@
-/* andor_graph.c — the explicit AND-OR graph of a search (andor_internal.h):
+/* explicit_graph.c — the explicit AND-OR graph of a search (andor_internal.h):
  * registering and classifying nodes, expanding one into its connectors (and
  * leaving out a connector that would close a cycle), a connector's cost, and
  * the solution read off the marked connectors of solved nodes. */
