@@ -26,10 +26,13 @@ typedef struct cli {
     const char *file;               /* -f FILE */
     const char *moves_file;         /* --moves-file FILE (verify) */
     const char *at_moves;           /* --moves M (at) */
-    const char *seed_text;          /* --seed S */
+    uint64_t seed;                  /* --seed S */
+    int seed_given;
+    int memory_given;               /* --memory-limit was given (else the default) */
     int json;
     int quiet;
     int batch;                      /* --batch: -f FILE holds one instance per line */
+    int no_symmetry;                /* --no-symmetry (bfs) */
     unsigned threads;               /* --threads (0: every core) */
     ar_progress_mode progress_mode;
     ar_search_options search;

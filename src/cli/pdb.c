@@ -57,7 +57,7 @@ static int load_abstractions(cli *c, selection *sel)
     sample[0] = '\0';
     if (c->positional_count == 0 && !c->file)
         sel->prov->sample_instance(c->params, (size_t)c->param_count, sample, sizeof sample);
-    rc = cli_make_instance(c, c->positional_count ? c->positional[0] : c->file ? NULL : sample,
+    rc = cli_make_instance(c, c->positional_count ? c->positional[0] : c->file || !sample[0] ? NULL : sample,
                            &sel->inst);
     if (rc)
         return rc;
