@@ -9,6 +9,7 @@
  * (robot.txt), the Sussman anomaly (sussman.txt, and sussman-swapped.txt with
  * the goals in the other order) and a blocks world MEA solves (blocks.txt);
  * --problem NAME reads one, or INSTANCE / -f FILE gives a task. */
+#include "strips_internal.h"
 #include "ariadne/mea.h"
 #include "ariadne/plan.h"
 #include "ariadne/puzzle.h"
@@ -252,6 +253,12 @@ static const ar_option_spec strips_options[] = {
      .help = "mea: a reduced difference may not be undone (default on, GPS's ordering assumption)"},
     {.name = NULL}};
 
+static const ar_bench_suite strips_bench_suites[] = {
+    {.name = "mea",
+     .summary = "means-ends analysis against BFS and A* on the household robot and blocks worlds",
+     .run = ar_strips_bench_mea},
+    {.name = NULL}};
+
 static const ar_puzzle_example strips_examples[] = {
     {.options = "problem=robot", .cost = 14,
      .note = "the notes' household robot moves a desk with a book and a lamp on it: 14 steps"},
@@ -298,4 +305,5 @@ const ar_puzzle ar_domain_strips = {
     .default_algorithm = strips_default_algorithm,
     .with_start = strips_with_start,
     .examples = strips_examples,
+    .bench_suites = strips_bench_suites,
 };

@@ -16,6 +16,7 @@
  * also checked by the ordinary rules. */
 #include "ariadne/andor.h"
 #include "ariadne/puzzle.h"
+#include "ariadne/tool.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -303,6 +304,64 @@ static ar_status goals_answer(const ar_andor_problem *h, const ar_andor_solution
     return st;
 }
 
+extern const ar_andor_domain ar_reduction_hanoi_goals;
+
+/* --- `ariadne bench hanoi-goals`: AO* and the depth-first search against
+ * the Frame-Stewart numbers, computed here by their recurrence --- */
+
+static int goals_bench(int quick)
+{
+    static const unsigned sizes[] = {5, 10, 15, 20, 25, 30, 40, 50, 63};
+    unsigned pegs, k;
+    int rc = 0;
+    puts("## Hanoi reduced to subgoals: AO* against the depth-first search\n");
+    puts("Cost of the cheapest decomposition (moves) against the Frame-Stewart number of the same");
+    puts("recurrence; nodes expanded by AO* (heuristic discs) and by the exhaustive depth-first search.\n");
+    puts("| pegs | discs | cost | Frame-Stewart | AO* nodes | AO* s | DFS nodes | DFS s |");
+    puts("|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (pegs = 3; pegs <= (quick ? 4u : 6u); pegs++)
+        for (k = 0; k < sizeof sizes / sizeof *sizes && sizes[k] <= (quick ? 10u : 63u); k++) {
+            ar_param params[2];
+            char p1[16], p2[16];
+            ar_andor_problem *prob;
+            ar_andor_options o;
+            ar_andor_result r[2];
+            ar_error err;
+            int a;
+            if (pegs > 3 && sizes[k] > (pegs == 4 ? 40u : 30u))
+                continue;
+            snprintf(p1, sizeof p1, "%u", pegs);
+            snprintf(p2, sizeof p2, "%u", sizes[k]);
+            params[0] = (ar_param){"pegs", p1};
+            params[1] = (ar_param){"discs", p2};
+            if (goals_create(NULL, params, 2, &prob, &err) != AR_OK)
+                return 2;
+            for (a = 0; a < 2; a++) {
+                ar_andor_options_init(&o);
+                o.search.algorithm = a ? "andor-dfs" : "aostar";
+                if (ar_andor_solve(&ar_reduction_hanoi_goals, prob, &o, &r[a], &err) != AR_OK) {
+                    goals_destroy(prob);
+                    return 2;
+                }
+            }
+            printf("| %u | %u | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " | %.3f | %" PRIu64 " | %.3f |\n", pegs,
+                   sizes[k], r[0].search.cost, prob->fs[pegs][sizes[k]], r[0].search.expanded,
+                   r[0].search.seconds, r[1].search.expanded, r[1].search.seconds);
+            if (r[0].search.cost != prob->fs[pegs][sizes[k]] || r[1].search.cost != r[0].search.cost)
+                rc = 1;
+            ar_andor_result_free(&r[0]);
+            ar_andor_result_free(&r[1]);
+            goals_destroy(prob);
+        }
+    return rc;
+}
+
+static const ar_bench_suite goals_suites[] = {
+    {.name = "hanoi-goals",
+     .summary = "Hanoi by subgoals: AO* and depth-first costs against Frame-Stewart, 3-6 pegs",
+     .run = goals_bench},
+    {.name = NULL}};
+
 static const ar_option_spec goals_options[] = {
     {.name = "discs", .metavar = "N", .help = "discs, 1..63 (default 8)"},
     {.name = "pegs", .metavar = "K", .help = "pegs, 3..8 (default 3): the tower goes from peg 1 to peg K"},
@@ -339,4 +398,5 @@ const ar_andor_domain ar_reduction_hanoi_goals = {
     .heuristics = goals_heuristics,
     .answer = goals_answer,
     .examples = goals_examples,
+    .bench_suites = goals_suites,
 };
