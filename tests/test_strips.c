@@ -295,7 +295,7 @@ static void test_bad_tasks(void)
     const ar_puzzle *p = ar_puzzle_find("strips");
     ar_error err;
     expect_bad("pre p", "line 1: 'pre' before any operator");
-    expect_bad("operator a\n pre p(?x)\ninit p\ngoal p", "line 2: ?x is not a parameter");
+    expect_bad("operator a\n pre p(?x)\ninit p\ngoal p", "line 2: ?x is not one of this operator's parameters");
     expect_bad("operator a(?x)\n add p(?x)\ninit p(b, c)\ngoal p(b)", "line 3: p takes 2 arguments here but 1");
     expect_bad("operator a\n add p\ninit p\ngoal p\nreduce q by a", "line 5: q is not a predicate");
     expect_bad("operator a\n add p\ninit p\ngoal p\nreduce p by b", "line 5: b is not an operator");

@@ -118,14 +118,14 @@ static int read_atom(reader *r, const schema *op, patom *a)
             if (*r->s == '?') {
                 unsigned k;
                 r->s++;
-                if (read_name(r, arg, "a parameter name"))
+                if (read_name(r, arg, "a name after '?'"))
                     return -1;
                 if (!op)
                     return fail(r, "?%s: parameters belong in operators, not in init or goal", arg);
                 for (k = 0; k < op->nparams && strcmp(op->params[k], arg) != 0; k++)
                     ;
                 if (k == op->nparams)
-                    return fail(r, "?%s is not a parameter of this operator", arg);
+                    return fail(r, "?%s is not one of this operator's parameters", arg);
                 v = -(int)k - 1;
             } else {
                 if (read_name(r, arg, "an argument"))
@@ -194,8 +194,8 @@ static int read_operator(reader *r)
                 return fail(r, "more than 6 parameters%s", NULL);
             blanks(r);
             if (*r->s++ != '?')
-                return fail(r, "a parameter is written ?name%s", NULL);
-            if (read_name(r, op->params[op->nparams], "a parameter name"))
+                return fail(r, "parameters are written ?name%s", NULL);
+            if (read_name(r, op->params[op->nparams], "a name after '?'"))
                 return -1;
             for (k = 0; k < op->nparams; k++)
                 if (strcmp(op->params[k], op->params[op->nparams]) == 0)

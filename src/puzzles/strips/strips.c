@@ -266,8 +266,6 @@ static const ar_puzzle_example strips_examples[] = {
      .note = "the Sussman anomaly: A* finds 6 steps; --algo mea gives up (protection on)"},
     {.options = "problem=blocks", .cost = 8,
      .note = "a blocks world: A* finds 8 steps, means-ends analysis (--algo mea) 12"},
-    {.options = "", .instance = "operator flip\n  pre down\n  add up\n  del down\ninit down\ngoal up",
-     .cost = 1, .note = "a task given as text: one operator, one step"},
     {.note = NULL}};
 
 const ar_puzzle ar_domain_strips = {

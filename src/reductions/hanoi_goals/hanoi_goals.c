@@ -92,7 +92,7 @@ static ar_status goals_create(const char *text, const ar_param *params, size_t c
     *out = NULL;
     if (text)
         return ar_error_set(err, AR_ERR_INPUT,
-                            "hanoi-goals takes no instance text: give parameter discs and pegs");
+                            "hanoi-goals takes no instance text: give parameter discs and parameter pegs");
     st = ar_param_int(params, count, "pegs", 3, MAX_PEGS, 3, &pegs, err);
     if (st == AR_OK)
         st = ar_param_int(params, count, "discs", 1, MAX_DISCS, 8, &discs, err);
