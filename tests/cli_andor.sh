@@ -128,6 +128,20 @@ contains "file and line" "$T/err" "line 2: ?x is not one of this operator's para
 check "unknown task" 2 "$A" solve strips --problem nosuch
 check "protect on a bfs" 0 "$A" solve strips --problem blocks --algo bfs --quiet
 
+# --- the analysis step by step ---
+check "mea trace, robot" 0 "$A" mea --problem robot
+contains "first difference" "$T/out" "difference at(desk,room2)"
+contains "the plan" "$T/out" "plan (14 steps"
+check "mea trace, sussman" 3 "$A" mea --problem sussman
+contains "protection shows" "$T/out" "it would undo on(a,b), already reduced"
+contains "loops cut" "$T/out" "loop: the same goal"
+contains "gives up" "$T/out" "gives up after"
+check "mea trace json" 0 "$A" mea --problem blocks --json
+contains "json trace" "$T/out" '"trace":[{"depth":0'
+contains "json plan" "$T/out" '"length":12'
+check "mea trace, two tasks" 2 "$A" mea --problem robot -f x
+one_line "mea trace, two tasks"
+
 # --- bidirectional search from the command line ---
 check "bibfs hanoi" 0 "$A" solve hanoi --pegs 4 --discs 8 --algo bibfs --json --quiet
 contains "33 moves" "$T/out" '"length":33'

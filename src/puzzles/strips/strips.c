@@ -132,6 +132,13 @@ static void strips_describe(const ar_instance *in, char *buf, size_t size)
              ar_plan_schema_count(in->t), ar_plan_op_count(in->t), ar_plan_atom_count(in->t));
 }
 
+const ar_plan_task *ar_strips_task(const ar_instance *in, const void **start, int *protect)
+{
+    *start = in->start;
+    *protect = in->protect;
+    return in->t;
+}
+
 static ar_status strips_check_solvable(const ar_instance *in, ar_error *err)
 {
     ar_status st = ar_plan_check_goal(in->t, err);
@@ -253,6 +260,19 @@ static const ar_option_spec strips_options[] = {
      .help = "mea: a reduced difference may not be undone (default on, GPS's ordering assumption)"},
     {.name = NULL}};
 
+static const ar_tool strips_tools[] = {
+    {.name = "mea",
+     .usage = "ariadne mea [TASK | -f FILE | --problem NAME] [--protect on|off] [options]",
+     .help = "Means-ends analysis on a strips task, step by step: each difference chosen (the goal\n"
+             "atom not yet true whose predicate ranks first in the difference table), each operator\n"
+             "tried, the first and last parts it recurses on, loops cut and operators refused for\n"
+             "undoing a reduced difference, then the plan or 'gives up' (exit 3: that proves\n"
+             "nothing). --protect off lets an operator undo a reduced difference. Options:\n"
+             "--node-limit N (calls), --time-limit S, --json (the trace as an array), --quiet.\n"
+             "Example: ariadne mea --problem robot (and --problem sussman, where it gives up).",
+     .run = ar_strips_mea_tool},
+    {.name = NULL}};
+
 static const ar_bench_suite strips_bench_suites[] = {
     {.name = "mea",
      .summary = "means-ends analysis against BFS and A* on the household robot and blocks worlds",
@@ -303,5 +323,6 @@ const ar_puzzle ar_domain_strips = {
     .default_algorithm = strips_default_algorithm,
     .with_start = strips_with_start,
     .examples = strips_examples,
+    .tools = strips_tools,
     .bench_suites = strips_bench_suites,
 };
