@@ -44,6 +44,8 @@ ar_status ar_andor_dfs(ag_graph *g, uint32_t root, ar_error *err)
 
     if (g->status[root] != AG_UNEXPANDED)
         goto done;
+    g->on_stack_mode = 1;
+    g->mark[root] = AG_ON_STACK;
     st = ag_expand(g, root, err);
     if (st != AR_OK)
         return st;
@@ -72,9 +74,11 @@ ar_status ar_andor_dfs(ag_graph *g, uint32_t root, ar_error *err)
         }
         if (next == UINT32_MAX) {
             settle(g, x);
+            g->mark[x] = 0;
             n--;
             continue;
         }
+        g->mark[next] = AG_ON_STACK;
         st = ag_expand(g, next, err);
         if (st != AR_OK)
             break;

@@ -13,6 +13,7 @@
 #include "ariadne/statestore.h"
 
 #define AG_FUTILE UINT64_MAX /* the cost of an unsolvable node: FUTILITY */
+#define AG_ON_STACK UINT32_MAX /* a mark no walk uses: on the depth-first search's stack */
 
 /* Node status. */
 enum {
@@ -57,6 +58,7 @@ typedef struct ag_graph {
     ar_andor_connector *xconns;
     unsigned char *xkids;
     uint32_t epoch;        /* the current walk's mark */
+    int on_stack_mode;     /* the depth-first search: cycles are nodes marked AG_ON_STACK */
     uint64_t set_aside;    /* connectors left out because they closed a cycle */
 } ag_graph;
 
@@ -76,7 +78,10 @@ ar_status ag_add(ag_graph *g, const void *node, uint32_t *id, int *fresh, ar_err
 /* Expands an unexpanded node: its connectors go in the graph, each new
  * subproblem is added, and a connector with a subproblem that is the node
  * itself or an ancestor of it in the graph (one that would close a cycle) is
- * left out, as the notes' AO* leaves out successors that are ancestors.
+ * left out, as the notes' AO* leaves out successors that are ancestors. In
+ * on_stack_mode the ancestors are the nodes marked AG_ON_STACK: in a
+ * depth-first search every ancestor of the node being expanded is on the
+ * stack (a settled node's descendants are all settled), so no walk is needed.
  * Counts one expansion. */
 ar_status ag_expand(ag_graph *g, uint32_t id, ar_error *err);
 

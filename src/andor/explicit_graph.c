@@ -112,7 +112,7 @@ ar_status ag_add(ag_graph *g, const void *node, uint32_t *id, int *fresh, ar_err
 
 void ag_new_walk(ag_graph *g)
 {
-    if (++g->epoch == 0) { /* wrapped: clear every mark once */
+    if (++g->epoch == AG_ON_STACK) { /* wrapped: clear every mark once */
         memset(g->mark, 0, (size_t)g->store.count * sizeof *g->mark);
         g->epoch = 1;
     }
@@ -179,7 +179,7 @@ ar_status ag_expand(ag_graph *g, uint32_t id, ar_error *err)
     if (n > g->max_conns)
         return ar_error_set(err, AR_ERR_INTERNAL, "%s: %u connectors, more than its bound %u",
                             g->d->name, n, g->max_conns);
-    st = mark_ancestors(g, id, err);
+    st = g->on_stack_mode ? AR_OK : mark_ancestors(g, id, err);
     if (st != AR_OK)
         return st;
     g->first_conn[id] = g->nconns;
@@ -195,7 +195,7 @@ ar_status ag_expand(ag_graph *g, uint32_t id, ar_error *err)
             st = ag_add(g, kid, &ids[j], &fresh, err);
             if (st != AR_OK)
                 return st;
-            if (!fresh && g->mark[ids[j]] == g->epoch)
+            if (!fresh && g->mark[ids[j]] == (g->on_stack_mode ? AG_ON_STACK : g->epoch))
                 cycle = 1;
         }
         if (cycle) {

@@ -172,7 +172,7 @@ int cli_bench_andor(int quick)
     int rc = 0;
     puts("## AND-OR graphs: AO* against the exhaustive depth-first search\n");
     printf("Every example of every AND-OR domain; the depth-first search gets %d nodes.\n\n",
-           quick ? 2000 : 200000);
+           quick ? 2000 : 50000);
     puts("| domain | example | algorithm | heuristic | cost | proven | nodes expanded | graph nodes | s |");
     puts("|---|---|---|---|---:|---|---:|---:|---:|");
     for (d = ar_andor_domains(); *d; d++) {
@@ -202,7 +202,7 @@ int cli_bench_andor(int quick)
                 ar_andor_options_init(&o);
                 o.search.algorithm = dfs ? "andor-dfs" : "aostar";
                 o.search.heuristic = h ? h->name : NULL;
-                o.search.limits.node_limit = dfs ? (quick ? 2000 : 200000) : 2000000;
+                o.search.limits.node_limit = dfs ? (quick ? 2000 : 50000) : 2000000;
                 o.search.limits.interrupt = &ar_tool_interrupted;
                 if (ar_andor_solve(*d, prob, &o, &r, &err) != AR_OK) {
                     (*d)->destroy(prob);
