@@ -240,6 +240,11 @@ char *ar_read_file(const char *path, char *why, size_t why_size);
  * the places looked at in buf otherwise. */
 int ar_data_path(const char *relative, char *buf, size_t size);
 
+/* Makes the directory path and any missing parents (mkdir -p), so that a
+ * verb can check a place to write before it prints anything. Returns 0, or
+ * -1 with the reason in why. */
+int ar_tool_make_dir(const char *path, char *why, size_t why_size);
+
 /* Writes s as a JSON string literal (quotes and escapes included). */
 void ar_json_string(FILE *out, const char *s);
 

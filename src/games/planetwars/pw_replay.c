@@ -272,6 +272,10 @@ int ar_pw_bench(int quick)
     printf("## Planet Wars ladder (turn time %.2f s, first turn %.2f s; every %s map, both sides)\n\n", o.turn_time,
            o.first_turn_time, quick ? "200th" : "4th");
     fflush(stdout);
-    return ar_pw_run_match(quick ? "rage,fivestep,search" : "random,prospector,bully,dual,rage,fivestep,search", dir,
-                           quick ? 200 : 4, 2, &o, NULL, quick, 0);
+    {
+        pw_match mt = {.bots = quick ? "rage,fivestep,search" : "random,prospector,bully,dual,rage,fivestep,search",
+                       .maps = dir, .every = quick ? 200 : 4, .games = 2, .go = o, .quiet = quick,
+                       .progress_mode = quick ? AR_PROGRESS_OFF : AR_PROGRESS_AUTO};
+        return ar_pw_run_match(&mt);
+    }
 }
