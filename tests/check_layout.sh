@@ -3,7 +3,7 @@
 #   1. every folder under src/puzzles, src/games and src/reductions is
 #      registered by one line of its list file, and every line names a folder's
 #      descriptor;
-#   2. nothing in src/core, src/search, src/gamesearch, src/andor, src/plan,
+#   2. nothing in src/core, src/search, src/local, src/gamesearch, src/andor, src/plan,
 #      src/cli or the public headers names a registered puzzle, game or AND-OR
 #      domain (code, help texts, comments);
 #   3. no source file is longer than 800 lines;
@@ -33,7 +33,7 @@ done
 
 # 2. the generic layers name no domain
 names=$(find src/puzzles src/games src/reductions -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
-hits=$(grep -rn -i -E "\b($names)\b" src/core src/search src/gamesearch src/andor src/plan src/cli include/ariadne)
+hits=$(grep -rn -i -E "\b($names)\b" src/core src/search src/local src/gamesearch src/andor src/plan src/cli include/ariadne)
 [ -z "$hits" ] && ok || bad "a generic layer names a domain:
 $hits"
 
