@@ -308,8 +308,8 @@ static void test_bad_tasks(void)
     expect_bad("operator a\n add p\nfrobnicate\ngoal p", "line 3: 'frobnicate' is not operator");
     expect_bad("operator a(?a,?b,?c,?d,?e,?f,?g)\n add p\ngoal p", "line 1: more than 6 parameters");
     expect_bad("operator 9a\n add p\ngoal p", "line 1: expected an operator name");
-    CHECK(make(p, NULL, "problem=../etc", &err) == NULL && strstr(err.message, "not a task name"));
-    CHECK(make(p, NULL, "problem=nosuch", &err) == NULL && strstr(err.message, "no task 'nosuch'"));
+    CHECK(make(p, NULL, "problem=../etc", &err) == NULL && strstr(err.message, "is not a name of data/strips/"));
+    CHECK(make(p, NULL, "problem=nosuch", &err) == NULL && strstr(err.message, "no 'nosuch'"));
     CHECK(make(p, NULL, "protect=maybe", &err) == NULL && strstr(err.message, "not on or off"));
 }
 

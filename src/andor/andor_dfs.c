@@ -20,16 +20,8 @@ typedef struct frame {
 /* A node whose connectors' subproblems are all settled: its cheapest one. */
 static void settle(ag_graph *g, uint32_t x)
 {
-    uint64_t best_cost = AG_FUTILE;
-    int32_t best = -1;
-    uint32_t k;
-    for (k = 0; k < g->conn_count[x]; k++) {
-        uint64_t c = ag_conn_cost(g, &g->conns[g->first_conn[x] + k]);
-        if (c < best_cost) {
-            best_cost = c;
-            best = (int32_t)k;
-        }
-    }
+    uint64_t best_cost;
+    int32_t best = ag_cheapest(g, x, &best_cost);
     g->best[x] = best;
     g->cost[x] = best_cost;
     g->status[x] = best < 0 ? AG_UNSOLVABLE : AG_SOLVED;

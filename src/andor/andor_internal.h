@@ -89,6 +89,10 @@ ar_status ag_expand(ag_graph *g, uint32_t id, ar_error *err);
  * AG_FUTILE when a subproblem is unsolvable. */
 uint64_t ag_conn_cost(const ag_graph *g, const ag_conn *c);
 
+/* A node's cheapest connector (index among its own, -1 when every one has an
+ * unsolvable subproblem) and its cost in *cost (AG_FUTILE then). */
+int32_t ag_cheapest(const ag_graph *g, uint32_t id, uint64_t *cost);
+
 /* Starts a new walk: marks from earlier walks no longer count. */
 void ag_new_walk(ag_graph *g);
 

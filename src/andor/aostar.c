@@ -25,36 +25,20 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include "ariadne/vec.h"
 
-typedef struct ustack {
-    uint32_t *v;
-    size_t n, cap;
-} ustack;
-
-static int ustack_push(ustack *s, uint32_t x)
-{
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64;
-        uint32_t *v = realloc(s->v, cap * sizeof *v);
-        if (!v)
-            return -1;
-        s->v = v;
-        s->cap = cap;
-    }
-    s->v[s->n++] = x;
-    return 0;
-}
+typedef AR_VEC(uint32_t) ustack;
 
 /* Step 1: an unexpanded node of the best partial solution (the first met
- * depth-first along the marked connectors), or UINT32_MAX. */
+ * depth-first along the marked connectors), or UINT32_MAX. The walk's
+ * vectors are small bookkeeping (vec.h). */
 static uint32_t select_tip(ag_graph *g, uint32_t root, ustack *s)
 {
     ag_new_walk(g);
-    s->n = 0;
-    if (ustack_push(s, root))
-        return UINT32_MAX - 1;
-    while (s->n) {
-        uint32_t x = s->v[--s->n], j;
+    ar_vec_clear(*s);
+    ar_vec_push(*s, root);
+    while (s->len) {
+        uint32_t x = ar_vec_pop(*s), j;
         const ag_conn *c;
         if (g->mark[x] == g->epoch)
             continue;
@@ -65,8 +49,7 @@ static uint32_t select_tip(ag_graph *g, uint32_t root, ustack *s)
             continue; /* solved or futile: nothing to do below */
         c = &g->conns[g->first_conn[x] + (uint32_t)g->best[x]];
         for (j = c->count; j-- > 0;)
-            if (ustack_push(s, g->kids[c->first + j]))
-                return UINT32_MAX - 1;
+            ar_vec_push(*s, g->kids[c->first + j]);
     }
     return UINT32_MAX;
 }
@@ -75,17 +58,10 @@ static uint32_t select_tip(ag_graph *g, uint32_t root, ustack *s)
  * cost or label changed. */
 static int revise_node(ag_graph *g, uint32_t x)
 {
-    uint64_t best_cost = AG_FUTILE, old = g->cost[x];
+    uint64_t best_cost, old = g->cost[x];
     unsigned char old_status = g->status[x];
-    int32_t best = -1;
-    uint32_t k, j;
-    for (k = 0; k < g->conn_count[x]; k++) {
-        uint64_t c = ag_conn_cost(g, &g->conns[g->first_conn[x] + k]);
-        if (c < best_cost) {
-            best_cost = c;
-            best = (int32_t)k;
-        }
-    }
+    int32_t best = ag_cheapest(g, x, &best_cost);
+    uint32_t j;
     g->best[x] = best;
     g->cost[x] = best_cost;
     if (best < 0) {
@@ -102,32 +78,31 @@ static int revise_node(ag_graph *g, uint32_t x)
 }
 
 /* Step 3: revision from x upward. */
-static int revise(ag_graph *g, uint32_t x, ustack *work)
+static void revise(ag_graph *g, uint32_t x, ustack *work)
 {
-    work->n = 0;
-    if (ustack_push(work, x))
-        return -1;
-    while (work->n) {
-        uint32_t y = work->v[--work->n], e;
+    ar_vec_clear(*work);
+    ar_vec_push(*work, x);
+    while (work->len) {
+        uint32_t y = ar_vec_pop(*work), e;
         if (g->status[y] != AG_EXPANDED)
             continue; /* SOLVED and FUTILE are final */
         if (!revise_node(g, y))
             continue;
         for (e = g->parent_head[y]; e != UINT32_MAX; e = g->edge_next[e])
-            if (ustack_push(work, g->edge_parent[e]))
-                return -1;
+            ar_vec_push(*work, g->edge_parent[e]);
     }
-    return 0;
 }
 
 ar_status ar_andor_aostar(ag_graph *g, uint32_t root, uint64_t futility, ar_error *err)
 {
     ar_run *run = g->run;
     ar_result *res = run->res;
-    ustack tips = {NULL, 0, 0}, work = {NULL, 0, 0};
+    ustack tips, work;
     int bounded = !g->h || (g->h->flags & AR_HEURISTIC_ADMISSIBLE);
     ar_status st = AR_OK;
     char phase[64];
+    ar_vec_init(tips);
+    ar_vec_init(work);
     for (;;) {
         uint32_t tip;
         if (g->status[root] == AG_UNSOLVABLE) {
@@ -152,10 +127,6 @@ ar_status ar_andor_aostar(ag_graph *g, uint32_t root, uint64_t futility, ar_erro
         if (ar_run_should_stop(run))
             break;
         tip = select_tip(g, root, &tips);
-        if (tip == UINT32_MAX - 1) {
-            st = ar_error_set(err, AR_ERR_MEMORY, "out of memory");
-            break;
-        }
         if (tip == UINT32_MAX) {
             st = ar_error_set(err, AR_ERR_INTERNAL,
                               "AO*: the best partial solution has no open node, yet the root is "
@@ -165,12 +136,9 @@ ar_status ar_andor_aostar(ag_graph *g, uint32_t root, uint64_t futility, ar_erro
         st = ag_expand(g, tip, err);
         if (st != AR_OK)
             break;
-        if (revise(g, tip, &work)) {
-            st = ar_error_set(err, AR_ERR_MEMORY, "out of memory");
-            break;
-        }
+        revise(g, tip, &work);
     }
-    free(tips.v);
-    free(work.v);
+    ar_vec_free(tips);
+    ar_vec_free(work);
     return st;
 }

@@ -240,6 +240,22 @@ uint64_t ag_conn_cost(const ag_graph *g, const ag_conn *c)
     return sum;
 }
 
+int32_t ag_cheapest(const ag_graph *g, uint32_t id, uint64_t *cost)
+{
+    uint64_t best_cost = AG_FUTILE;
+    int32_t best = -1;
+    uint32_t k;
+    for (k = 0; k < g->conn_count[id]; k++) {
+        uint64_t c = ag_conn_cost(g, &g->conns[g->first_conn[id] + k]);
+        if (c < best_cost) {
+            best_cost = c;
+            best = (int32_t)k;
+        }
+    }
+    *cost = best_cost;
+    return best;
+}
+
 /* The marked connector of a solved, expanded node, or NULL for a primitive. */
 static const ag_conn *marked(const ag_graph *g, uint32_t id)
 {

@@ -48,24 +48,11 @@ static ar_status strips_create(const char *text, const ar_param *params, size_t 
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory");
     in->protect = !protect || strcmp(protect, "on") == 0;
     if (name) {
-        char rel[96], path[1024], why[256];
-        size_t k;
-        for (k = 0; name[k]; k++)
-            if (!(isalnum((unsigned char)name[k]) || name[k] == '-' || name[k] == '_') || k > 40) {
-                free(in);
-                return ar_error_set(err, AR_ERR_INPUT, "parameter problem: '%.40s' is not a task "
-                                                       "name (see data/strips/)", name);
-            }
-        snprintf(rel, sizeof rel, "strips/%s.txt", name);
-        if (ar_data_path(rel, path, sizeof path) != 0) {
-            free(in);
-            return ar_error_set(err, AR_ERR_INPUT, "parameter problem: no task '%s' (looked for %s)",
-                                name, path);
-        }
-        file_text = ar_read_file(path, why, sizeof why);
+        char why[1100];
+        file_text = ar_data_read("strips", name, why, sizeof why);
         if (!file_text) {
             free(in);
-            return ar_error_set(err, AR_ERR_IO, "parameter problem: %s", why);
+            return ar_error_set(err, AR_ERR_INPUT, "parameter problem: %.400s", why);
         }
         snprintf(in->source, sizeof in->source, "%s", name);
     } else

@@ -295,24 +295,11 @@ static ar_status graph_create(const char *text, const ar_param *params, size_t c
     if (!name && !text)
         name = "notes";
     if (name) {
-        char rel[128], path[1024], why[256];
-        size_t k;
-        for (k = 0; name[k]; k++)
-            if (!name_char(name[k]) || name[k] == '.' || k > 40) {
-                problem_free(g);
-                return ar_error_set(err, AR_ERR_INPUT, "parameter graph: '%.40s' is not a graph "
-                                                       "name (see data/andor/)", name);
-            }
-        snprintf(rel, sizeof rel, "andor/%s.txt", name);
-        if (ar_data_path(rel, path, sizeof path) != 0) {
-            problem_free(g);
-            return ar_error_set(err, AR_ERR_INPUT, "parameter graph: no graph '%s' (looked for %s)",
-                                name, path);
-        }
-        file_text = ar_read_file(path, why, sizeof why);
+        char why[1100];
+        file_text = ar_data_read("andor", name, why, sizeof why);
         if (!file_text) {
             problem_free(g);
-            return ar_error_set(err, AR_ERR_IO, "parameter graph: %s", why);
+            return ar_error_set(err, AR_ERR_INPUT, "parameter graph: %.400s", why);
         }
         text = file_text;
         snprintf(g->source, sizeof g->source, "graph %s", name);

@@ -72,6 +72,28 @@ static ex *power(ex_pool *p, ex *b, ex *k)
     return ex_pow(p, b, k);
 }
 
+/* The operands of a sum (or product) with nested sums (products) opened up,
+ * into flat (MAX_OPS); 0 when an operand is missing or there are too many. */
+static int flatten(ex_pool *p, ex_kind kind, ex **ops, unsigned n, ex **flat, unsigned *nf)
+{
+    unsigned i, j;
+    *nf = 0;
+    if (p->failed)
+        return 0;
+    for (i = 0; i < n; i++) {
+        if (!ops[i])
+            return 0;
+        for (j = 0; j < (ops[i]->kind == kind ? ops[i]->n : 1); j++) {
+            if (*nf == MAX_OPS) {
+                p->failed = 1;
+                return 0;
+            }
+            flat[(*nf)++] = ops[i]->kind == kind ? ops[i]->a[j] : ops[i];
+        }
+    }
+    return 1;
+}
+
 /* A canonical term as (coefficient, rest): 3*x^2 is (3, x^2). */
 static ex *split_coef(ex_pool *p, ex *t, int64_t *cp, int64_t *cq)
 {
@@ -91,24 +113,9 @@ static ex *add_list(ex_pool *p, ex **ops, unsigned n)
 {
     ex *flat[MAX_OPS], *rest[MAX_OPS], *out[MAX_OPS];
     int64_t cp[MAX_OPS], cq[MAX_OPS], kp = 0, kq = 1;
-    unsigned nf = 0, nr = 0, no = 0, i, j;
-    if (p->failed)
+    unsigned nf, nr = 0, no = 0, i, j;
+    if (!flatten(p, EX_ADD, ops, n, flat, &nf))
         return NULL;
-    for (i = 0; i < n; i++) {
-        if (!ops[i])
-            return NULL;
-        if (ops[i]->kind == EX_ADD) {
-            for (j = 0; j < ops[i]->n; j++) {
-                if (nf == MAX_OPS)
-                    goto full;
-                flat[nf++] = ops[i]->a[j];
-            }
-        } else {
-            if (nf == MAX_OPS)
-                goto full;
-            flat[nf++] = ops[i];
-        }
-    }
     for (i = 0; i < nf; i++) {
         int64_t a, b;
         ex *r;
@@ -162,24 +169,9 @@ static ex *mul_list(ex_pool *p, ex **ops, unsigned n)
 {
     ex *flat[MAX_OPS], *base[MAX_OPS], *expo[MAX_OPS], *out[MAX_OPS + 1];
     int64_t cp = 1, cq = 1;
-    unsigned nf = 0, nb = 0, no = 0, i, j;
-    if (p->failed)
+    unsigned nf, nb = 0, no = 0, i, j;
+    if (!flatten(p, EX_MUL, ops, n, flat, &nf))
         return NULL;
-    for (i = 0; i < n; i++) {
-        if (!ops[i])
-            return NULL;
-        if (ops[i]->kind == EX_MUL) {
-            for (j = 0; j < ops[i]->n; j++) {
-                if (nf == MAX_OPS)
-                    goto full;
-                flat[nf++] = ops[i]->a[j];
-            }
-        } else {
-            if (nf == MAX_OPS)
-                goto full;
-            flat[nf++] = ops[i];
-        }
-    }
     for (i = 0; i < nf; i++) {
         ex *b = flat[i], *k;
         if (b->kind == EX_NUM) {

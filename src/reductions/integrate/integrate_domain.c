@@ -17,6 +17,34 @@ struct ar_andor_problem {
     char root[INT_NODE_SIZE];
 };
 
+/* Where answers are checked (and integrands must be defined): both signs,
+ * so ln(-x) can be checked as well as ln(x). */
+static const double samples[] = {0.31, 0.47, 0.73, 0.89, 1.13, 1.37, 1.91, 2.53,
+                                 -0.29, -0.61, -1.17, -2.3};
+#define NSAMPLES (sizeof samples / sizeof *samples)
+
+/* A constant part too large for a double (3^4194304) cannot be checked. */
+static const ex *infinite_constant(const ex *e)
+{
+    unsigned i;
+    if (ex_free_of_x(e))
+        return isfinite(ex_eval(e, 0.5)) ? NULL : e;
+    for (i = 0; i < e->n; i++) {
+        const ex *bad = infinite_constant(e->a[i]);
+        if (bad)
+            return bad;
+    }
+    return NULL;
+}
+
+static unsigned defined_points(const ex *e)
+{
+    unsigned i, n = 0;
+    for (i = 0; i < NSAMPLES; i++)
+        n += isfinite(ex_eval(e, samples[i])) != 0;
+    return n;
+}
+
 static ex *node_expr(ex_pool *p, const void *node)
 {
     char text[INT_NODE_SIZE + 1], why[128];
@@ -46,8 +74,21 @@ static ar_status int_create(const char *text, const ar_param *params, size_t cou
         ex_pool_free(&p);
         return ar_error_set(err, AR_ERR_INPUT, "%s", why);
     }
-    prob = calloc(1, sizeof *prob);
+    prob = NULL;
     e = ex_simplify(&p, e);
+    if (e && !p.failed && infinite_constant(e)) {
+        char big[80];
+        ex_print(infinite_constant(e), big, sizeof big);
+        ex_pool_free(&p);
+        return ar_error_set(err, AR_ERR_INPUT, "expression: %.60s is too large to work with", big);
+    }
+    if (e && !p.failed && defined_points(e) < 3) {
+        ex_pool_free(&p);
+        return ar_error_set(err, AR_ERR_INPUT, "expression: not a real number at %u of the %u sample "
+                            "points in [-2.3, 2.53] (the integrand must be a real function of x)",
+                            (unsigned)NSAMPLES - (e ? defined_points(e) : 0), (unsigned)NSAMPLES);
+    }
+    prob = calloc(1, sizeof *prob);
     if (!prob || !e || int_node_text(&p, e, prob->root) != 0) {
         int too_long = prob && e && !p.failed;
         free(prob);
@@ -233,12 +274,12 @@ static ex *assemble(ex_pool *p, const ar_andor_solution *sol, ar_error *err)
 /* The check: d/dx of the answer against the integrand at sample points. */
 static ar_status check(ex_pool *p, const ex *f, const ex *F, ar_error *err)
 {
-    static const double xs[] = {0.31, 0.47, 0.73, 0.89, 1.13, 1.37, 1.91, 2.53};
+    const double *xs = samples;
     ex *dF = ex_derivative(p, F);
     unsigned i, good = 0;
     if (!dF)
         return ar_error_set(err, AR_ERR_UNSUPPORTED, "the derivative grew too large to check");
-    for (i = 0; i < sizeof xs / sizeof *xs; i++) {
+    for (i = 0; i < NSAMPLES; i++) {
         double a = ex_eval(f, xs[i]), b = ex_eval(dF, xs[i]);
         if (!isfinite(a) || !isfinite(b))
             continue;
@@ -249,7 +290,7 @@ static ar_status check(ex_pool *p, const ex *f, const ex *F, ar_error *err)
     }
     if (good < 3)
         return ar_error_set(err, AR_ERR_UNSOLVABLE, "the answer could be checked at only %u of %u "
-                            "points", good, (unsigned)(sizeof xs / sizeof *xs));
+                            "points", good, (unsigned)NSAMPLES);
     return AR_OK;
 }
 
@@ -279,7 +320,7 @@ static ar_status int_answer(const ar_andor_problem *prob, const ar_andor_solutio
         size_t n = ex_print(F, buf, sizeof buf - 40);
         if (n >= sizeof buf - 40)
             snprintf(buf + sizeof buf - 44, 44, "...");
-        strcat(buf, " + C (its derivative checked at x > 0)");
+        strcat(buf, " + C (its derivative checked at sample points)");
         *text = strdup(buf);
         if (!*text)
             st = ar_error_set(err, AR_ERR_MEMORY, "out of memory");
