@@ -83,10 +83,11 @@ static ar_status int_create(const char *text, const ar_param *params, size_t cou
         return ar_error_set(err, AR_ERR_INPUT, "expression: %.60s is too large to work with", big);
     }
     if (e && !p.failed && defined_points(e) < 3) {
+        unsigned undefined = (unsigned)NSAMPLES - defined_points(e);
         ex_pool_free(&p);
         return ar_error_set(err, AR_ERR_INPUT, "expression: not a real number at %u of the %u sample "
                             "points in [-2.3, 2.53] (the integrand must be a real function of x)",
-                            (unsigned)NSAMPLES - (e ? defined_points(e) : 0), (unsigned)NSAMPLES);
+                            undefined, (unsigned)NSAMPLES);
     }
     prob = calloc(1, sizeof *prob);
     if (!prob || !e || int_node_text(&p, e, prob->root) != 0) {
