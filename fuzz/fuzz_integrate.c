@@ -17,25 +17,25 @@ static void round_trip(const char *text)
     ex_pool p;
     char why[200], a[512], b[512];
     ex *e;
-    ex_pool_init(&p);
-    e = ex_parse(&p, text, why, sizeof why);
+    ar_ex_pool_init(&p);
+    e = ar_ex_parse(&p, text, why, sizeof why);
     if (!e) {
         if (!why[0] || strchr(why, '\n'))
             abort();
-    } else if ((e = ex_simplify(&p, e)) != NULL && !p.failed &&
-               ex_print(e, a, sizeof a) < sizeof a) {
-        ex *back = ex_parse(&p, a, why, sizeof why);
+    } else if ((e = ar_ex_simplify(&p, e)) != NULL && !p.failed &&
+               ar_ex_print(e, a, sizeof a) < sizeof a) {
+        ex *back = ar_ex_parse(&p, a, why, sizeof why);
         if (!back)
             abort(); /* the printer wrote what the parser refuses */
-        back = ex_simplify(&p, back);
+        back = ar_ex_simplify(&p, back);
         if (back && !p.failed) {
-            ex_print(back, b, sizeof b);
-            (void)ex_derivative(&p, back);
-            (void)ex_expand(&p, back);
-            (void)ex_eval(back, 0.5);
+            ar_ex_print(back, b, sizeof b);
+            (void)ar_ex_derivative(&p, back);
+            (void)ar_ex_expand(&p, back);
+            (void)ar_ex_eval(back, 0.5);
         }
     }
-    ex_pool_free(&p);
+    ar_ex_pool_free(&p);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

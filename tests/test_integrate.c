@@ -18,9 +18,9 @@
 static ex *canon(ex_pool *p, const char *text)
 {
     char why[160];
-    ex *e = ex_parse(p, text, why, sizeof why);
+    ex *e = ar_ex_parse(p, text, why, sizeof why);
     CHECK_MSG(e != NULL, "'%s': %s", text, why);
-    return e ? ex_simplify(p, e) : NULL;
+    return e ? ar_ex_simplify(p, e) : NULL;
 }
 
 static void expect_print(const char *in, const char *out)
@@ -28,13 +28,13 @@ static void expect_print(const char *in, const char *out)
     ex_pool p;
     char buf[256];
     ex *e;
-    ex_pool_init(&p);
+    ar_ex_pool_init(&p);
     e = canon(&p, in);
     if (e) {
-        ex_print(e, buf, sizeof buf);
+        ar_ex_print(e, buf, sizeof buf);
         CHECK_STR(buf, out);
     }
-    ex_pool_free(&p);
+    ar_ex_pool_free(&p);
 }
 
 static void expect_parse_error(const char *in, const char *fragment)
@@ -42,14 +42,14 @@ static void expect_parse_error(const char *in, const char *fragment)
     ex_pool p;
     char why[160];
     ex *e;
-    ex_pool_init(&p);
-    e = ex_parse(&p, in, why, sizeof why);
+    ar_ex_pool_init(&p);
+    e = ar_ex_parse(&p, in, why, sizeof why);
     if (e)
-        e = ex_simplify(&p, e);
+        e = ar_ex_simplify(&p, e);
     CHECK_MSG(!e || p.failed, "accepted '%s'", in);
     if (!e && !p.failed)
         CHECK_MSG(strstr(why, fragment) && !strchr(why, '\n'), "'%s': %s", in, why);
-    ex_pool_free(&p);
+    ar_ex_pool_free(&p);
 }
 
 static void test_language(void)
@@ -126,26 +126,26 @@ static void test_round_trip(void)
         ex_pool p;
         ex *e, *back, *d;
         random_text(&rng, text, sizeof text, 0);
-        ex_pool_init(&p);
+        ar_ex_pool_init(&p);
         e = canon(&p, text);
         if (!e || p.failed) {
-            ex_pool_free(&p);
+            ar_ex_pool_free(&p);
             continue;
         }
-        ex_print(e, out, sizeof out);
-        back = ex_parse(&p, out, why, sizeof why);
+        ar_ex_print(e, out, sizeof out);
+        back = ar_ex_parse(&p, out, why, sizeof why);
         CHECK_MSG(back != NULL, "'%s' printed as '%s': %s", text, out, why);
         if (back) {
-            back = ex_simplify(&p, back);
-            ex_print(back, out2, sizeof out2);
+            back = ar_ex_simplify(&p, back);
+            ar_ex_print(back, out2, sizeof out2);
             CHECK_MSG(strcmp(out, out2) == 0, "'%s': '%s' then '%s'", text, out, out2);
         }
-        d = ex_derivative(&p, e);
+        d = ar_ex_derivative(&p, e);
         if (d && !p.failed) {
             double x;
             for (x = 0.4; x < 2.0; x += 0.37) {
-                double h = 1e-5, num = (ex_eval(e, x + h) - ex_eval(e, x - h)) / (2 * h);
-                double an = ex_eval(d, x), v = ex_eval(e, x);
+                double h = 1e-5, num = (ar_ex_eval(e, x + h) - ar_ex_eval(e, x - h)) / (2 * h);
+                double an = ar_ex_eval(d, x), v = ar_ex_eval(e, x);
                 if (!isfinite(num) || !isfinite(an) || fabs(v) > 1e6)
                     continue;
                 CHECK_MSG(fabs(num - an) <= 1e-4 * (1 + fabs(an)), "d/dx '%s' at %g: %g vs %g", out, x,
@@ -153,7 +153,7 @@ static void test_round_trip(void)
                 checked++;
             }
         }
-        ex_pool_free(&p);
+        ar_ex_pool_free(&p);
     }
     CHECK(checked > 500);
 }
@@ -214,18 +214,18 @@ static void check_answer(const char *integrand, const char *ans)
         return;
     }
     snprintf(F, sizeof F, "%.*s", (int)(c - ans), ans);
-    ex_pool_init(&p);
+    ar_ex_pool_init(&p);
     f = canon(&p, integrand);
     g = canon(&p, F);
-    dg = g ? ex_derivative(&p, g) : NULL;
+    dg = g ? ar_ex_derivative(&p, g) : NULL;
     CHECK(f && dg);
     for (x = 0.21; f && dg && x < 1.5; x += 0.1) {
-        double a = ex_eval(f, x), b = ex_eval(dg, x);
+        double a = ar_ex_eval(f, x), b = ar_ex_eval(dg, x);
         if (isfinite(a) && isfinite(b))
             CHECK_MSG(fabs(a - b) < 1e-8 * (1 + fabs(a)), "'%s': F = %s, F' %g vs %g at %g", integrand,
                       F, b, a, x);
     }
-    ex_pool_free(&p);
+    ar_ex_pool_free(&p);
 }
 
 static void test_integrals(void)

@@ -18,16 +18,16 @@ typedef struct frame {
 } frame;
 
 /* A node whose connectors' subproblems are all settled: its cheapest one. */
-static void settle(ag_graph *g, uint32_t x)
+static void settle(ar_ag_graph *g, uint32_t x)
 {
     uint64_t best_cost;
-    int32_t best = ag_cheapest(g, x, &best_cost);
+    int32_t best = ar_ag_cheapest(g, x, &best_cost);
     g->best[x] = best;
     g->cost[x] = best_cost;
     g->status[x] = best < 0 ? AG_UNSOLVABLE : AG_SOLVED;
 }
 
-ar_status ar_andor_dfs(ag_graph *g, uint32_t root, ar_error *err)
+ar_status ar_andor_dfs(ar_ag_graph *g, uint32_t root, ar_error *err)
 {
     ar_run *run = g->run;
     frame *stack = NULL;
@@ -38,7 +38,7 @@ ar_status ar_andor_dfs(ag_graph *g, uint32_t root, ar_error *err)
         goto done;
     g->on_stack_mode = 1;
     g->mark[root] = AG_ON_STACK;
-    st = ag_expand(g, root, err);
+    st = ar_ag_expand(g, root, err);
     if (st != AR_OK)
         return st;
     cap = 64;
@@ -54,7 +54,7 @@ ar_status ar_andor_dfs(ag_graph *g, uint32_t root, ar_error *err)
         if (ar_run_should_stop(run))
             break;
         while (f->k < g->conn_count[x] && next == UINT32_MAX) {
-            const ag_conn *c = &g->conns[g->first_conn[x] + f->k];
+            const ar_ag_conn *c = &g->conns[g->first_conn[x] + f->k];
             if (f->j == c->count) {
                 f->k++;
                 f->j = 0;
@@ -71,7 +71,7 @@ ar_status ar_andor_dfs(ag_graph *g, uint32_t root, ar_error *err)
             continue;
         }
         g->mark[next] = AG_ON_STACK;
-        st = ag_expand(g, next, err);
+        st = ar_ag_expand(g, next, err);
         if (st != AR_OK)
             break;
         if (n == cap) {

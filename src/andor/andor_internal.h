@@ -23,13 +23,13 @@ enum {
     AG_UNSOLVABLE      /* FUTILITY: unsolvable, or every connector has an unsolvable subproblem */
 };
 
-typedef struct ag_conn {
+typedef struct ar_ag_conn {
     uint32_t rule, cost;
     uint32_t first; /* subproblem ids at kids[first .. first + count) */
     uint32_t count;
-} ag_conn;
+} ar_ag_conn;
 
-typedef struct ag_graph {
+typedef struct ar_ag_graph {
     const ar_andor_domain *d;
     ar_andor_problem *prob;
     const ar_andor_heuristic *h;
@@ -47,7 +47,7 @@ typedef struct ag_graph {
     uint32_t *mark;        /* scratch visit marks for walks */
     uint32_t cap_cost, cap_status, cap_first, cap_count, cap_best, cap_parent, cap_mark;
     /* connectors and subproblems */
-    ag_conn *conns;
+    ar_ag_conn *conns;
     uint32_t nconns, cap_conns;
     uint32_t *kids;
     uint32_t nkids, cap_kids;
@@ -60,20 +60,20 @@ typedef struct ag_graph {
     uint32_t epoch;        /* the current walk's mark */
     int on_stack_mode;     /* the depth-first search: cycles are nodes marked AG_ON_STACK */
     uint64_t set_aside;    /* connectors left out because they closed a cycle */
-} ag_graph;
+} ar_ag_graph;
 
-ar_status ag_init(ag_graph *g, const ar_andor_domain *d, ar_andor_problem *prob,
+ar_status ar_ag_init(ar_ag_graph *g, const ar_andor_domain *d, ar_andor_problem *prob,
                   const ar_andor_heuristic *h, ar_run *run, ar_error *err);
-void ag_free(ag_graph *g);
+void ar_ag_free(ar_ag_graph *g);
 
-static inline const void *ag_node(const ag_graph *g, uint32_t id)
+static inline const void *ar_ag_node(const ar_ag_graph *g, uint32_t id)
 {
     return ar_store_state(&g->store, id);
 }
 
 /* Registers a node (classifying a new one: a primitive is SOLVED at its cost,
  * an unsolvable one FUTILE, an open one gets the heuristic's estimate). */
-ar_status ag_add(ag_graph *g, const void *node, uint32_t *id, int *fresh, ar_error *err);
+ar_status ar_ag_add(ar_ag_graph *g, const void *node, uint32_t *id, int *fresh, ar_error *err);
 
 /* Expands an unexpanded node: its connectors go in the graph, each new
  * subproblem is added, and a connector with a subproblem that is the node
@@ -83,24 +83,24 @@ ar_status ag_add(ag_graph *g, const void *node, uint32_t *id, int *fresh, ar_err
  * depth-first search every ancestor of the node being expanded is on the
  * stack (a settled node's descendants are all settled), so no walk is needed.
  * Counts one expansion. */
-ar_status ag_expand(ag_graph *g, uint32_t id, ar_error *err);
+ar_status ar_ag_expand(ar_ag_graph *g, uint32_t id, ar_error *err);
 
 /* The cost of connector c of a node (its cost plus its subproblems'),
  * AG_FUTILE when a subproblem is unsolvable. */
-uint64_t ag_conn_cost(const ag_graph *g, const ag_conn *c);
+uint64_t ar_ag_conn_cost(const ar_ag_graph *g, const ar_ag_conn *c);
 
 /* A node's cheapest connector (index among its own, -1 when every one has an
  * unsolvable subproblem) and its cost in *cost (AG_FUTILE then). */
-int32_t ag_cheapest(const ag_graph *g, uint32_t id, uint64_t *cost);
+int32_t ar_ag_cheapest(const ar_ag_graph *g, uint32_t id, uint64_t *cost);
 
 /* Starts a new walk: marks from earlier walks no longer count. */
-void ag_new_walk(ag_graph *g);
+void ar_ag_new_walk(ar_ag_graph *g);
 
 /* The solution below the root along the marked connectors of solved nodes,
  * into res->solution. */
-ar_status ag_extract(ag_graph *g, uint32_t root, ar_andor_solution *sol, ar_error *err);
+ar_status ar_ag_extract(ar_ag_graph *g, uint32_t root, ar_andor_solution *sol, ar_error *err);
 
-ar_status ar_andor_aostar(ag_graph *g, uint32_t root, uint64_t futility, ar_error *err);
-ar_status ar_andor_dfs(ag_graph *g, uint32_t root, ar_error *err);
+ar_status ar_andor_aostar(ar_ag_graph *g, uint32_t root, uint64_t futility, ar_error *err);
+ar_status ar_andor_dfs(ar_ag_graph *g, uint32_t root, ar_error *err);
 
 #endif

@@ -98,7 +98,7 @@ ar_status ar_andor_solve(const ar_andor_domain *d, ar_andor_problem *prob,
     const char *algo;
     const ar_andor_heuristic *h = NULL;
     ar_run run;
-    ag_graph g;
+    ar_ag_graph g;
     unsigned char *root_bytes;
     uint32_t root;
     int fresh, dfs;
@@ -134,13 +134,13 @@ ar_status ar_andor_solve(const ar_andor_domain *d, ar_andor_problem *prob,
     res->search.heuristic = h ? h->name : NULL;
 
     ar_run_begin(&run, &opts->search, &res->search);
-    st = ag_init(&g, d, prob, h, &run, err);
+    st = ar_ag_init(&g, d, prob, h, &run, err);
     root_bytes = st == AR_OK ? calloc(1, g.node_size) : NULL;
     if (st == AR_OK && !root_bytes)
         st = ar_error_set(err, AR_ERR_MEMORY, "out of memory");
     if (st == AR_OK) {
         d->root(prob, root_bytes);
-        st = ag_add(&g, root_bytes, &root, &fresh, err);
+        st = ar_ag_add(&g, root_bytes, &root, &fresh, err);
         if (st == AR_OK && h && (h->flags & AR_HEURISTIC_ADMISSIBLE) && g.status[root] == AG_UNEXPANDED)
             root_bound = g.cost[root];
     }
@@ -152,14 +152,14 @@ ar_status ar_andor_solve(const ar_andor_domain *d, ar_andor_problem *prob,
     res->graph_nodes = g.store_ready ? g.store.count : 0;
     if (st == AR_OK && res->search.outcome == AR_OUTCOME_SOLVED) {
         res->search.cost = g.cost[root];
-        st = ag_extract(&g, root, &res->solution, err);
+        st = ar_ag_extract(&g, root, &res->solution, err);
     }
     if (st == AR_OK && run.stop != AR_STOP_NONE && res->search.outcome == AR_OUTCOME_NONE) {
         res->search.outcome = AR_OUTCOME_STOPPED;
         res->search.stop = run.stop;
     }
     ar_run_finish(&run);
-    ag_free(&g);
+    ar_ag_free(&g);
     res->search.seconds = ar_now() - start;
     if (st != AR_OK) {
         ar_andor_result_free(res);

@@ -32,14 +32,14 @@ typedef AR_VEC(uint32_t) ustack;
 /* Step 1: an unexpanded node of the best partial solution (the first met
  * depth-first along the marked connectors), or UINT32_MAX. The walk's
  * vectors are small bookkeeping (vec.h). */
-static uint32_t select_tip(ag_graph *g, uint32_t root, ustack *s)
+static uint32_t select_tip(ar_ag_graph *g, uint32_t root, ustack *s)
 {
-    ag_new_walk(g);
+    ar_ag_new_walk(g);
     ar_vec_clear(*s);
     ar_vec_push(*s, root);
     while (s->len) {
         uint32_t x = ar_vec_pop(*s), j;
-        const ag_conn *c;
+        const ar_ag_conn *c;
         if (g->mark[x] == g->epoch)
             continue;
         g->mark[x] = g->epoch;
@@ -56,18 +56,18 @@ static uint32_t select_tip(ag_graph *g, uint32_t root, ustack *s)
 
 /* Recomputes one expanded node from its connectors; returns whether its
  * cost or label changed. */
-static int revise_node(ag_graph *g, uint32_t x)
+static int revise_node(ar_ag_graph *g, uint32_t x)
 {
     uint64_t best_cost, old = g->cost[x];
     unsigned char old_status = g->status[x];
-    int32_t best = ag_cheapest(g, x, &best_cost);
+    int32_t best = ar_ag_cheapest(g, x, &best_cost);
     uint32_t j;
     g->best[x] = best;
     g->cost[x] = best_cost;
     if (best < 0) {
         g->status[x] = AG_UNSOLVABLE;
     } else {
-        const ag_conn *c = &g->conns[g->first_conn[x] + (uint32_t)best];
+        const ar_ag_conn *c = &g->conns[g->first_conn[x] + (uint32_t)best];
         int solved = 1;
         for (j = 0; j < c->count && solved; j++)
             solved = g->status[g->kids[c->first + j]] == AG_SOLVED;
@@ -78,7 +78,7 @@ static int revise_node(ag_graph *g, uint32_t x)
 }
 
 /* Step 3: revision from x upward. */
-static void revise(ag_graph *g, uint32_t x, ustack *work)
+static void revise(ar_ag_graph *g, uint32_t x, ustack *work)
 {
     ar_vec_clear(*work);
     ar_vec_push(*work, x);
@@ -93,7 +93,7 @@ static void revise(ag_graph *g, uint32_t x, ustack *work)
     }
 }
 
-ar_status ar_andor_aostar(ag_graph *g, uint32_t root, uint64_t futility, ar_error *err)
+ar_status ar_andor_aostar(ar_ag_graph *g, uint32_t root, uint64_t futility, ar_error *err)
 {
     ar_run *run = g->run;
     ar_result *res = run->res;
@@ -133,7 +133,7 @@ ar_status ar_andor_aostar(ag_graph *g, uint32_t root, uint64_t futility, ar_erro
                               "neither solved nor futile");
             break;
         }
-        st = ag_expand(g, tip, err);
+        st = ar_ag_expand(g, tip, err);
         if (st != AR_OK)
             break;
         revise(g, tip, &work);

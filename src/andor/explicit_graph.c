@@ -9,11 +9,11 @@
 
 static uint64_t node_hash(const void *ctx, const void *node)
 {
-    const ag_graph *g = ctx;
+    const ar_ag_graph *g = ctx;
     return ar_hash_bytes(node, g->node_size);
 }
 
-ar_status ag_init(ag_graph *g, const ar_andor_domain *d, ar_andor_problem *prob,
+ar_status ar_ag_init(ar_ag_graph *g, const ar_andor_domain *d, ar_andor_problem *prob,
                   const ar_andor_heuristic *h, ar_run *run, ar_error *err)
 {
     memset(g, 0, sizeof *g);
@@ -37,7 +37,7 @@ ar_status ag_init(ag_graph *g, const ar_andor_domain *d, ar_andor_problem *prob,
     return AR_OK;
 }
 
-void ag_free(ag_graph *g)
+void ar_ag_free(ar_ag_graph *g)
 {
     ar_mem *m = &g->run->mem;
     if (g->store_ready)
@@ -57,7 +57,7 @@ void ag_free(ag_graph *g)
     free(g->xkids);
 }
 
-static ar_status grow_nodes(ag_graph *g, uint32_t need, ar_error *err)
+static ar_status grow_nodes(ar_ag_graph *g, uint32_t need, ar_error *err)
 {
     ar_run *r = g->run;
     ar_status st = ar_run_grow(r, (void **)&g->cost, sizeof *g->cost, &g->cap_cost, need, "costs", err);
@@ -79,7 +79,7 @@ static ar_status grow_nodes(ag_graph *g, uint32_t need, ar_error *err)
     return st;
 }
 
-ar_status ag_add(ag_graph *g, const void *node, uint32_t *id, int *fresh, ar_error *err)
+ar_status ar_ag_add(ar_ag_graph *g, const void *node, uint32_t *id, int *fresh, ar_error *err)
 {
     uint64_t c = 0;
     int kind;
@@ -110,7 +110,7 @@ ar_status ag_add(ag_graph *g, const void *node, uint32_t *id, int *fresh, ar_err
     return AR_OK;
 }
 
-void ag_new_walk(ag_graph *g)
+void ar_ag_new_walk(ar_ag_graph *g)
 {
     if (++g->epoch == AG_ON_STACK) { /* wrapped: clear every mark once */
         memset(g->mark, 0, (size_t)g->store.count * sizeof *g->mark);
@@ -119,12 +119,12 @@ void ag_new_walk(ag_graph *g)
 }
 
 /* Marks id and every node above it in the graph with the current walk. */
-static ar_status mark_ancestors(ag_graph *g, uint32_t id, ar_error *err)
+static ar_status mark_ancestors(ar_ag_graph *g, uint32_t id, ar_error *err)
 {
     uint32_t *stack = malloc(sizeof *stack * 64), n = 0, cap = 64;
     if (!stack)
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory");
-    ag_new_walk(g);
+    ar_ag_new_walk(g);
     g->mark[id] = g->epoch;
     stack[n++] = id;
     while (n) {
@@ -150,7 +150,7 @@ static ar_status mark_ancestors(ag_graph *g, uint32_t id, ar_error *err)
     return AR_OK;
 }
 
-static ar_status add_parent(ag_graph *g, uint32_t child, uint32_t parent, ar_error *err)
+static ar_status add_parent(ar_ag_graph *g, uint32_t child, uint32_t parent, ar_error *err)
 {
     ar_status st;
     uint32_t e = g->parent_head[child];
@@ -171,9 +171,9 @@ static ar_status add_parent(ag_graph *g, uint32_t child, uint32_t parent, ar_err
     return AR_OK;
 }
 
-ar_status ag_expand(ag_graph *g, uint32_t id, ar_error *err)
+ar_status ar_ag_expand(ar_ag_graph *g, uint32_t id, ar_error *err)
 {
-    unsigned n = g->d->expand(g->prob, ag_node(g, id), g->xconns, g->xkids), i, j;
+    unsigned n = g->d->expand(g->prob, ar_ag_node(g, id), g->xconns, g->xkids), i, j;
     uint32_t ids[AR_ANDOR_MAX_ARITY];
     ar_status st;
     if (n > g->max_conns)
@@ -192,7 +192,7 @@ ar_status ag_expand(ag_graph *g, uint32_t id, ar_error *err)
                                 g->d->name, c->count, g->max_arity);
         for (j = 0; j < c->count; j++) {
             const unsigned char *kid = g->xkids + ((size_t)i * g->max_arity + j) * g->node_size;
-            st = ag_add(g, kid, &ids[j], &fresh, err);
+            st = ar_ag_add(g, kid, &ids[j], &fresh, err);
             if (st != AR_OK)
                 return st;
             if (!fresh && g->mark[ids[j]] == (g->on_stack_mode ? AG_ON_STACK : g->epoch))
@@ -227,7 +227,7 @@ ar_status ag_expand(ag_graph *g, uint32_t id, ar_error *err)
     return AR_OK;
 }
 
-uint64_t ag_conn_cost(const ag_graph *g, const ag_conn *c)
+uint64_t ar_ag_conn_cost(const ar_ag_graph *g, const ar_ag_conn *c)
 {
     uint64_t sum = c->cost;
     uint32_t j;
@@ -240,13 +240,13 @@ uint64_t ag_conn_cost(const ag_graph *g, const ag_conn *c)
     return sum;
 }
 
-int32_t ag_cheapest(const ag_graph *g, uint32_t id, uint64_t *cost)
+int32_t ar_ag_cheapest(const ar_ag_graph *g, uint32_t id, uint64_t *cost)
 {
     uint64_t best_cost = AG_FUTILE;
     int32_t best = -1;
     uint32_t k;
     for (k = 0; k < g->conn_count[id]; k++) {
-        uint64_t c = ag_conn_cost(g, &g->conns[g->first_conn[id] + k]);
+        uint64_t c = ar_ag_conn_cost(g, &g->conns[g->first_conn[id] + k]);
         if (c < best_cost) {
             best_cost = c;
             best = (int32_t)k;
@@ -257,12 +257,12 @@ int32_t ag_cheapest(const ag_graph *g, uint32_t id, uint64_t *cost)
 }
 
 /* The marked connector of a solved, expanded node, or NULL for a primitive. */
-static const ag_conn *marked(const ag_graph *g, uint32_t id)
+static const ar_ag_conn *marked(const ar_ag_graph *g, uint32_t id)
 {
     return g->best[id] < 0 ? NULL : &g->conns[g->first_conn[id] + (uint32_t)g->best[id]];
 }
 
-ar_status ag_extract(ag_graph *g, uint32_t root, ar_andor_solution *sol, ar_error *err)
+ar_status ar_ag_extract(ar_ag_graph *g, uint32_t root, ar_andor_solution *sol, ar_error *err)
 {
     uint32_t *index = malloc(sizeof *index * g->store.count), *order = NULL, *stack = NULL;
     uint32_t n = 0, top = 0, kids = 0, i;
@@ -277,7 +277,7 @@ ar_status ag_extract(ag_graph *g, uint32_t root, ar_andor_solution *sol, ar_erro
     stack[top++] = root;
     while (top) {
         uint32_t x = stack[--top];
-        const ag_conn *c;
+        const ar_ag_conn *c;
         if (index[x] != UINT32_MAX)
             continue;
         index[x] = n;
@@ -299,9 +299,9 @@ ar_status ag_extract(ag_graph *g, uint32_t root, ar_andor_solution *sol, ar_erro
         goto nomem;
     for (i = 0; i < n; i++) {
         uint32_t x = order[i], j;
-        const ag_conn *c = marked(g, x);
+        const ar_ag_conn *c = marked(g, x);
         ar_andor_step *s = &sol->steps[i];
-        memcpy(sol->nodes + (size_t)i * g->node_size, ag_node(g, x), g->node_size);
+        memcpy(sol->nodes + (size_t)i * g->node_size, ar_ag_node(g, x), g->node_size);
         s->cost = g->cost[x];
         s->first = sol->child_count;
         s->count = c ? c->count : 0;

@@ -1,4 +1,4 @@
-/* plan_ground.c — grounding a parsed planning task: predicates that some
+/* ar_plan_ground.c — grounding a parsed planning task: predicates that some
  * operator adds or deletes are fluent, the others static; every operator is
  * instantiated with distinct constants for its parameters, pruned as soon as
  * a static precondition whose parameters are all bound is false initially;
@@ -111,7 +111,7 @@ static int static_true(const ar_plan_task *t, uint16_t pr, unsigned nargs, const
     return t->atom_key[i] && t->atom_val[i] == STATIC_TRUE;
 }
 
-long plan_atom_index(const ar_plan_task *t, const patom *a)
+long ar_plan_atom_index(const ar_plan_task *t, const patom *a)
 {
     uint16_t c[AR_PLAN_MAX_PARAMS];
     size_t i;
@@ -251,7 +251,7 @@ static ar_status ground_schema(ar_plan_task *t, unsigned s, ar_error *err)
     }
 }
 
-ar_status plan_ground(ar_plan_task *t, ar_error *err)
+ar_status ar_plan_ground(ar_plan_task *t, ar_error *err)
 {
     unsigned s, i, rank = 0;
     uint32_t *init_atoms = NULL;

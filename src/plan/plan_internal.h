@@ -1,5 +1,5 @@
 /* plan_internal.h — a planning task inside src/plan: what the parser
- * (plan_parse.c) reads, what grounding (plan_ground.c) makes of it, and what
+ * (plan_parse.c) reads, what grounding (ar_plan_ground.c) makes of it, and what
  * the state operations (plan_task.c) and means-ends analysis (mea.c) use.
  * Ground atoms and operators are dense indices; lists of them live in one
  * pool of uint32 each. */
@@ -99,11 +99,11 @@ static inline int ulist_push(ulist *l, uint32_t x)
     return 0;
 }
 
-/* plan_ground.c: grounding after parsing; AR_ERR_INPUT with a reason. */
-ar_status plan_ground(ar_plan_task *t, ar_error *err);
+/* ar_plan_ground.c: grounding after parsing; AR_ERR_INPUT with a reason. */
+ar_status ar_plan_ground(ar_plan_task *t, ar_error *err);
 /* The fluent atom of a ground patom (constants only), or -1 (static, or not
  * a known atom). */
-long plan_atom_index(const ar_plan_task *t, const patom *a);
+long ar_plan_atom_index(const ar_plan_task *t, const patom *a);
 
 static inline int plan_holds(const unsigned char *state, uint32_t atom)
 {

@@ -1,6 +1,6 @@
 /* plan_parse.c — reading a planning task in the text format of plan.h, line
  * by line, with one-line errors that name the line; then grounding
- * (plan_ground.c). */
+ * (ar_plan_ground.c). */
 #include "plan_internal.h"
 
 #include <ctype.h>
@@ -370,7 +370,7 @@ ar_status ar_plan_parse(const char *text, ar_plan_task **out, ar_error *err)
         ar_plan_free(t);
         return ar_error_set(err, AR_ERR_INPUT, "the task has no goal (a line: goal ATOM ...)");
     }
-    st = plan_ground(t, err);
+    st = ar_plan_ground(t, err);
     if (st != AR_OK) {
         ar_plan_free(t);
         return st;

@@ -16,13 +16,13 @@
 
 static const char *const fn_names[FN_COUNT] = {"sin", "cos", "tan", "exp", "ln", "atan"};
 
-const char *ex_fn_name(ex_fn fn) { return fn < FN_COUNT ? fn_names[fn] : "?"; }
+const char *ar_ex_fn_name(ex_fn fn) { return fn < FN_COUNT ? fn_names[fn] : "?"; }
 
 /* --- the pool --- */
 
-void ex_pool_init(ex_pool *p) { memset(p, 0, sizeof *p); }
+void ar_ex_pool_init(ex_pool *p) { memset(p, 0, sizeof *p); }
 
-void ex_pool_free(ex_pool *p)
+void ar_ex_pool_free(ex_pool *p)
 {
     size_t i;
     for (i = 0; i < p->nblocks; i++)
@@ -56,7 +56,7 @@ static void *pool_alloc(ex_pool *p, size_t bytes)
     return r;
 }
 
-ex *ex_node(ex_pool *p, ex_kind kind, unsigned n)
+ex *ar_ex_node(ex_pool *p, ex_kind kind, unsigned n)
 {
     ex *e;
     if (++p->nodes > EX_POOL_MAX_NODES)
@@ -127,7 +127,7 @@ static void normalise(ex_pool *p, int64_t *num, int64_t *den)
         p->failed = 1;
 }
 
-void ex_rat_mul(ex_pool *p, int64_t ap, int64_t aq, int64_t bp, int64_t bq, int64_t *rp, int64_t *rq)
+void ar_ex_rat_mul(ex_pool *p, int64_t ap, int64_t aq, int64_t bp, int64_t bq, int64_t *rp, int64_t *rq)
 {
     int64_t g1 = gcd64(ap, bq), g2 = gcd64(bp, aq);
     if (g1 > 1)
@@ -143,7 +143,7 @@ void ex_rat_mul(ex_pool *p, int64_t ap, int64_t aq, int64_t bp, int64_t bq, int6
     normalise(p, rp, rq);
 }
 
-void ex_rat_add(ex_pool *p, int64_t ap, int64_t aq, int64_t bp, int64_t bq, int64_t *rp, int64_t *rq)
+void ar_ex_rat_add(ex_pool *p, int64_t ap, int64_t aq, int64_t bp, int64_t bq, int64_t *rp, int64_t *rq)
 {
     int64_t x, y, d;
     if (!mul_ok(ap, bq, &x) || !mul_ok(bp, aq, &y) || !mul_ok(aq, bq, &d) ||
@@ -160,9 +160,9 @@ void ex_rat_add(ex_pool *p, int64_t ap, int64_t aq, int64_t bp, int64_t bq, int6
 
 /* --- constructors --- */
 
-ex *ex_num(ex_pool *p, int64_t num, int64_t den)
+ex *ar_ex_num(ex_pool *p, int64_t num, int64_t den)
 {
-    ex *e = ex_node(p, EX_NUM, 0);
+    ex *e = ar_ex_node(p, EX_NUM, 0);
     if (!e)
         return NULL;
     normalise(p, &num, &den);
@@ -171,11 +171,11 @@ ex *ex_num(ex_pool *p, int64_t num, int64_t den)
     return e;
 }
 
-ex *ex_var(ex_pool *p) { return ex_node(p, EX_VAR, 0); }
+ex *ar_ex_var(ex_pool *p) { return ar_ex_node(p, EX_VAR, 0); }
 
-ex *ex_fn1(ex_pool *p, ex_fn fn, ex *arg)
+ex *ar_ex_fn1(ex_pool *p, ex_fn fn, ex *arg)
 {
-    ex *e = arg ? ex_node(p, EX_FN, 1) : NULL;
+    ex *e = arg ? ar_ex_node(p, EX_FN, 1) : NULL;
     if (!e)
         return NULL;
     e->fn = fn;
@@ -183,9 +183,9 @@ ex *ex_fn1(ex_pool *p, ex_fn fn, ex *arg)
     return e;
 }
 
-ex *ex_pow(ex_pool *p, ex *base, ex *exponent)
+ex *ar_ex_pow(ex_pool *p, ex *base, ex *exponent)
 {
-    ex *e = base && exponent ? ex_node(p, EX_POW, 2) : NULL;
+    ex *e = base && exponent ? ar_ex_node(p, EX_POW, 2) : NULL;
     if (!e)
         return NULL;
     e->a[0] = base;
@@ -193,55 +193,55 @@ ex *ex_pow(ex_pool *p, ex *base, ex *exponent)
     return e;
 }
 
-ex *ex_op(ex_pool *p, ex_kind kind, unsigned n, ex *const *ops)
+ex *ar_ex_op(ex_pool *p, ex_kind kind, unsigned n, ex *const *ops)
 {
     unsigned i;
     ex *e;
     for (i = 0; i < n; i++)
         if (!ops[i])
             return NULL;
-    e = ex_node(p, kind, n);
+    e = ar_ex_node(p, kind, n);
     if (!e)
         return NULL;
     memcpy(e->a, ops, sizeof *ops * n);
     return e;
 }
 
-ex *ex_add2(ex_pool *p, ex *a, ex *b)
+ex *ar_ex_add2(ex_pool *p, ex *a, ex *b)
 {
     ex *ops[2] = {a, b};
-    return ex_op(p, EX_ADD, 2, ops);
+    return ar_ex_op(p, EX_ADD, 2, ops);
 }
 
-ex *ex_mul2(ex_pool *p, ex *a, ex *b)
+ex *ar_ex_mul2(ex_pool *p, ex *a, ex *b)
 {
     ex *ops[2] = {a, b};
-    return ex_op(p, EX_MUL, 2, ops);
+    return ar_ex_op(p, EX_MUL, 2, ops);
 }
 
-ex *ex_neg(ex_pool *p, ex *a) { return ex_mul2(p, ex_num(p, -1, 1), a); }
+ex *ar_ex_neg(ex_pool *p, ex *a) { return ar_ex_mul2(p, ar_ex_num(p, -1, 1), a); }
 
-ex *ex_div(ex_pool *p, ex *a, ex *b) { return ex_mul2(p, a, ex_pow(p, b, ex_num(p, -1, 1))); }
+ex *ar_ex_div(ex_pool *p, ex *a, ex *b) { return ar_ex_mul2(p, a, ar_ex_pow(p, b, ar_ex_num(p, -1, 1))); }
 
 /* --- questions --- */
 
-int ex_is_num(const ex *e, int64_t num, int64_t den)
+int ar_ex_is_num(const ex *e, int64_t num, int64_t den)
 {
     return e && e->kind == EX_NUM && e->p == num && e->q == den;
 }
 
-int ex_free_of_x(const ex *e)
+int ar_ex_free_of_x(const ex *e)
 {
     unsigned i;
     if (e->kind == EX_VAR)
         return e->p != 0; /* a marker (p = 1) stands for another variable */
     for (i = 0; i < e->n; i++)
-        if (!ex_free_of_x(e->a[i]))
+        if (!ar_ex_free_of_x(e->a[i]))
             return 0;
     return 1;
 }
 
-int ex_compare(const ex *a, const ex *b)
+int ar_ex_compare(const ex *a, const ex *b)
 {
     unsigned i;
     if (a->kind != b->kind)
@@ -260,10 +260,10 @@ int ex_compare(const ex *a, const ex *b)
     case EX_FN:
         if (a->fn != b->fn)
             return a->fn < b->fn ? -1 : 1;
-        return ex_compare(a->a[0], b->a[0]);
+        return ar_ex_compare(a->a[0], b->a[0]);
     default:
         for (i = 0; i < a->n && i < b->n; i++) {
-            int c = ex_compare(a->a[i], b->a[i]);
+            int c = ar_ex_compare(a->a[i], b->a[i]);
             if (c)
                 return c;
         }
@@ -271,7 +271,7 @@ int ex_compare(const ex *a, const ex *b)
     }
 }
 
-int ex_equal(const ex *a, const ex *b) { return ex_compare(a, b) == 0; }
+int ar_ex_equal(const ex *a, const ex *b) { return ar_ex_compare(a, b) == 0; }
 
 /* --- parsing --- */
 
@@ -320,7 +320,7 @@ static ex *parse_number(parser *ps)
         }
     }
     (void)digits;
-    return ex_num(ps->pool, num, den);
+    return ar_ex_num(ps->pool, num, den);
 }
 
 static ex *parse_primary(parser *ps)
@@ -351,7 +351,7 @@ static ex *parse_primary(parser *ps)
             ps->s++;
         len = (size_t)(ps->s - start);
         if (len == 1 && *start == 'x')
-            return ex_var(ps->pool);
+            return ar_ex_var(ps->pool);
         for (f = 0; f <= FN_COUNT; f++) {
             const char *name = f < FN_COUNT ? fn_names[f] : "sqrt";
             if (strlen(name) == len && strncmp(start, name, len) == 0)
@@ -370,8 +370,8 @@ static ex *parse_primary(parser *ps)
             if (!arg)
                 return NULL;
             if (f == FN_COUNT)
-                return ex_pow(ps->pool, arg, ex_num(ps->pool, 1, 2));
-            return ex_fn1(ps->pool, (ex_fn)f, arg);
+                return ar_ex_pow(ps->pool, arg, ar_ex_num(ps->pool, 1, 2));
+            return ar_ex_fn1(ps->pool, (ex_fn)f, arg);
         }
     }
     return perr(ps, *ps->s ? "expected a number, x, a function or '('" : "unexpected end");
@@ -393,7 +393,7 @@ static ex *parse_power(parser *ps)
             return perr(ps, "powers nested more than 60 deep");
         e = parse_unary(ps);
         ps->depth--;
-        return e ? ex_pow(ps->pool, base, e) : NULL;
+        return e ? ar_ex_pow(ps->pool, base, e) : NULL;
     }
     return base;
 }
@@ -409,7 +409,7 @@ static ex *parse_unary(parser *ps)
             return perr(ps, "signs nested more than 60 deep");
         e = parse_unary(ps);
         ps->depth--;
-        return e && minus ? ex_neg(ps->pool, e) : e;
+        return e && minus ? ar_ex_neg(ps->pool, e) : e;
     }
     return parse_power(ps);
 }
@@ -428,13 +428,13 @@ static ex *parse_term(parser *ps)
             r = parse_unary(ps);
             if (!r)
                 return NULL;
-            e = div ? ex_div(ps->pool, e, r) : ex_mul2(ps->pool, e, r);
+            e = div ? ar_ex_div(ps->pool, e, r) : ar_ex_mul2(ps->pool, e, r);
         } else if (ps->s == before && e->kind == EX_NUM &&
                    (isalpha((unsigned char)*ps->s) || *ps->s == '(')) {
             ex *r = parse_power(ps); /* 2x, 3sin(x), 2(x+1) */
             if (!r)
                 return NULL;
-            e = ex_mul2(ps->pool, e, r);
+            e = ar_ex_mul2(ps->pool, e, r);
         } else
             break;
     }
@@ -453,14 +453,14 @@ static ex *parse_sum(parser *ps)
             r = parse_term(ps);
             if (!r)
                 return NULL;
-            e = ex_add2(ps->pool, e, minus ? ex_neg(ps->pool, r) : r);
+            e = ar_ex_add2(ps->pool, e, minus ? ar_ex_neg(ps->pool, r) : r);
         } else
             break;
     }
     return e;
 }
 
-ex *ex_parse(ex_pool *p, const char *text, char *why, size_t why_size)
+ex *ar_ex_parse(ex_pool *p, const char *text, char *why, size_t why_size)
 {
     parser ps = {p, text, text, why, why_size, 0};
     ex *e;
@@ -663,7 +663,7 @@ static void print_e(out *o, const ex *e, int prec)
     }
 }
 
-size_t ex_print(const ex *e, char *buf, size_t size)
+size_t ar_ex_print(const ex *e, char *buf, size_t size)
 {
     out o = {buf, size, 0};
     if (size)
@@ -674,7 +674,7 @@ size_t ex_print(const ex *e, char *buf, size_t size)
 
 /* --- evaluation --- */
 
-double ex_eval(const ex *e, double x)
+double ar_ex_eval(const ex *e, double x)
 {
     unsigned i;
     double r;
@@ -683,18 +683,18 @@ double ex_eval(const ex *e, double x)
     case EX_VAR: return x;
     case EX_ADD:
         for (r = 0, i = 0; i < e->n; i++)
-            r += ex_eval(e->a[i], x);
+            r += ar_ex_eval(e->a[i], x);
         return r;
     case EX_MUL:
         for (r = 1, i = 0; i < e->n; i++)
-            r *= ex_eval(e->a[i], x);
+            r *= ar_ex_eval(e->a[i], x);
         return r;
     case EX_POW: {
-        double b = ex_eval(e->a[0], x), k = ex_eval(e->a[1], x);
+        double b = ar_ex_eval(e->a[0], x), k = ar_ex_eval(e->a[1], x);
         return pow(b, k);
     }
     case EX_FN: {
-        double a = ex_eval(e->a[0], x);
+        double a = ar_ex_eval(e->a[0], x);
         switch (e->fn) {
         case FN_SIN: return sin(a);
         case FN_COS: return cos(a);

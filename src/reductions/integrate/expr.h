@@ -36,50 +36,50 @@ typedef struct ex_pool {
     int failed; /* a number overflowed, the pool filled, or memory ran out */
 } ex_pool;
 
-void ex_pool_init(ex_pool *p);
-void ex_pool_free(ex_pool *p);
+void ar_ex_pool_init(ex_pool *p);
+void ar_ex_pool_free(ex_pool *p);
 
-/* Constructors (operands are not simplified: call ex_simplify). ex_node
+/* Constructors (operands are not simplified: call ar_ex_simplify). ar_ex_node
  * makes a bare node of n operands for the caller to fill. */
-ex *ex_node(ex_pool *p, ex_kind kind, unsigned n);
-ex *ex_num(ex_pool *p, int64_t num, int64_t den);
-ex *ex_var(ex_pool *p);
-ex *ex_fn1(ex_pool *p, ex_fn fn, ex *arg);
-ex *ex_pow(ex_pool *p, ex *base, ex *exponent);
-ex *ex_op(ex_pool *p, ex_kind kind, unsigned n, ex *const *ops); /* EX_ADD or EX_MUL */
-ex *ex_add2(ex_pool *p, ex *a, ex *b);
-ex *ex_mul2(ex_pool *p, ex *a, ex *b);
-ex *ex_neg(ex_pool *p, ex *a);
-ex *ex_div(ex_pool *p, ex *a, ex *b);
+ex *ar_ex_node(ex_pool *p, ex_kind kind, unsigned n);
+ex *ar_ex_num(ex_pool *p, int64_t num, int64_t den);
+ex *ar_ex_var(ex_pool *p);
+ex *ar_ex_fn1(ex_pool *p, ex_fn fn, ex *arg);
+ex *ar_ex_pow(ex_pool *p, ex *base, ex *exponent);
+ex *ar_ex_op(ex_pool *p, ex_kind kind, unsigned n, ex *const *ops); /* EX_ADD or EX_MUL */
+ex *ar_ex_add2(ex_pool *p, ex *a, ex *b);
+ex *ar_ex_mul2(ex_pool *p, ex *a, ex *b);
+ex *ar_ex_neg(ex_pool *p, ex *a);
+ex *ar_ex_div(ex_pool *p, ex *a, ex *b);
 
-int ex_is_num(const ex *e, int64_t num, int64_t den);
-int ex_free_of_x(const ex *e);
-int ex_equal(const ex *a, const ex *b);
-int ex_compare(const ex *a, const ex *b); /* the canonical order */
-const char *ex_fn_name(ex_fn fn);
+int ar_ex_is_num(const ex *e, int64_t num, int64_t den);
+int ar_ex_free_of_x(const ex *e);
+int ar_ex_equal(const ex *a, const ex *b);
+int ar_ex_compare(const ex *a, const ex *b); /* the canonical order */
+const char *ar_ex_fn_name(ex_fn fn);
 
 /* Rational arithmetic with overflow checks (pool->failed on overflow). */
-void ex_rat_add(ex_pool *p, int64_t ap, int64_t aq, int64_t bp, int64_t bq, int64_t *rp, int64_t *rq);
-void ex_rat_mul(ex_pool *p, int64_t ap, int64_t aq, int64_t bp, int64_t bq, int64_t *rp, int64_t *rq);
+void ar_ex_rat_add(ex_pool *p, int64_t ap, int64_t aq, int64_t bp, int64_t bq, int64_t *rp, int64_t *rq);
+void ar_ex_rat_mul(ex_pool *p, int64_t ap, int64_t aq, int64_t bp, int64_t bq, int64_t *rp, int64_t *rq);
 
 /* Parses text; NULL with a message naming the column on error. */
-ex *ex_parse(ex_pool *p, const char *text, char *why, size_t why_size);
+ex *ar_ex_parse(ex_pool *p, const char *text, char *why, size_t why_size);
 /* Prints e (canonical operands print canonically); returns the length that
  * was needed (as snprintf). */
-size_t ex_print(const ex *e, char *buf, size_t size);
+size_t ar_ex_print(const ex *e, char *buf, size_t size);
 
 /* The canonical form (a new expression; e is not changed). */
-ex *ex_simplify(ex_pool *p, const ex *e);
+ex *ar_ex_simplify(ex_pool *p, const ex *e);
 /* Products of sums and whole powers of sums multiplied out, then
  * simplified; NULL (pool->failed) when the result grows too large. */
-ex *ex_expand(ex_pool *p, const ex *e);
+ex *ar_ex_expand(ex_pool *p, const ex *e);
 /* d/dx, simplified. */
-ex *ex_derivative(ex_pool *p, const ex *e);
+ex *ar_ex_derivative(ex_pool *p, const ex *e);
 /* e with every subexpression equal to `what` replaced by `with` (not simplified). */
-ex *ex_replace(ex_pool *p, const ex *e, const ex *what, const ex *with);
+ex *ar_ex_replace(ex_pool *p, const ex *e, const ex *what, const ex *with);
 /* e with x replaced by `with` (not simplified). */
-ex *ex_substitute_x(ex_pool *p, const ex *e, const ex *with);
+ex *ar_ex_substitute_x(ex_pool *p, const ex *e, const ex *with);
 /* The value at x (NaN outside the domain). */
-double ex_eval(const ex *e, double x);
+double ar_ex_eval(const ex *e, double x);
 
 #endif

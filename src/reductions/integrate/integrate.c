@@ -12,50 +12,50 @@
 static ex *pat(ex_pool *p, const char *text)
 {
     char why[128];
-    ex *e = ex_parse(p, text, why, sizeof why);
-    return e ? ex_simplify(p, e) : NULL;
+    ex *e = ar_ex_parse(p, text, why, sizeof why);
+    return e ? ar_ex_simplify(p, e) : NULL;
 }
 
 static int is_x(const ex *e) { return e->kind == EX_VAR && e->p == 0; }
 
-ex *int_table(ex_pool *p, const ex *f)
+ex *ar_int_table(ex_pool *p, const ex *f)
 {
     static const char *const table[][2] = {
         {"sin(x)", "-cos(x)"},       {"cos(x)", "sin(x)"},         {"tan(x)", "-ln(cos(x))"},
         {"exp(x)", "exp(x)"},        {"ln(x)", "x*ln(x) - x"},     {"1/x", "ln(x)"},
         {"1/(1 + x^2)", "atan(x)"},  {"1/cos(x)^2", "tan(x)"},     {"1/sin(x)^2", "-cos(x)/sin(x)"}};
     size_t i;
-    if (ex_free_of_x(f)) /* c -> c x */
-        return ex_simplify(p, ex_mul2(p, (ex *)f, ex_var(p)));
+    if (ar_ex_free_of_x(f)) /* c -> c x */
+        return ar_ex_simplify(p, ar_ex_mul2(p, (ex *)f, ar_ex_var(p)));
     if (is_x(f))
         return pat(p, "x^2/2");
     if (f->kind == EX_POW && is_x(f->a[0]) && f->a[1]->kind == EX_NUM &&
-        !ex_is_num(f->a[1], -1, 1)) { /* x^n -> x^(n+1)/(n+1) */
-        ex *n1 = ex_simplify(p, ex_add2(p, f->a[1], ex_num(p, 1, 1)));
-        return n1 ? ex_simplify(p, ex_div(p, ex_pow(p, ex_var(p), n1), n1)) : NULL;
+        !ar_ex_is_num(f->a[1], -1, 1)) { /* x^n -> x^(n+1)/(n+1) */
+        ex *n1 = ar_ex_simplify(p, ar_ex_add2(p, f->a[1], ar_ex_num(p, 1, 1)));
+        return n1 ? ar_ex_simplify(p, ar_ex_div(p, ar_ex_pow(p, ar_ex_var(p), n1), n1)) : NULL;
     }
     if (f->kind == EX_POW && f->a[0]->kind == EX_NUM && f->a[0]->p > 0 && f->a[0]->q == 1 &&
         f->a[0]->p != 1 && is_x(f->a[1])) /* b^x -> b^x / ln b */
-        return ex_simplify(p, ex_div(p, (ex *)f, ex_fn1(p, FN_LN, f->a[0])));
+        return ar_ex_simplify(p, ar_ex_div(p, (ex *)f, ar_ex_fn1(p, FN_LN, f->a[0])));
     for (i = 0; i < sizeof table / sizeof *table; i++) {
         ex *t = pat(p, table[i][0]);
-        if (t && ex_equal(t, f))
+        if (t && ar_ex_equal(t, f))
             return pat(p, table[i][1]);
     }
     return NULL;
 }
 
-int int_node_text(ex_pool *p, const ex *e, char *node)
+int ar_int_node_text(ex_pool *p, const ex *e, char *node)
 {
     char again[INT_NODE_SIZE + 8], why[128];
-    size_t n = ex_print(e, node, INT_NODE_SIZE);
+    size_t n = ar_ex_print(e, node, INT_NODE_SIZE);
     ex *back;
     if (n >= INT_NODE_SIZE || p->failed)
         return -1;
     memset(node + n, 0, INT_NODE_SIZE - n);
-    back = ex_parse(p, node, why, sizeof why);
-    back = back ? ex_simplify(p, back) : NULL;
-    if (!back || ex_print(back, again, sizeof again) != n || strcmp(again, node) != 0)
+    back = ar_ex_parse(p, node, why, sizeof why);
+    back = back ? ar_ex_simplify(p, back) : NULL;
+    if (!back || ar_ex_print(back, again, sizeof again) != n || strcmp(again, node) != 0)
         return -1;
     return 0;
 }
@@ -67,11 +67,11 @@ int int_node_text(ex_pool *p, const ex *e, char *node)
 static void collect(const ex *e, const ex *top, const ex **c, unsigned *n)
 {
     unsigned i, k;
-    if (*n == MAX_CANDIDATES || ex_free_of_x(e))
+    if (*n == MAX_CANDIDATES || ar_ex_free_of_x(e))
         return;
     if (e != top && !is_x(e) && (e->kind == EX_FN || e->kind == EX_POW || e->kind == EX_ADD ||
                                  e->kind == EX_MUL)) {
-        for (k = 0; k < *n && !ex_equal(c[k], e); k++)
+        for (k = 0; k < *n && !ar_ex_equal(c[k], e); k++)
             ;
         if (k == *n)
             c[(*n)++] = e;
@@ -83,7 +83,7 @@ static void collect(const ex *e, const ex *top, const ex **c, unsigned *n)
 /* u = a x + b with a != 0: its derivative is the number a. */
 static ex *linear_slope(ex_pool *p, const ex *u)
 {
-    ex *d = ex_derivative(p, u);
+    ex *d = ar_ex_derivative(p, u);
     return d && d->kind == EX_NUM && d->p != 0 ? d : NULL;
 }
 
@@ -92,11 +92,11 @@ static ex *linear_slope(ex_pool *p, const ex *u)
 static ex *in_terms_of(ex_pool *p, const ex *f, const ex *u)
 {
     ex mark = {EX_VAR, FN_SIN, 1, 0, 0, NULL};
-    ex *g = ex_replace(p, f, u, &mark);
-    if (!g || !ex_free_of_x(g))
+    ex *g = ar_ex_replace(p, f, u, &mark);
+    if (!g || !ar_ex_free_of_x(g))
         return NULL;
-    g = ex_replace(p, g, &mark, ex_var(p));
-    return g ? ex_simplify(p, g) : NULL;
+    g = ar_ex_replace(p, g, &mark, ar_ex_var(p));
+    return g ? ar_ex_simplify(p, g) : NULL;
 }
 
 /* --- the steps --- */
@@ -118,9 +118,9 @@ static int offer(walker *w, int_rule kind, unsigned index, const char *fmt, cons
         if (!w->s.sub[i])
             return 0;
     if (a)
-        ex_print(a, x, sizeof x);
+        ar_ex_print(a, x, sizeof x);
     if (b)
-        ex_print(b, y, sizeof y);
+        ar_ex_print(b, y, sizeof y);
     w->s.code = (uint32_t)kind << 16 | index;
     snprintf(w->s.label, sizeof w->s.label, fmt, x, y);
     return w->fn(w->ctx, &w->s);
@@ -144,7 +144,7 @@ static int steps_sum(walker *w, const ex *f)
     } else { /* the first fifteen terms, and the rest as one sum */
         for (i = 0; i + 1 < INT_MAX_SUBS; i++)
             w->s.sub[i] = f->a[i];
-        w->s.sub[INT_MAX_SUBS - 1] = ex_op(w->p, EX_ADD, f->n - (INT_MAX_SUBS - 1), f->a + INT_MAX_SUBS - 1);
+        w->s.sub[INT_MAX_SUBS - 1] = ar_ex_op(w->p, EX_ADD, f->n - (INT_MAX_SUBS - 1), f->a + INT_MAX_SUBS - 1);
         w->s.count = INT_MAX_SUBS;
     }
     return offer(w, R_SUM, 0, "sum%s%s", NULL, NULL);
@@ -152,22 +152,22 @@ static int steps_sum(walker *w, const ex *f)
 
 static int steps_constant(walker *w, const ex *f)
 {
-    ex *c = ex_num(w->p, 1, 1), *rest = ex_num(w->p, 1, 1);
+    ex *c = ar_ex_num(w->p, 1, 1), *rest = ar_ex_num(w->p, 1, 1);
     unsigned i;
     if (f->kind != EX_MUL)
         return 0;
     for (i = 0; i < f->n; i++) {
-        if (ex_free_of_x(f->a[i]))
-            c = ex_mul2(w->p, c, f->a[i]);
+        if (ar_ex_free_of_x(f->a[i]))
+            c = ar_ex_mul2(w->p, c, f->a[i]);
         else
-            rest = ex_mul2(w->p, rest, f->a[i]);
+            rest = ar_ex_mul2(w->p, rest, f->a[i]);
     }
-    c = ex_simplify(w->p, c);
-    if (!c || ex_is_num(c, 1, 1))
+    c = ar_ex_simplify(w->p, c);
+    if (!c || ar_ex_is_num(c, 1, 1))
         return 0;
     reset(w);
     w->s.u = c;
-    w->s.sub[0] = ex_simplify(w->p, rest);
+    w->s.sub[0] = ar_ex_simplify(w->p, rest);
     w->s.count = 1;
     return offer(w, R_CONST, 0, "constant %s%s", c, NULL);
 }
@@ -187,7 +187,7 @@ static int steps_substitutions(walker *w, const ex *f)
             continue;
         reset(w);
         w->s.u = (ex *)cand[i];
-        w->s.scale = ex_num(w->p, a->q, a->p);
+        w->s.scale = ar_ex_num(w->p, a->q, a->p);
         w->s.sub[0] = g;
         w->s.count = 1;
         if ((r = offer(w, R_LINEAR, lin++, "linear u=%s%s", cand[i], NULL)) != 0)
@@ -197,12 +197,12 @@ static int steps_substitutions(walker *w, const ex *f)
         ex *du, *q, *g;
         if (linear_slope(w->p, cand[i]))
             continue;
-        du = ex_derivative(w->p, cand[i]);
-        if (!du || ex_is_num(du, 0, 1))
+        du = ar_ex_derivative(w->p, cand[i]);
+        if (!du || ar_ex_is_num(du, 0, 1))
             continue;
-        q = ex_simplify(w->p, ex_div(w->p, (ex *)f, du));
+        q = ar_ex_simplify(w->p, ar_ex_div(w->p, (ex *)f, du));
         g = q ? in_terms_of(w->p, q, cand[i]) : NULL;
-        if (!g || ex_equal(g, f))
+        if (!g || ar_ex_equal(g, f))
             continue;
         reset(w);
         w->s.u = (ex *)cand[i];
@@ -221,33 +221,33 @@ static int steps_parts(walker *w, const ex *f)
     if (f->kind != EX_MUL) {
         /* dv = 1: u is the whole integrand (ln(x)^2, atan(x)) */
         ex *du;
-        if (int_table(w->p, f))
+        if (ar_int_table(w->p, f))
             return 0;
-        du = ex_derivative(w->p, f);
+        du = ar_ex_derivative(w->p, f);
         if (!du)
             return 0;
         reset(w);
         w->s.u = (ex *)f;
-        w->s.v = ex_var(w->p);
-        w->s.sub[0] = ex_simplify(w->p, ex_mul2(w->p, ex_var(w->p), du));
+        w->s.v = ar_ex_var(w->p);
+        w->s.sub[0] = ar_ex_simplify(w->p, ar_ex_mul2(w->p, ar_ex_var(w->p), du));
         w->s.count = 1;
         return offer(w, R_PARTS, 0, "parts u=%s dv=1%s", f, NULL);
     }
     for (i = 0; i < f->n; i++) {
-        ex *v, *u = ex_num(w->p, 1, 1), *du;
-        if (ex_free_of_x(f->a[i]) || !(v = int_table(w->p, f->a[i])))
+        ex *v, *u = ar_ex_num(w->p, 1, 1), *du;
+        if (ar_ex_free_of_x(f->a[i]) || !(v = ar_int_table(w->p, f->a[i])))
             continue;
         for (j = 0; j < f->n; j++)
             if (j != i)
-                u = ex_mul2(w->p, u, f->a[j]);
-        u = ex_simplify(w->p, u);
-        if (!u || ex_free_of_x(u))
+                u = ar_ex_mul2(w->p, u, f->a[j]);
+        u = ar_ex_simplify(w->p, u);
+        if (!u || ar_ex_free_of_x(u))
             continue;
-        du = ex_derivative(w->p, u);
+        du = ar_ex_derivative(w->p, u);
         reset(w);
         w->s.u = u;
         w->s.v = v;
-        w->s.sub[0] = du ? ex_simplify(w->p, ex_mul2(w->p, du, v)) : NULL;
+        w->s.sub[0] = du ? ar_ex_simplify(w->p, ar_ex_mul2(w->p, du, v)) : NULL;
         w->s.count = 1;
         if ((r = offer(w, R_PARTS, ++k, "parts u=%s dv=%s", u, f->a[i])) != 0)
             return r;
@@ -257,8 +257,8 @@ static int steps_parts(walker *w, const ex *f)
 
 static int steps_expand(walker *w, const ex *f)
 {
-    ex *e = ex_expand(w->p, f);
-    if (!e || ex_equal(e, f))
+    ex *e = ar_ex_expand(w->p, f);
+    if (!e || ar_ex_equal(e, f))
         return 0;
     reset(w);
     w->s.sub[0] = e;
@@ -311,23 +311,23 @@ static int steps_identities(walker *w, const ex *f)
         if (!trig_factor(fac[i], &fn, &u, &n))
             continue;
         for (id = 0; id < ID_COUNT; id++) {
-            ex *two_u = ex_mul2(p, ex_num(p, 2, 1), (ex *)u), *repl = NULL;
-            ex *rest = ex_num(p, 1, 1);
+            ex *two_u = ar_ex_mul2(p, ar_ex_num(p, 2, 1), (ex *)u), *repl = NULL;
+            ex *rest = ar_ex_num(p, 1, 1);
             unsigned other = nf;
             if (id == ID_SIN_COS) { /* needs sin(u)^a and cos(u)^b, this factor the sine */
                 for (j = 0; j < nf && fn == FN_SIN; j++) {
                     ex_fn g;
                     const ex *v;
                     int64_t m;
-                    if (j != i && trig_factor(fac[j], &g, &v, &m) && g == FN_COS && ex_equal(u, v))
+                    if (j != i && trig_factor(fac[j], &g, &v, &m) && g == FN_COS && ar_ex_equal(u, v))
                         other = j;
                 }
                 if (other == nf)
                     continue;
-                repl = ex_mul2(p, ex_mul2(p, ex_pow(p, ex_fn1(p, FN_SIN, (ex *)u), ex_num(p, n - 1, 1)),
-                                          ex_pow(p, fac[other], ex_num(p, 1, 1))),
-                               ex_div(p, ex_fn1(p, FN_SIN, two_u), ex_mul2(p, ex_num(p, 2, 1),
-                                                                           ex_fn1(p, FN_COS, (ex *)u))));
+                repl = ar_ex_mul2(p, ar_ex_mul2(p, ar_ex_pow(p, ar_ex_fn1(p, FN_SIN, (ex *)u), ar_ex_num(p, n - 1, 1)),
+                                          ar_ex_pow(p, fac[other], ar_ex_num(p, 1, 1))),
+                               ar_ex_div(p, ar_ex_fn1(p, FN_SIN, two_u), ar_ex_mul2(p, ar_ex_num(p, 2, 1),
+                                                                           ar_ex_fn1(p, FN_COS, (ex *)u))));
             } else {
                 ex_fn want = id == ID_SIN_DOUBLE || id == ID_SIN_PYTH ? FN_SIN
                              : id == ID_TAN_SEC                      ? FN_TAN
@@ -337,34 +337,34 @@ static int steps_identities(walker *w, const ex *f)
                     continue;
                 switch (id) {
                 case ID_SIN_DOUBLE:
-                    sq = ex_div(p, ex_add2(p, ex_num(p, 1, 1), ex_neg(p, ex_fn1(p, FN_COS, two_u))),
-                                ex_num(p, 2, 1));
+                    sq = ar_ex_div(p, ar_ex_add2(p, ar_ex_num(p, 1, 1), ar_ex_neg(p, ar_ex_fn1(p, FN_COS, two_u))),
+                                ar_ex_num(p, 2, 1));
                     break;
                 case ID_COS_DOUBLE:
-                    sq = ex_div(p, ex_add2(p, ex_num(p, 1, 1), ex_fn1(p, FN_COS, two_u)), ex_num(p, 2, 1));
+                    sq = ar_ex_div(p, ar_ex_add2(p, ar_ex_num(p, 1, 1), ar_ex_fn1(p, FN_COS, two_u)), ar_ex_num(p, 2, 1));
                     break;
                 case ID_SIN_PYTH:
-                    sq = ex_add2(p, ex_num(p, 1, 1),
-                                 ex_neg(p, ex_pow(p, ex_fn1(p, FN_COS, (ex *)u), ex_num(p, 2, 1))));
+                    sq = ar_ex_add2(p, ar_ex_num(p, 1, 1),
+                                 ar_ex_neg(p, ar_ex_pow(p, ar_ex_fn1(p, FN_COS, (ex *)u), ar_ex_num(p, 2, 1))));
                     break;
                 case ID_COS_PYTH:
-                    sq = ex_add2(p, ex_num(p, 1, 1),
-                                 ex_neg(p, ex_pow(p, ex_fn1(p, FN_SIN, (ex *)u), ex_num(p, 2, 1))));
+                    sq = ar_ex_add2(p, ar_ex_num(p, 1, 1),
+                                 ar_ex_neg(p, ar_ex_pow(p, ar_ex_fn1(p, FN_SIN, (ex *)u), ar_ex_num(p, 2, 1))));
                     break;
                 default:
-                    sq = ex_add2(p, ex_pow(p, ex_fn1(p, FN_COS, (ex *)u), ex_num(p, -2, 1)),
-                                 ex_num(p, -1, 1));
+                    sq = ar_ex_add2(p, ar_ex_pow(p, ar_ex_fn1(p, FN_COS, (ex *)u), ar_ex_num(p, -2, 1)),
+                                 ar_ex_num(p, -1, 1));
                     break;
                 }
-                repl = ex_mul2(p, ex_pow(p, ex_fn1(p, fn, (ex *)u), ex_num(p, n - 2, 1)), sq);
+                repl = ar_ex_mul2(p, ar_ex_pow(p, ar_ex_fn1(p, fn, (ex *)u), ar_ex_num(p, n - 2, 1)), sq);
             }
             for (j = 0; j < nf; j++)
                 if (j != i && j != other)
-                    rest = ex_mul2(p, rest, fac[j]);
+                    rest = ar_ex_mul2(p, rest, fac[j]);
             reset(w);
-            w->s.sub[0] = ex_simplify(p, ex_mul2(p, rest, repl));
+            w->s.sub[0] = ar_ex_simplify(p, ar_ex_mul2(p, rest, repl));
             w->s.count = 1;
-            if (w->s.sub[0] && ex_equal(w->s.sub[0], f))
+            if (w->s.sub[0] && ar_ex_equal(w->s.sub[0], f))
                 continue;
             {
                 char fmt[64];
@@ -378,7 +378,7 @@ static int steps_identities(walker *w, const ex *f)
     return 0;
 }
 
-int int_each_step(ex_pool *p, const ex *f, int (*fn)(void *ctx, int_step *s), void *ctx)
+int ar_int_each_step(ex_pool *p, const ex *f, int (*fn)(void *ctx, int_step *s), void *ctx)
 {
     walker w;
     int r;
@@ -405,13 +405,13 @@ static int find_cb(void *ctx, int_step *s)
     return 1;
 }
 
-int_step *int_find_step(ex_pool *p, const ex *f, uint32_t code, int_step *out)
+int_step *ar_int_find_step(ex_pool *p, const ex *f, uint32_t code, int_step *out)
 {
     finder fd = {code, out};
-    return int_each_step(p, f, find_cb, &fd) ? out : NULL;
+    return ar_int_each_step(p, f, find_cb, &fd) ? out : NULL;
 }
 
-ex *int_assemble(ex_pool *p, const int_step *s, ex *const *G)
+ex *ar_int_assemble(ex_pool *p, const int_step *s, ex *const *G)
 {
     ex *r = NULL;
     unsigned i;
@@ -419,24 +419,24 @@ ex *int_assemble(ex_pool *p, const int_step *s, ex *const *G)
     case R_SUM:
         r = G[0];
         for (i = 1; i < s->count; i++)
-            r = ex_add2(p, r, G[i]);
+            r = ar_ex_add2(p, r, G[i]);
         break;
     case R_CONST:
-        r = ex_mul2(p, s->u, G[0]);
+        r = ar_ex_mul2(p, s->u, G[0]);
         break;
     case R_LINEAR:
-        r = ex_mul2(p, s->scale, ex_substitute_x(p, G[0], s->u));
+        r = ar_ex_mul2(p, s->scale, ar_ex_substitute_x(p, G[0], s->u));
         break;
     case R_SUBST:
-        r = ex_substitute_x(p, G[0], s->u);
+        r = ar_ex_substitute_x(p, G[0], s->u);
         break;
     case R_PARTS:
-        r = ex_add2(p, ex_mul2(p, s->u, s->v), ex_neg(p, G[0]));
+        r = ar_ex_add2(p, ar_ex_mul2(p, s->u, s->v), ar_ex_neg(p, G[0]));
         break;
     case R_EXPAND:
     case R_IDENT:
         r = G[0];
         break;
     }
-    return r ? ex_simplify(p, r) : NULL;
+    return r ? ar_ex_simplify(p, r) : NULL;
 }

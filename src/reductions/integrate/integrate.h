@@ -37,22 +37,22 @@ typedef struct int_step {
 } int_step;
 
 /* The table: the antiderivative of a canonical integrand it knows, or NULL. */
-ex *int_table(ex_pool *p, const ex *f);
+ex *ar_int_table(ex_pool *p, const ex *f);
 
 /* Calls fn for each reduction of the canonical integrand f, in the fixed
  * order above, until fn returns non-zero; returns that value (0 when every
  * step was offered). */
-int int_each_step(ex_pool *p, const ex *f, int (*fn)(void *ctx, int_step *s), void *ctx);
+int ar_int_each_step(ex_pool *p, const ex *f, int (*fn)(void *ctx, int_step *s), void *ctx);
 
 /* The step with the given code (NULL when f has none). */
-int_step *int_find_step(ex_pool *p, const ex *f, uint32_t code, int_step *out);
+int_step *ar_int_find_step(ex_pool *p, const ex *f, uint32_t code, int_step *out);
 
 /* The antiderivative of a step's integrand from its subproblems'
  * antiderivatives G[0..count), simplified. */
-ex *int_assemble(ex_pool *p, const int_step *s, ex *const *G);
+ex *ar_int_assemble(ex_pool *p, const int_step *s, ex *const *G);
 
 /* The canonical text of an expression as a node (NUL-padded to INT_NODE_SIZE),
  * or -1 when it does not fit or does not read back to itself. */
-int int_node_text(ex_pool *p, const ex *e, char *node);
+int ar_int_node_text(ex_pool *p, const ex *e, char *node);
 
 #endif

@@ -27,8 +27,8 @@ static const double samples[] = {0.31, 0.47, 0.73, 0.89, 1.13, 1.37, 1.91, 2.53,
 static const ex *infinite_constant(const ex *e)
 {
     unsigned i;
-    if (ex_free_of_x(e))
-        return isfinite(ex_eval(e, 0.5)) ? NULL : e;
+    if (ar_ex_free_of_x(e))
+        return isfinite(ar_ex_eval(e, 0.5)) ? NULL : e;
     for (i = 0; i < e->n; i++) {
         const ex *bad = infinite_constant(e->a[i]);
         if (bad)
@@ -41,7 +41,7 @@ static unsigned defined_points(const ex *e)
 {
     unsigned i, n = 0;
     for (i = 0; i < NSAMPLES; i++)
-        n += isfinite(ex_eval(e, samples[i])) != 0;
+        n += isfinite(ar_ex_eval(e, samples[i])) != 0;
     return n;
 }
 
@@ -51,8 +51,8 @@ static ex *node_expr(ex_pool *p, const void *node)
     ex *e;
     memcpy(text, node, INT_NODE_SIZE);
     text[INT_NODE_SIZE] = '\0';
-    e = ex_parse(p, text, why, sizeof why);
-    return e ? ex_simplify(p, e) : NULL;
+    e = ar_ex_parse(p, text, why, sizeof why);
+    return e ? ar_ex_simplify(p, e) : NULL;
 }
 
 static ar_status int_create(const char *text, const ar_param *params, size_t count,
@@ -68,37 +68,37 @@ static ar_status int_create(const char *text, const ar_param *params, size_t cou
         return ar_error_set(err, AR_ERR_INPUT, "give the integrand, e.g. 'x*cos(x)' (integrated in x)");
     if (strlen(text) > 400)
         return ar_error_set(err, AR_ERR_INPUT, "expression: longer than 400 characters");
-    ex_pool_init(&p);
-    e = ex_parse(&p, text, why, sizeof why);
+    ar_ex_pool_init(&p);
+    e = ar_ex_parse(&p, text, why, sizeof why);
     if (!e) {
-        ex_pool_free(&p);
+        ar_ex_pool_free(&p);
         return ar_error_set(err, AR_ERR_INPUT, "%s", why);
     }
     prob = NULL;
-    e = ex_simplify(&p, e);
+    e = ar_ex_simplify(&p, e);
     if (e && !p.failed && infinite_constant(e)) {
         char big[80];
-        ex_print(infinite_constant(e), big, sizeof big);
-        ex_pool_free(&p);
+        ar_ex_print(infinite_constant(e), big, sizeof big);
+        ar_ex_pool_free(&p);
         return ar_error_set(err, AR_ERR_INPUT, "expression: %.60s is too large to work with", big);
     }
     if (e && !p.failed && defined_points(e) < 3) {
         unsigned undefined = (unsigned)NSAMPLES - defined_points(e);
-        ex_pool_free(&p);
+        ar_ex_pool_free(&p);
         return ar_error_set(err, AR_ERR_INPUT, "expression: not a real number at %u of the %u sample "
                             "points in [-2.3, 2.53] (the integrand must be a real function of x)",
                             undefined, (unsigned)NSAMPLES);
     }
     prob = calloc(1, sizeof *prob);
-    if (!prob || !e || int_node_text(&p, e, prob->root) != 0) {
+    if (!prob || !e || ar_int_node_text(&p, e, prob->root) != 0) {
         int too_long = prob && e && !p.failed;
         free(prob);
-        ex_pool_free(&p);
+        ar_ex_pool_free(&p);
         return ar_error_set(err, AR_ERR_INPUT, too_long ? "expression: longer than %d characters "
                             "once simplified" : "expression: a number is too large or a division "
                             "by zero (limit %d characters)", INT_NODE_SIZE - 1);
     }
-    ex_pool_free(&p);
+    ar_ex_pool_free(&p);
     *out = prob;
     return AR_OK;
 }
@@ -120,15 +120,15 @@ static int int_classify(const ar_andor_problem *prob, const void *node, uint64_t
     ex *f;
     int kind = AR_ANDOR_OPEN;
     (void)prob;
-    ex_pool_init(&p);
+    ar_ex_pool_init(&p);
     f = node_expr(&p, node);
     if (!f)
         kind = AR_ANDOR_UNSOLVABLE;
-    else if (int_table(&p, f) && !p.failed) {
+    else if (ar_int_table(&p, f) && !p.failed) {
         *cost = 1;
         kind = AR_ANDOR_PRIMITIVE;
     }
-    ex_pool_free(&p);
+    ar_ex_pool_free(&p);
     return kind;
 }
 
@@ -149,7 +149,7 @@ static int collect_step(void *ctx, int_step *s)
     if (c->n == INT_MAX_STEPS)
         return 1;
     for (j = 0; j < s->count; j++)
-        if (int_node_text(c->p, s->sub[j],
+        if (ar_int_node_text(c->p, s->sub[j],
                           (char *)c->kids + ((size_t)c->n * INT_MAX_SUBS + j) * INT_NODE_SIZE) != 0)
             return 0; /* a subproblem too long to write: this step is not offered */
     c->conns[c->n].rule = s->code;
@@ -166,11 +166,11 @@ static unsigned int_expand(const ar_andor_problem *prob, const void *node, ar_an
     collector c = {&p, conns, children, 0};
     ex *f;
     (void)prob;
-    ex_pool_init(&p);
+    ar_ex_pool_init(&p);
     f = node_expr(&p, node);
     if (f)
-        int_each_step(&p, f, collect_step, &c);
-    ex_pool_free(&p);
+        ar_int_each_step(&p, f, collect_step, &c);
+    ar_ex_pool_free(&p);
     return c.n;
 }
 
@@ -187,10 +187,10 @@ static void int_format_rule(const ar_andor_problem *prob, const void *node, uint
     int_step s;
     ex *f;
     (void)prob;
-    ex_pool_init(&p);
+    ar_ex_pool_init(&p);
     f = node_expr(&p, node);
-    snprintf(buf, size, "%s", f && int_find_step(&p, f, rule, &s) ? s.label : "?");
-    ex_pool_free(&p);
+    snprintf(buf, size, "%s", f && ar_int_find_step(&p, f, rule, &s) ? s.label : "?");
+    ar_ex_pool_free(&p);
 }
 
 /* Any open integrand needs at least one reduction and one table lookup. */
@@ -249,18 +249,18 @@ static ex *assemble(ex_pool *p, const ar_andor_solution *sol, ar_error *err)
         if (!f)
             st = ar_error_set(err, AR_ERR_UNSOLVABLE, "a node is not an expression");
         else if (s->count == 0) {
-            F[i] = int_table(p, f);
+            F[i] = ar_int_table(p, f);
             if (!F[i])
                 st = ar_error_set(err, AR_ERR_UNSOLVABLE, "the table has no integral of %.100s",
                                   (const char *)ar_andor_solution_node(sol, i));
-        } else if (!int_find_step(p, f, s->rule, &step) || step.count != s->count)
+        } else if (!ar_int_find_step(p, f, s->rule, &step) || step.count != s->count)
             st = ar_error_set(err, AR_ERR_UNSOLVABLE, "no such step of %.100s",
                               (const char *)ar_andor_solution_node(sol, i));
         else {
             ex *G[INT_MAX_SUBS];
             for (j = 0; j < s->count; j++)
                 G[j] = F[sol->children[s->first + j]];
-            F[i] = int_assemble(p, &step, G);
+            F[i] = ar_int_assemble(p, &step, G);
             if (!F[i])
                 st = ar_error_set(err, AR_ERR_UNSUPPORTED, "the antiderivative grew too large to write");
         }
@@ -276,12 +276,12 @@ static ex *assemble(ex_pool *p, const ar_andor_solution *sol, ar_error *err)
 static ar_status check(ex_pool *p, const ex *f, const ex *F, ar_error *err)
 {
     const double *xs = samples;
-    ex *dF = ex_derivative(p, F);
+    ex *dF = ar_ex_derivative(p, F);
     unsigned i, good = 0;
     if (!dF)
         return ar_error_set(err, AR_ERR_UNSUPPORTED, "the derivative grew too large to check");
     for (i = 0; i < NSAMPLES; i++) {
-        double a = ex_eval(f, xs[i]), b = ex_eval(dF, xs[i]);
+        double a = ar_ex_eval(f, xs[i]), b = ar_ex_eval(dF, xs[i]);
         if (!isfinite(a) || !isfinite(b))
             continue;
         if (fabs(a - b) > 1e-7 * (fabs(a) > 1 ? fabs(a) : 1))
@@ -302,23 +302,23 @@ static ar_status int_answer(const ar_andor_problem *prob, const ar_andor_solutio
     ex *f, *F;
     ar_status st;
     char buf[1024];
-    ex_pool_init(&p);
+    ar_ex_pool_init(&p);
     f = node_expr(&p, prob->root);
     F = f ? assemble(&p, sol, err) : NULL;
     if (!F) {
-        ex_pool_free(&p);
+        ar_ex_pool_free(&p);
         return err && err->status != AR_OK ? err->status
                                            : ar_error_set(err, AR_ERR_UNSOLVABLE, "no antiderivative");
     }
     st = check(&p, f, F, err);
     if (st == AR_OK) {
         /* A polynomial part reads better multiplied out: keep the shorter. */
-        ex *X = ex_expand(&p, F);
-        if (X && !p.failed && ex_print(X, buf, sizeof buf) < ex_print(F, buf, sizeof buf) &&
+        ex *X = ar_ex_expand(&p, F);
+        if (X && !p.failed && ar_ex_print(X, buf, sizeof buf) < ar_ex_print(F, buf, sizeof buf) &&
             check(&p, f, X, err) == AR_OK)
             F = X;
         p.failed = 0;
-        size_t n = ex_print(F, buf, sizeof buf - 40);
+        size_t n = ar_ex_print(F, buf, sizeof buf - 40);
         if (n >= sizeof buf - 40)
             snprintf(buf + sizeof buf - 44, 44, "...");
         strcat(buf, " + C (its derivative checked at sample points)");
@@ -326,7 +326,7 @@ static ar_status int_answer(const ar_andor_problem *prob, const ar_andor_solutio
         if (!*text)
             st = ar_error_set(err, AR_ERR_MEMORY, "out of memory");
     }
-    ex_pool_free(&p);
+    ar_ex_pool_free(&p);
     return st;
 }
 
