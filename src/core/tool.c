@@ -3,6 +3,7 @@
  * file whole, finding the project's data, writing a JSON string. */
 #include "ariadne/tool.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -243,6 +244,27 @@ int ar_data_path(const char *relative, char *buf, size_t size)
     return -1;
 }
 
+char *ar_data_read(const char *dir, const char *name, char *why, size_t why_size)
+{
+    char rel[128], path[1024];
+    size_t k;
+    for (k = 0; name[k]; k++)
+        if (!(isalnum((unsigned char)name[k]) || name[k] == '-' || name[k] == '_') || k >= 40) {
+            snprintf(why, why_size, "'%.40s' is not a name of data/%s/", name, dir);
+            return NULL;
+        }
+    if (!k) {
+        snprintf(why, why_size, "an empty name");
+        return NULL;
+    }
+    snprintf(rel, sizeof rel, "%s/%s.txt", dir, name);
+    if (ar_data_path(rel, path, sizeof path) != 0) {
+        snprintf(why, why_size, "no '%s' (looked for %.900s)", name, path);
+        return NULL;
+    }
+    return ar_read_file(path, why, why_size);
+}
+
 int ar_replay_bad_turn(const ar_replay_request *q, long long turns)
 {
     return ar_tool_fail("replay: %s: --turn %lld is past the game's end (turns 0 to %lld)", q->file, q->turn, turns);
@@ -273,4 +295,16 @@ int ar_tool_make_dir(const char *path, char *why, size_t why_size)
         return -1;
     }
     return 0;
+}
+
+void ar_tool_load_average(char *buf, size_t size)
+{
+    FILE *f = fopen("/proc/loadavg", "r");
+    double a, b, c;
+    if (f && fscanf(f, "%lf %lf %lf", &a, &b, &c) == 3)
+        snprintf(buf, size, "%.2f %.2f %.2f", a, b, c);
+    else
+        snprintf(buf, size, "unknown");
+    if (f)
+        fclose(f);
 }

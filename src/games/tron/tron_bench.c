@@ -35,19 +35,6 @@ static int find_maps(char *path, size_t size)
     return -1;
 }
 
-/* The 1, 5 and 15 minute load averages (Linux), or "unknown": wall-clock
- * move times mean little on a machine busy with other work. */
-static void load_average(char *buf, size_t size)
-{
-    FILE *f = fopen("/proc/loadavg", "r");
-    double a, b, c;
-    if (f && fscanf(f, "%lf %lf %lf", &a, &b, &c) == 3)
-        snprintf(buf, size, "%.2f %.2f %.2f", a, b, c);
-    else
-        snprintf(buf, size, "unknown");
-    if (f)
-        fclose(f);
-}
 
 /* The map files dir/names[0..n) (n <= 4), as ar_tron_collect_maps gives
  * them. Returns 0 or an exit status after printing why. */
@@ -88,7 +75,7 @@ static int run_bench(const char *const *specs, unsigned nbots, int quick, double
         rc = ar_tron_collect_maps(dir, &r.maps, &r.nmaps);
     if (rc)
         return rc;
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("%s on %u official maps (%s), every pair, both sides, seed 1, %g s per move "
            "(bots think half of it); load average %s\n\n",
            what, r.nmaps, quick ? "quick: 4 maps" : dir, r.move_time, load);
@@ -97,7 +84,7 @@ static int run_bench(const char *const *specs, unsigned nbots, int quick, double
     rc = ar_tron_run_all(&r);
     if (rc == 0 || rc == AR_EXIT_LIMIT) {
         ar_tron_print_results(&r);
-        load_average(load, sizeof load);
+        ar_tool_load_average(load, sizeof load);
         printf("\nload average at the end: %s (%u CPUs)\n", load, (unsigned)sysconf(_SC_NPROCESSORS_ONLN));
     }
     ar_tron_run_free(&r);
@@ -213,7 +200,7 @@ int ar_tron_bench_eval(int quick)
         return AR_EXIT_BAD_INPUT;
     if ((rc = ar_tron_collect_maps(dir, &maps, &nmaps)) != 0)
         return rc;
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("chamber-ab's evaluation by its three codes of equal values — reference (tron_eval.c), bytes "
            "(tron_fasteval.c, issue 17's) and bits (tron_biteval.c, the default) — on the positions of %d seeded "
            "random games per map (seed 1), each evaluated for both players 5 times; evaluations per second of "
@@ -274,7 +261,7 @@ int ar_tron_bench_eval(int quick)
         ar_tron_variant_free(v);
     }
     if (rc == 0) {
-        load_average(load, sizeof load);
+        ar_tool_load_average(load, sizeof load);
         printf("\nall maps: %" PRIu64 " positions;", positions);
         for (f = 0; f < 3; f++)
             printf(" %s %.0f evals/s%s", code_names[f], total[f] > 0 ? (double)evals[f] / total[f] : 0,
@@ -391,7 +378,7 @@ static int bench_table(int quick)
         return AR_EXIT_BAD_INPUT;
     if ((rc = collect_named_maps(dir, names, quick ? 2 : 4, &maps, &nmaps)) != 0)
         return rc;
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("\nThe transposition table: chamber-ab against itself at depth %d (endgame filler off, forced moves "
            "not extended), on %u maps, both sides, without and with its table; CPU time; load average %s\n\n",
            depth, nmaps, load);
@@ -424,7 +411,7 @@ static int bench_table(int quick)
     }
     ar_tron_free_maps(maps, nmaps);
     if (rc == 0) {
-        load_average(load, sizeof load);
+        ar_tool_load_average(load, sizeof load);
         printf("\nwith the table: %.2f of the time per move (%.2fx as fast); load average at the end %s\n",
                per_move[0] > 0 ? per_move[1] / per_move[0] : 0, per_move[1] > 0 ? per_move[0] / per_move[1] : 0,
                load);
@@ -461,7 +448,7 @@ int ar_tron_bench_search(int quick)
     moves = ar_xcalloc(npos, sizeof *moves);
     reached[0] = ar_xcalloc(npos, sizeof(int));
     reached[1] = ar_xcalloc(npos, sizeof(int));
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("chamber-ab against chamber-ab-v1 (issue 17's) on the %u positions of data/tron/search, a fresh bot "
            "each (empty table), endgame filler off; thread CPU time; load average %s\n\n", npos, load);
     printf("At depth %d:\n\n| bot | nodes | evaluations | CPU s | ms per position |\n|---|---:|---:|---:|---:|\n",
@@ -520,7 +507,7 @@ int ar_tron_bench_search(int quick)
         level += reached[1][i] == reached[0][i];
         shallower += reached[1][i] < reached[0][i];
     }
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("\nchamber-ab %+.2f plies on average: deeper on %u positions, as deep on %u, shallower on %u; load "
            "average %s\n", (depth_sum[1] - depth_sum[0]) / npos, deeper, level, shallower, load);
     fflush(stdout);
