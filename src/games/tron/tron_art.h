@@ -102,6 +102,13 @@ static inline int tron_art_four(const void *ctx, int v)
     return 4;
 }
 
+/* enter() for a walk that keeps nothing per cell. */
+static inline void tron_art_enter_nothing(void *ctx, int i)
+{
+    (void)ctx;
+    (void)i;
+}
+
 /* The proven fill bound's accumulation (ar_tron_fill_upper, tron_filler.c),
  * for leave(): a subtree that hangs off its parent (or off the root) is a
  * component entered at v's colour, worth its parity bound plus the best of

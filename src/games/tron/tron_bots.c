@@ -92,6 +92,15 @@ static int parse_num(const char *s, double *out)
     return 1;
 }
 
+/* A 0/1 switch OPTION=VALUE into *out. */
+static ar_status parse_switch(const char *kind, const char *option, const char *value, int *out, ar_error *err)
+{
+    if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
+        return ar_error_set(err, AR_ERR_INPUT, "bot %s: %s=%s is not 0 or 1", kind, option, value);
+    *out = value[0] == '1';
+    return AR_OK;
+}
+
 static ar_status parse_options(tron_bot *s, const char *kind, const char *text, ar_error *err)
 {
     char buf[256];
@@ -119,29 +128,24 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
                                     MAX_PLY - 8);
             s->depth = (int)x;
         } else if (strcmp(tok, "endgame") == 0 && search) {
-            if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: endgame=%s is not 0 or 1", kind, eq);
-            s->endgame = eq[0] == '1';
+            if (parse_switch(kind, tok, eq, &s->endgame, err) != AR_OK)
+                return AR_ERR_INPUT;
         } else if (strcmp(tok, "contempt") == 0 && search) {
             if (!parse_num(eq, &x) || x < -10000 || x > 10000 || x != floor(x))
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: contempt=%s is not a whole number", kind, eq);
             s->contempt = (int)x;
         } else if (strcmp(tok, "extend") == 0 && s->kind == K_CHAMBER_AB) {
-            if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: extend=%s is not 0 or 1", kind, eq);
-            s->extend = eq[0] == '1';
+            if (parse_switch(kind, tok, eq, &s->extend, err) != AR_OK)
+                return AR_ERR_INPUT;
         } else if (strcmp(tok, "plan") == 0 && s->kind == K_CHAMBER_AB) {
-            if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: plan=%s is not 0 or 1", kind, eq);
-            s->use_plan = eq[0] == '1';
+            if (parse_switch(kind, tok, eq, &s->use_plan, err) != AR_OK)
+                return AR_ERR_INPUT;
         } else if (strcmp(tok, "pvs") == 0 && s->kind == K_CHAMBER_AB) {
-            if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: pvs=%s is not 0 or 1", kind, eq);
-            s->pvs = eq[0] == '1';
+            if (parse_switch(kind, tok, eq, &s->pvs, err) != AR_OK)
+                return AR_ERR_INPUT;
         } else if (strcmp(tok, "lazy") == 0 && s->kind == K_CHAMBER_AB) {
-            if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: lazy=%s is not 0 or 1", kind, eq);
-            s->lazy = eq[0] == '1';
+            if (parse_switch(kind, tok, eq, &s->lazy, err) != AR_OK)
+                return AR_ERR_INPUT;
         } else if (strcmp(tok, "clock") == 0 && search) {
             if (strcmp(eq, "wall") == 0)
                 s->clock = ar_now;
@@ -154,9 +158,8 @@ static ar_status parse_options(tron_bot *s, const char *kind, const char *text, 
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: aspire=%s is not a whole number 0..10000", kind, eq);
             s->aspire = (int)x;
         } else if (strcmp(tok, "tt") == 0 && s->kind == K_CHAMBER_AB) {
-            if (strcmp(eq, "0") != 0 && strcmp(eq, "1") != 0)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: tt=%s is not 0 or 1", kind, eq);
-            s->use_tt = eq[0] == '1';
+            if (parse_switch(kind, tok, eq, &s->use_tt, err) != AR_OK)
+                return AR_ERR_INPUT;
         } else if (strcmp(tok, "headon") == 0 && s->kind == K_CHAMBER_AB) {
             if (strcmp(eq, "fixed") != 0 && strcmp(eq, "score") != 0)
                 return ar_error_set(err, AR_ERR_INPUT, "bot %s: headon=%s is not fixed or score", kind, eq);

@@ -223,12 +223,6 @@ static int region_neighbour(const void *ctx, int v, int k)
     return allowed(c, u) || u == c->root ? u : TRON_ART_OUT;
 }
 
-static void enter_nothing(void *ctx, int i)
-{
-    (void)ctx;
-    (void)i;
-}
-
 static void mark_articulation(void *ctx, int v, int parent, int at_root, int hangs)
 {
     chamber_ctx *c = ctx;
@@ -246,7 +240,7 @@ static void articulation(chamber_ctx *c, int root)
     memset(w->disc, 0, (size_t)b->n * sizeof(uint32_t));
     memset(w->art, 0, (size_t)b->n);
     c->root = root;
-    tron_art_walk(root, 0, &s, tron_art_four, region_neighbour, enter_nothing, mark_articulation, c);
+    tron_art_walk(root, 0, &s, tron_art_four, region_neighbour, tron_art_enter_nothing, mark_articulation, c);
 }
 
 static int explore_cell(chamber_ctx *c, int a);

@@ -154,12 +154,6 @@ static int fast_neighbour(const void *ctx, int v, int k)
     return c->lab[u] == c->mark ? u : TRON_ART_OUT;
 }
 
-static void enter_plain(void *ctx, int i)
-{
-    (void)ctx;
-    (void)i;
-}
-
 static void leave_plain(void *ctx, int v, int pv, int at_root, int hangs)
 {
     fast_ctx *c = ctx;
@@ -202,7 +196,8 @@ static void articulation(fast_ctx *c, int root, int *upper)
         f->clock = tron_art_walk(root, f->clock, &s, tron_art_four, fast_neighbour, enter_upper, leave_upper, c);
         *upper = c->upper;
     } else {
-        f->clock = tron_art_walk(root, f->clock, &s, tron_art_four, fast_neighbour, enter_plain, leave_plain, c);
+        f->clock = tron_art_walk(root, f->clock, &s, tron_art_four, fast_neighbour, tron_art_enter_nothing, leave_plain,
+                                 c);
     }
     f->lab[root] = 0;
 }
