@@ -232,46 +232,6 @@ static int chamber_exact(bit_ctx *c, int s)
     return tron_parity_fill(cnt[entry], cnt[1 - entry]) + best;
 }
 
-/* The flood fill of cell s through the region's cells that are neither
- * seen nor articulation points (s among them), into t->cham rows
- * *plo..*phi: whole rows at a time, sweeping down and up (rows lo..hi of
- * the region) until nothing changes. */
-void ar_tron_bits_flood(tron_bits *t, int s, int lo, int hi, int *plo, int *phi)
-{
-    uint64_t *ch = t->cham, *reg = t->reg, *seen = t->seen, *art = t->art;
-    int ks = s >> 6, clo = ks, chi = ks, k, changed;
-    ch[ks] = row_fill(BIT(s), reg[ks] & ~seen[ks] & ~art[ks]);
-    do {
-        changed = 0;
-        for (k = clo + 1; k <= hi; k++) {
-            uint64_t open = reg[k] & ~seen[k] & ~art[k], grow = ch[k - 1] & open & ~ch[k];
-            if (!grow) {
-                if (k > chi)
-                    break;
-                continue;
-            }
-            ch[k] = row_fill(ch[k] | grow, open);
-            changed = 1;
-            if (k > chi)
-                chi = k;
-        }
-        for (k = chi - 1; k >= lo; k--) {
-            uint64_t open = reg[k] & ~seen[k] & ~art[k], grow = ch[k + 1] & open & ~ch[k];
-            if (!grow) {
-                if (k < clo)
-                    break;
-                continue;
-            }
-            ch[k] = row_fill(ch[k] | grow, open);
-            changed = 1;
-            if (k < clo)
-                clo = k;
-        }
-    } while (changed && clo != chi);
-    *plo = clo;
-    *phi = chi;
-}
-
 /* The same by rows: the chamber is the flood fill of s through the open
  * cells that are not articulation points, its exits the open articulation
  * points beside it. Its value does not depend on the order the exits are

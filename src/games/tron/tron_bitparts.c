@@ -1,12 +1,58 @@
 /* tron_bitparts.c — the parts of a region that tron_biteval.c's
- * evaluation needs besides its walk, on bitboards: the articulation points
- * (by the holes around each cell, instead of Tarjan's search) and the
- * proven fill bound of tron_filler.c (by Tarjan's search on a graph of
- * articulation points and chambers, instead of on the grid). Both give
- * exactly what the searches on the grid give; tests/test_tron_eval.c
+ * evaluation needs besides its walk, on bitboards: a chamber's flood fill
+ * by whole rows, the articulation points (by the holes around each cell,
+ * instead of Tarjan's search) and the proven fill bound of tron_filler.c
+ * (by Tarjan's search on a graph of articulation points and chambers,
+ * instead of on the grid). The last two give exactly what the searches on
+ * the grid give; tests/test_tron_eval.c
  * compares the evaluations built on them with the reference on thousands
  * of positions. */
 #include "tron_bits.h"
+
+/* ------------------------------------------------------------ chambers
+ *
+ * The chambers' flood fill, used by the chamber graph below and by
+ * tron_biteval.c's walk. */
+
+/* The flood fill of cell s through the region's cells that are neither
+ * seen nor articulation points (s among them), into t->cham rows
+ * *plo..*phi: whole rows at a time, sweeping down and up (rows lo..hi of
+ * the region) until nothing changes. */
+void ar_tron_bits_flood(tron_bits *t, int s, int lo, int hi, int *plo, int *phi)
+{
+    uint64_t *ch = t->cham, *reg = t->reg, *seen = t->seen, *art = t->art;
+    int ks = s >> 6, clo = ks, chi = ks, k, changed;
+    ch[ks] = row_fill(BIT(s), reg[ks] & ~seen[ks] & ~art[ks]);
+    do {
+        changed = 0;
+        for (k = clo + 1; k <= hi; k++) {
+            uint64_t open = reg[k] & ~seen[k] & ~art[k], grow = ch[k - 1] & open & ~ch[k];
+            if (!grow) {
+                if (k > chi)
+                    break;
+                continue;
+            }
+            ch[k] = row_fill(ch[k] | grow, open);
+            changed = 1;
+            if (k > chi)
+                chi = k;
+        }
+        for (k = chi - 1; k >= lo; k--) {
+            uint64_t open = reg[k] & ~seen[k] & ~art[k], grow = ch[k + 1] & open & ~ch[k];
+            if (!grow) {
+                if (k < clo)
+                    break;
+                continue;
+            }
+            ch[k] = row_fill(ch[k] | grow, open);
+            changed = 1;
+            if (k < clo)
+                clo = k;
+        }
+    } while (changed && clo != chi);
+    *plo = clo;
+    *phi = chi;
+}
 
 /* ------------------------------------------- articulation points by faces
  *
