@@ -41,6 +41,7 @@ struct ar_bfs2_provider; /* bfs2.h */
 struct ar_local_provider; /* local.h */
 struct ar_tool;          /* tool.h */
 struct ar_bench_suite;   /* tool.h */
+struct ar_scene;         /* page.h */
 
 /* Where a streamed solution goes, in chunks. emit returns AR_OK to continue or
  * an error (e.g. AR_ERR_LIMIT on Ctrl-C, AR_ERR_IO on a closed pipe) to stop. */
@@ -142,6 +143,11 @@ typedef struct ar_puzzle {
     /* A picture of a state for people (several lines: pegs, columns, a grid),
      * for `ariadne play`. NULL: format_state. */
     void (*draw)(const ar_instance *inst, const void *state, char *buf, size_t size);
+    /* (required) The state as a picture for the browser pages (page.h):
+     * a grid of styled, labelled cells, points and lines. The smallest is a
+     * text board: ar_scene_text_grid(scene, text, legend) (see
+     * docs/adding-a-domain.md); the conformance tests fail without one. */
+    void (*picture)(const ar_instance *inst, const void *state, struct ar_scene *scene);
     /* Hash of a state; NULL hashes the bytes (states must then be canonical:
      * equal states have equal bytes, padding included). */
     uint64_t (*hash)(const ar_instance *inst, const void *state);

@@ -52,6 +52,7 @@ typedef struct engine {
     int stopped;
     ar_stop_reason stop;
     ar_gsearch_result *r;
+    char via[MAXP + 2][48]; /* on_node: the move into each ply, in notation */
 } engine;
 
 static const ar_step_info steps_table[] = {
@@ -290,8 +291,32 @@ static ar_score quiesce(engine *e, ar_score alpha, ar_score beta, int ply, int q
 
 /* ------------------------------------------------------------- the search */
 
+static ar_score search_node(engine *e, int depth, ar_score alpha, ar_score beta, int ply, int allow_null,
+                            int *horizon);
+
+/* A node, told to the watcher (on_node) when there is one. */
 static ar_score search(engine *e, int depth, ar_score alpha, ar_score beta, int ply, int allow_null,
                        int *horizon)
+{
+    ar_search_node_event ev = {0};
+    ar_score v;
+    if (!e->o->on_node)
+        return search_node(e, depth, alpha, beta, ply, allow_null, horizon);
+    ev.kind = 'e';
+    ev.ply = ply;
+    ev.move = ply > 0 ? e->via[ply] : "";
+    ev.alpha = alpha;
+    ev.beta = beta;
+    e->o->on_node(e->o->on_node_ctx, &ev);
+    v = search_node(e, depth, alpha, beta, ply, allow_null, horizon);
+    ev.kind = 'x';
+    ev.value = v;
+    e->o->on_node(e->o->on_node_ctx, &ev);
+    return v;
+}
+
+static ar_score search_node(engine *e, int depth, ar_score alpha, ar_score beta, int ply, int allow_null,
+                            int *horizon)
 {
     void *pos = pos_at(e, ply);
     const ar_game *g = e->g;
@@ -431,6 +456,8 @@ static ar_score search(engine *e, int depth, ar_score alpha, ar_score beta, int 
             index[k] = ti;
         }
         m = moves[i];
+        if (e->o->on_node && ply + 1 <= MAXP)
+            g->format_move(e->v, pos, player, m, e->via[ply + 1], sizeof e->via[0]);
         make_move(e, ply, m);
         if (i == 0 || !(e->steps & AR_STEP_PVS)) {
             s = -search(e, depth - 1, -beta, -alpha, ply + 1, 1, &h);
@@ -470,6 +497,13 @@ static ar_score search(engine *e, int depth, ar_score alpha, ar_score beta, int 
                             e->history[1][a] /= 2;
                         }
                     }
+                }
+                if (e->o->on_node) {
+                    ar_search_node_event ev = {0};
+                    ev.kind = 'c';
+                    ev.ply = ply;
+                    ev.pruned = n - i - 1;
+                    e->o->on_node(e->o->on_node_ctx, &ev);
                 }
                 break;
             }

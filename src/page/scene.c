@@ -1,0 +1,385 @@
+/* scene.c — the picture a domain draws of a state for the browser pages
+ * (page.h): a grid of styled, labelled cells, points and lines, a caption
+ * and the state's text, built by the domains' picture slots and written as
+ * JSON for web/page.js. Strings are kept in one arena per scene, so the
+ * thousands of frames of a long game reuse the same memory. */
+#include "page_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ariadne/json.h"
+#include "ariadne/memory.h"
+
+/* ------------------------------------------------------------ buffers */
+
+void pg_put(pg_buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        b->data = ar_xrealloc(b->data, cap);
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void pg_puts(pg_buf *b, const char *s)
+{
+    pg_put(b, s, strlen(s));
+}
+
+void pg_printf(pg_buf *b, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof small) {
+        pg_put(b, small, (size_t)n);
+    } else {
+        char *big = ar_xmalloc((size_t)n + 1);
+        va_start(ap, fmt);
+        vsnprintf(big, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+        pg_put(b, big, (size_t)n);
+        free(big);
+    }
+}
+
+void pg_json_str(pg_buf *b, const char *s)
+{
+    size_t n = ar_json_escape(s ? s : "", NULL, 0);
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        b->data = ar_xrealloc(b->data, cap);
+        b->cap = cap;
+    }
+    ar_json_escape(s ? s : "", b->data + b->len, n + 1);
+    b->len += n;
+}
+
+void pg_free(pg_buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+/* ------------------------------------------------------------ scenes */
+
+static uint32_t intern(ar_scene *s, const char *text)
+{
+    uint32_t at;
+    if (!text || !*text)
+        return 0;
+    at = (uint32_t)s->str.len;
+    pg_put(&s->str, text, strlen(text) + 1);
+    return at;
+}
+
+static const char *str_at(const ar_scene *s, uint32_t at)
+{
+    return at ? s->str.data + at : "";
+}
+
+ar_scene *ar_scene_new(void)
+{
+    ar_scene *s = ar_xcalloc(1, sizeof *s);
+    ar_scene_clear(s);
+    return s;
+}
+
+void ar_scene_clear(ar_scene *s)
+{
+    s->rows = s->cols = 0;
+    s->str.len = 0;
+    pg_put(&s->str, "", 1); /* offset 0 is the empty string */
+    s->row_labels = s->col_labels = s->caption = s->text = 0;
+    s->focus = -1;
+    s->space_w = s->space_h = 0;
+    s->item_count = 0;
+}
+
+void ar_scene_free(ar_scene *s)
+{
+    if (!s)
+        return;
+    free(s->cells);
+    free(s->items);
+    pg_free(&s->str);
+    free(s);
+}
+
+void ar_scene_grid(ar_scene *s, int rows, int cols)
+{
+    size_t n, i;
+    if (rows < 0 || cols < 0 || (size_t)rows * (size_t)cols > AR_SCENE_MAX_CELLS)
+        rows = cols = 0;
+    n = (size_t)rows * (size_t)cols;
+    if (n > s->cell_cap) {
+        s->cells = ar_xrealloc(s->cells, n * sizeof *s->cells);
+        s->cell_cap = n;
+    }
+    for (i = 0; i < n; i++)
+        s->cells[i] = (pg_cell){0, 0, 0.0f};
+    s->rows = rows;
+    s->cols = cols;
+}
+
+void ar_scene_cell_sized(ar_scene *s, int row, int col, const char *style, const char *label, double size)
+{
+    pg_cell *c;
+    if (row < 0 || col < 0 || row >= s->rows || col >= s->cols)
+        return;
+    c = &s->cells[(size_t)row * (size_t)s->cols + (size_t)col];
+    c->style = style && strcmp(style, "none") != 0 ? intern(s, style) : 0;
+    c->label = intern(s, label);
+    c->size = size > 0 && size <= 1 ? (float)size : 0.0f;
+}
+
+void ar_scene_cell(ar_scene *s, int row, int col, const char *style, const char *label)
+{
+    ar_scene_cell_sized(s, row, col, style, label, 0);
+}
+
+void ar_scene_axes(ar_scene *s, const char *row_labels, const char *col_labels)
+{
+    s->row_labels = intern(s, row_labels);
+    s->col_labels = intern(s, col_labels);
+}
+
+void ar_scene_focus(ar_scene *s, int row, int col)
+{
+    if (row >= 0 && col >= 0 && row < s->rows && col < s->cols)
+        s->focus = row * s->cols + col;
+}
+
+void ar_scene_space(ar_scene *s, double width, double height)
+{
+    s->space_w = width > 0 ? width : 0;
+    s->space_h = height > 0 ? height : 0;
+}
+
+static void add_item(ar_scene *s, const pg_item *it)
+{
+    if (s->item_count == s->item_cap) {
+        s->item_cap = s->item_cap ? 2 * s->item_cap : 16;
+        s->items = ar_xrealloc(s->items, s->item_cap * sizeof *s->items);
+    }
+    s->items[s->item_count++] = *it;
+}
+
+void ar_scene_point(ar_scene *s, double x, double y, double r, const char *style, const char *label)
+{
+    pg_item it = {'p', x, y, 0, 0, r, intern(s, style), intern(s, label)};
+    add_item(s, &it);
+}
+
+void ar_scene_line(ar_scene *s, double x1, double y1, double x2, double y2, const char *style,
+                   const char *label)
+{
+    pg_item it = {'l', x1, y1, x2, y2, 0, intern(s, style), intern(s, label)};
+    add_item(s, &it);
+}
+
+void ar_scene_caption(ar_scene *s, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    s->caption = intern(s, buf);
+}
+
+void ar_scene_set_text(ar_scene *s, const char *text)
+{
+    s->text = intern(s, text);
+}
+
+/* The style a legend ("#=wall .=empty 12=p1") gives character ch. */
+static void legend_style(const char *legend, char ch, char *out, size_t size)
+{
+    const char *w = legend;
+    snprintf(out, size, "%s", ch == ' ' ? "empty" : "piece");
+    while (w && *w) {
+        const char *eq, *end;
+        while (*w == ' ')
+            w++;
+        end = w + strcspn(w, " ");
+        eq = memchr(w, '=', (size_t)(end - w));
+        /* "==style" names '=' itself: the separator is the last '=' before the style */
+        if (eq == w && eq + 1 < end && eq[1] == '=')
+            eq++;
+        if (eq && memchr(w, ch, (size_t)(eq - w))) {
+            size_t n = (size_t)(end - eq - 1);
+            if (n >= size)
+                n = size - 1;
+            memcpy(out, eq + 1, n);
+            out[n] = '\0';
+            return;
+        }
+        w = end;
+    }
+}
+
+void ar_scene_text_grid(ar_scene *s, const char *text, const char *legend)
+{
+    int rows = 0, cols = 0, r = 0, c = 0;
+    const char *t;
+    char style[64], label[2] = {0, 0};
+    if (!text)
+        return;
+    for (t = text; *t;) {
+        size_t n = strcspn(t, "\n");
+        if ((int)n > cols)
+            cols = (int)n;
+        rows++;
+        t += n;
+        if (*t == '\n')
+            t++;
+    }
+    ar_scene_grid(s, rows, cols);
+    for (t = text; *t; t++) {
+        if (*t == '\n') {
+            r++;
+            c = 0;
+            continue;
+        }
+        legend_style(legend, *t, style, sizeof style);
+        label[0] = *t == ' ' ? '\0' : *t;
+        ar_scene_cell(s, r, c++, style, label);
+    }
+}
+
+size_t ar_scene_drawn(const ar_scene *s)
+{
+    size_t n = s->item_count, i, cells = (size_t)s->rows * (size_t)s->cols;
+    for (i = 0; i < cells; i++)
+        n += s->cells[i].style != 0;
+    return n;
+}
+
+void ar_scene_of_state(ar_scene *s, const ar_puzzle *p, const ar_instance *inst, const void *state)
+{
+    char *text = ar_xmalloc(1 << 16);
+    ar_scene_clear(s);
+    if (p->picture)
+        p->picture(inst, state, s);
+    p->format_state(inst, state, text, 1 << 16);
+    ar_scene_set_text(s, text);
+    free(text);
+}
+
+void ar_scene_of_position(ar_scene *s, const ar_game *g, const ar_variant *v, const void *pos)
+{
+    char *text = ar_xmalloc(1 << 16);
+    ar_scene_clear(s);
+    if (g->picture)
+        g->picture(v, pos, s);
+    g->format_position(v, pos, text, 1 << 16);
+    ar_scene_set_text(s, text);
+    free(text);
+}
+
+/* ------------------------------------------------------------ JSON */
+
+void pg_cell_token(const ar_scene *s, size_t index, pg_buf *out)
+{
+    const pg_cell *c = &s->cells[index];
+    const char *label = str_at(s, c->label);
+    char tok[256];
+    size_t n = (size_t)snprintf(tok, sizeof tok, "%s", c->style ? str_at(s, c->style) : "none");
+    if ((*label || c->size > 0) && n + 1 < sizeof tok) {
+        tok[n++] = '|';
+        for (; *label && n + 1 < sizeof tok; label++)
+            tok[n++] = *label == '|' ? '/' : *label;
+        tok[n] = '\0';
+    }
+    if (c->size > 0 && n < sizeof tok)
+        snprintf(tok + n, sizeof tok - n, "|%.3g", (double)c->size);
+    pg_json_str(out, tok);
+}
+
+static void num(pg_buf *b, double x)
+{
+    if (!isfinite(x))
+        x = 0;
+    pg_printf(b, "%.4g", x);
+}
+
+void pg_scene_rest_json(const ar_scene *s, pg_buf *out)
+{
+    size_t i;
+    pg_printf(out, "\"rows\":%d,\"cols\":%d", s->rows, s->cols);
+    if (s->row_labels) {
+        pg_puts(out, ",\"rl\":");
+        pg_json_str(out, str_at(s, s->row_labels));
+    }
+    if (s->col_labels) {
+        pg_puts(out, ",\"cl\":");
+        pg_json_str(out, str_at(s, s->col_labels));
+    }
+    if (s->focus >= 0)
+        pg_printf(out, ",\"focus\":%d", s->focus);
+    if (s->space_w > 0 && s->space_h > 0) {
+        pg_puts(out, ",\"space\":[");
+        num(out, s->space_w);
+        pg_puts(out, ",");
+        num(out, s->space_h);
+        pg_puts(out, "]");
+    }
+    if (s->item_count) {
+        pg_puts(out, ",\"items\":[");
+        for (i = 0; i < s->item_count; i++) {
+            const pg_item *it = &s->items[i];
+            pg_printf(out, "%s[\"%c\",", i ? "," : "", it->kind);
+            num(out, it->x1);
+            pg_puts(out, ",");
+            num(out, it->y1);
+            pg_puts(out, ",");
+            num(out, it->kind == 'l' ? it->x2 : it->r);
+            pg_puts(out, ",");
+            num(out, it->kind == 'l' ? it->y2 : 0);
+            pg_puts(out, ",");
+            pg_json_str(out, str_at(s, it->style));
+            pg_puts(out, ",");
+            pg_json_str(out, str_at(s, it->label));
+            pg_puts(out, "]");
+        }
+        pg_puts(out, "]");
+    }
+    if (s->caption) {
+        pg_puts(out, ",\"caption\":");
+        pg_json_str(out, str_at(s, s->caption));
+    }
+    pg_puts(out, ",\"text\":");
+    pg_json_str(out, str_at(s, s->text));
+}
+
+char *ar_scene_json(const ar_scene *s)
+{
+    pg_buf b = {0};
+    size_t i, n = (size_t)s->rows * (size_t)s->cols;
+    pg_puts(&b, "{");
+    pg_scene_rest_json(s, &b);
+    pg_puts(&b, ",\"cells\":[");
+    for (i = 0; i < n; i++) {
+        if (i)
+            pg_puts(&b, ",");
+        pg_cell_token(s, i, &b);
+    }
+    pg_puts(&b, "]}");
+    return b.data;
+}
