@@ -300,6 +300,7 @@
     var sides = data.sides || [];
     el("title").textContent = data.title || data.domain;
     el("subtitle").textContent = data.subtitle || "";
+    el("summary").textContent = data.summary || "";
     document.title = (data.title || data.domain) + (data.subtitle ? " \u2014 " + data.subtitle : "");
     (data.players || []).forEach(function (name, k) {
       var d = document.createElement("span"), sw = document.createElement("span");
@@ -450,7 +451,7 @@
       traces.forEach(function (tr, j) {
         var p = panels[j], nodes = tr.nodes, at = Math.min(k, nodes.length) - 1, cur = at >= 0 ? nodes[at] : null;
         var scene = base[j];
-        if (cur && cur.board >= 0) {
+        if (cur && cur.board >= 0 && cur.focus < 0) {
           scene = { rows: base[j].rows, cols: base[j].cols, cells: tr.boards[cur.board], rl: base[j].rl, cl: base[j].cl };
           AR.drawScene(p.querySelector(".vis-board"), scene, w, w);
         } else {

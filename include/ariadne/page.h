@@ -82,6 +82,13 @@ void ar_scene_caption(ar_scene *s, const char *fmt, ...)
  * picture a domain can give: draw into a buffer, then call this. */
 void ar_scene_text_grid(ar_scene *s, const char *text, const char *legend);
 
+/* The board as words: each line of text a row, each word (separated by
+ * spaces) a cell labelled with it, styled by the legend ("0=blank #=tile
+ * *=piece": a word exactly, '#' any number, '*' anything else). The first
+ * header_rows lines are skipped, the first of them giving the columns'
+ * labels; the first label_cols words of a row are its label. */
+void ar_scene_word_grid(ar_scene *s, const char *text, const char *legend, int header_rows, int label_cols);
+
 /* --- a domain's picture, through the descriptors --- */
 
 /* The scene of a puzzle state / game position: calls the domain's picture
@@ -108,7 +115,8 @@ typedef struct ar_page ar_page;
 typedef struct ar_page_info {
     const char *kind;      /* "puzzle" or "game" */
     const char *domain;    /* the registry name */
-    const char *title;     /* "Towers of Hanoi", shown as the heading */
+    const char *title;     /* the domain's name, shown as the heading */
+    const char *summary;   /* what it is, one line (the descriptor's summary) */
     const char *subtitle;  /* the instance or variant, one line */
     const char *players[AR_MAX_PLAYERS]; /* games: who played each side (NULL ends) */
     const char *sides[AR_MAX_PLAYERS];   /* games: the sides' names, player_name ("X", "White") */

@@ -18,6 +18,7 @@ enum { KEYFRAME = 64, FRAME_TEXT_MAX = 4096, TRACE_BOARD_MAX_CELLS = 100 };
 
 struct ar_page {
     char *strings[4 + 2 * AR_MAX_PLAYERS]; /* kind, domain, title, subtitle, players, sides */
+    char *summary;
     char *source;
     ar_scene *scene, *scratch;
     pg_buf frames;
@@ -62,6 +63,7 @@ ar_page *ar_page_new(const ar_page_info *info)
     for (i = 0; i < AR_MAX_PLAYERS && info->sides[i]; i++)
         pg->strings[4 + AR_MAX_PLAYERS + i] = ar_xstrdup(info->sides[i]);
     pg->source = dup_or_null(info->source_json);
+    pg->summary = dup_or_null(info->summary);
     pg->scene = ar_scene_new();
     pg->scratch = ar_scene_new();
     return pg;
@@ -75,6 +77,7 @@ void ar_page_free(ar_page *pg)
     for (i = 0; i < sizeof pg->strings / sizeof pg->strings[0]; i++)
         free(pg->strings[i]);
     free(pg->source);
+    free(pg->summary);
     ar_scene_free(pg->scene);
     ar_scene_free(pg->scratch);
     pg_free(&pg->frames);
@@ -330,6 +333,8 @@ static void write_data(ar_page *pg, pg_buf *d)
     pg_json_str(d, pg->strings[1]);
     pg_puts(d, ",\"title\":");
     pg_json_str(d, pg->strings[2]);
+    pg_puts(d, ",\"summary\":");
+    pg_json_str(d, pg->summary);
     pg_puts(d, ",\"subtitle\":");
     pg_json_str(d, pg->strings[3]);
     pg_puts(d, ",\"players\":[");
@@ -348,7 +353,18 @@ static void write_data(ar_page *pg, pg_buf *d)
     pg_json_str(d, pg->result);
     pg_puts(d, ",\"finalText\":");
     pg_json_str(d, pg->final_text);
-    pg_printf(d, ",\"keyframe\":%d,\"frames\":[\n", KEYFRAME);
+    /* the last frame's cells whole, so a test can check the page's own
+       rebuilding of them from the changes */
+    pg_puts(d, ",\"finalCells\":[");
+    {
+        size_t k, n = (size_t)pg->prev_rows * (size_t)pg->prev_cols;
+        for (k = 0; k < n && pg->frame_count; k++) {
+            if (k)
+                pg_puts(d, ",");
+            pg_puts(d, pg->prev_tokens.data + pg->prev_offsets[k]);
+        }
+    }
+    pg_printf(d, "],\"keyframe\":%d,\"frames\":[\n", KEYFRAME);
     if (pg->frames.len)
         pg_put(d, pg->frames.data, pg->frames.len);
     pg_puts(d, "],\n\"traces\":[");

@@ -5,6 +5,7 @@
  * thousands of frames of a long game reuse the same memory. */
 #include "page_internal.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -208,6 +209,8 @@ void ar_scene_set_text(ar_scene *s, const char *text)
     s->text = intern(s, text);
 }
 
+static int plain_style(const char *style);
+
 /* The style a legend ("#=wall .=empty 12=p1") gives character ch. */
 static void legend_style(const char *legend, char ch, char *out, size_t size)
 {
@@ -258,9 +261,106 @@ void ar_scene_text_grid(ar_scene *s, const char *text, const char *legend)
             continue;
         }
         legend_style(legend, *t, style, sizeof style);
-        label[0] = *t == ' ' ? '\0' : *t;
+        label[0] = isalnum((unsigned char)*t) && !plain_style(style) ? *t : '\0';
         ar_scene_cell(s, r, c++, style, label);
     }
+}
+
+/* The style the legend gives a word: "WORD=style" exactly, "#=style" for
+ * a number, "*=style" for anything else (default "piece"). */
+static void word_style(const char *legend, const char *word, size_t len, char *out, size_t size)
+{
+    const char *w = legend, *any = NULL, *num = NULL;
+    size_t k;
+    int digits = len > 0;
+    for (k = 0; k < len; k++)
+        digits &= word[k] >= '0' && word[k] <= '9';
+    snprintf(out, size, "piece");
+    while (w && *w) {
+        const char *end, *eq;
+        while (*w == ' ')
+            w++;
+        end = w + strcspn(w, " ");
+        eq = w < end ? memchr(w + 1, '=', (size_t)(end - w - 1)) : NULL;
+        if (eq) {
+            size_t n = (size_t)(eq - w);
+            if (n == len && memcmp(w, word, len) == 0) {
+                snprintf(out, size, "%.*s", (int)(end - eq - 1), eq + 1);
+                return;
+            }
+            if (n == 1 && *w == '#')
+                num = eq + 1;
+            if (n == 1 && *w == '*')
+                any = eq + 1;
+        }
+        w = end;
+    }
+    if (digits && num)
+        snprintf(out, size, "%.*s", (int)strcspn(num, " "), num);
+    else if (any)
+        snprintf(out, size, "%.*s", (int)strcspn(any, " "), any);
+}
+
+void ar_scene_word_grid(ar_scene *s, const char *text, const char *legend, int header_rows, int label_cols)
+{
+    const char *t, *line;
+    int rows = 0, cols = 0, r, pass;
+    char style[64], label[64];
+    pg_buf rl = {0}, cl = {0};
+    for (pass = 0; pass < 2; pass++) {
+        r = -header_rows;
+        for (line = text; line && *line; r++) {
+            size_t n = strcspn(line, "\n");
+            int c = -label_cols;
+            for (t = line; t < line + n;) {
+                size_t len;
+                while (t < line + n && (*t == ' ' || *t == '\t'))
+                    t++;
+                if (t >= line + n)
+                    break;
+                len = strcspn(t, " \t\n");
+                if (len >= sizeof label)
+                    len = sizeof label - 1;
+                memcpy(label, t, len);
+                label[len] = '\0';
+                if (pass == 1 && r < 0 && r == -header_rows) {
+                    pg_puts(&cl, cl.len ? " " : "");
+                    pg_puts(&cl, label);
+                } else if (pass == 1 && r >= 0 && c < 0) {
+                    pg_puts(&rl, rl.len ? " " : "");
+                    pg_puts(&rl, label);
+                } else if (pass == 1 && r >= 0) {
+                    word_style(legend, t, len, style, sizeof style);
+                    ar_scene_cell(s, r, c, style, plain_style(style) ? NULL : label);
+                }
+                if (r >= 0 && c + 1 > cols)
+                    cols = c + 1;
+                c++;
+                t += len;
+            }
+            if (r + 1 > rows)
+                rows = r + 1;
+            line += n;
+            if (*line == '\n')
+                line++;
+        }
+        if (pass == 0)
+            ar_scene_grid(s, rows, cols);
+    }
+    ar_scene_axes(s, header_rows || label_cols ? (rl.len ? rl.data : NULL) : NULL, cl.len ? cl.data : NULL);
+    pg_free(&rl);
+    pg_free(&cl);
+}
+
+/* Styles whose look says it all: no label on them. */
+static int plain_style(const char *style)
+{
+    static const char *const plain[] = {"blank", "empty", "wall", "hole", "peg", "stone", "water", "walker", "rod", NULL};
+    int k;
+    for (k = 0; plain[k]; k++)
+        if (strcmp(style, plain[k]) == 0)
+            return 1;
+    return 0;
 }
 
 size_t ar_scene_drawn(const ar_scene *s)

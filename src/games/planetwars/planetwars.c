@@ -17,6 +17,7 @@
  * "owner.ships" and a fleet "owner.ships.source.destination.total.remaining". */
 #include "planetwars_internal.h"
 #include "pw_cli.h"
+#include "ariadne/page.h"
 #include "ariadne/game.h"
 #include "ariadne/memory.h"
 #include "ariadne/tool.h"
@@ -378,6 +379,17 @@ static const ar_bench_suite pw_bench_suites[] = {
      .run = ar_pw_bench},
     {.name = NULL}};
 
+/* The position as its text drawing, under the board (page.h). */
+static void pw_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    char *buf = malloc(1 << 16);
+    if (!buf)
+        return;
+    pw_draw(v, pos, buf, 1 << 16);
+    ar_scene_caption(scene, "%s", buf);
+    free(buf);
+}
+
 const ar_game ar_game_planetwars = {
     .name = "planetwars",
     .summary = "Planet Wars (Google AI Challenge 2010): the contest engine's exact rules, bots, protocol",
@@ -409,6 +421,7 @@ const ar_game ar_game_planetwars = {
     .parse_position = pw_parse_position,
     .format_position = pw_format_position,
     .draw = pw_draw,
+    .picture = pw_picture,
     .to_move = pw_to_move,
     .outcome = pw_outcome,
     .hash = NULL, /* the bytes are canonical */
