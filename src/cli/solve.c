@@ -306,6 +306,8 @@ int verb_solve(int argc, char **argv)
     solve_page sp = {0};
     int rc, complete = 1;
 
+    if (cli_is_andor(argc, argv))
+        return cli_andor_solve(argc, argv);
     rc = cli_parse(&c, argc, argv, 1);
     if (rc == 0 && c.batch)
         return cli_solve_batch(&c);
@@ -540,6 +542,8 @@ int verb_verify(int argc, char **argv)
     int solved = 0, rc;
     ar_status st;
 
+    if (cli_is_andor(argc, argv))
+        return cli_andor_verify(argc, argv);
     rc = cli_parse(&c, argc, argv, 1);
     if (rc)
         return rc;

@@ -545,6 +545,11 @@ static void br_picture(const ar_variant *v, const void *pos, ar_scene *scene)
     free(buf);
 }
 
+static const ar_game_example bridgit_examples[] = {
+    {.args = "analyse bridgit --size 3", .note = "the start of a 3x4 game: black, moving first, wins (Lehman's rule)"},
+    {.args = "match bridgit --bots perfect,alphabeta:depth=2 --games 4 --seed 1", .note = "the perfect player wins every game as black"},
+    {.args = NULL}};
+
 const ar_game ar_game_bridgit = {
     .name = "bridgit",
     .summary = "Bridg-it (Gale's game): n x (n+1) dots each; perfect play by Lehman's switching-game rule",
@@ -585,4 +590,5 @@ const ar_game ar_game_bridgit = {
     .bench_positions = bridgit_bench_positions,
     .bench_ladder = &bridgit_bench_ladder,
     .test_variants = bridgit_test_variants,
+    .examples = bridgit_examples,
 };

@@ -476,6 +476,10 @@ static void gs_picture(const ar_variant *v, const void *pos, ar_scene *scene)
     free(buf);
 }
 
+static const ar_game_example goofspiel_examples[] = {
+    {.args = "match goofspiel --bots mcts:iters=500,random --games 10 --seed 1", .note = "hidden bids and a random prize order: MCTS against random bids"},
+    {.args = NULL}};
+
 const ar_game ar_game_goofspiel = {
     .name = "goofspiel",
     .summary = "Goofspiel: N players bid cards at once for random prizes; the template game",
@@ -518,4 +522,5 @@ const ar_game ar_game_goofspiel = {
     .scores = gs_scores,
     .observe = gs_observe,
     .test_variants = gs_test_variants,
+    .examples = goofspiel_examples,
 };

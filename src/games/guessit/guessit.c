@@ -412,6 +412,11 @@ static void gi_picture(const ar_variant *v, const void *pos, ar_scene *scene)
     free(buf);
 }
 
+static const ar_game_example guessit_examples[] = {
+    {.args = "guessit-solve", .note = "Isaacs' Guess It solved exactly: the first player wins 0.5389"},
+    {.args = "match guessit --bots optimal,never-bluff --games 100 --seed 1", .note = "the equilibrium against a player who never bluffs"},
+    {.args = NULL}};
+
 const ar_game ar_game_guessit = {
     .name = "guessit",
     .summary = "Isaacs' Guess It: name the hidden card, ask for cards, bluff; solved exactly",
@@ -457,4 +462,5 @@ const ar_game ar_game_guessit = {
     .tools = ar_guessit_tools,
     .bench_suites = NULL,
     .test_variants = gi_test_variants,
+    .examples = guessit_examples,
 };

@@ -511,6 +511,11 @@ static void nim_picture(const ar_variant *v, const void *pos, ar_scene *scene)
     }
 }
 
+static const ar_game_example nim_examples[] = {
+    {.args = "analyse nim '3 4 5'", .note = "the value of a position and the winning move by Bouton's rule"},
+    {.args = "match nim --bots perfect,mcts:iters=200 --games 4 --seed 1", .note = "the perfect player against MCTS: results and Elo with its 95% interval"},
+    {.args = NULL}};
+
 const ar_game ar_game_nim = {
     .name = "nim",
     .summary = "Nim: Bouton, misère, Moore's Nim_k, take-at-most-half; perfect players",
@@ -551,4 +556,5 @@ const ar_game ar_game_nim = {
     .bench_positions = nim_bench_positions,
     .bench_ladder = &nim_bench_ladder,
     .test_variants = nim_test_variants,
+    .examples = nim_examples,
 };

@@ -369,6 +369,12 @@ static void ttt_picture(const ar_variant *v, const void *pos, ar_scene *scene)
     ar_scene_axes(scene, "3 2 1", "a b c");
 }
 
+static const ar_game_example tictactoe_examples[] = {
+    {.args = "analyse tictactoe x.o/.x./..o", .note = "a position's value (proven) and the best line"},
+    {.args = "match tictactoe --bots perfect,random --games 10 --seed 1", .note = "the perfect player never loses"},
+    {.args = "perft tictactoe 9", .note = "127,872 games last all nine plies"},
+    {.args = NULL}};
+
 const ar_game ar_game_tictactoe = {
     .name = "tictactoe",
     .summary = "tic-tac-toe: perfect play by full search; the notes' NX - NO evaluation",
@@ -402,4 +408,5 @@ const ar_game ar_game_tictactoe = {
     .noisy_moves = ttt_noisy_moves,
     .bench_positions = tictactoe_bench_positions,
     .bench_ladder = &tictactoe_bench_ladder,
+    .examples = tictactoe_examples,
 };
