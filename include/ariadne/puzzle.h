@@ -283,6 +283,12 @@ ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const ch
                            uint64_t *length, uint64_t *cost, int *solved, void *final_state,
                            ar_error *err);
 
+/* The next move of a list of moves as ar_puzzle_replay reads it (spaces and
+ * commas separate moves, except inside parentheses; one character a move for
+ * AR_PUZZLE_SINGLE_CHAR_MOVES domains): sets *tok to its text and advances
+ * *s past it; returns its length, 0 at the end of the list. */
+size_t ar_puzzle_next_move(const ar_puzzle *p, const char **s, const char **tok);
+
 /* The moves in the domain's notation as one malloc'd string, separated by
  * single spaces (run together for AR_PUZZLE_SINGLE_CHAR_MOVES domains): the
  * text ar_puzzle_replay and `ariadne verify` read back. NULL when out of

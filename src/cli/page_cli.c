@@ -1,8 +1,9 @@
 /* page_cli.c — the command line's browser pages (page.h): `solve ... --html
  * OUT [--visualise [--compare ALGO]] [--replay FILE]`, the generic replay
  * format "ariadne-replay" that `ariadne replay FILE [--html OUT]` reads for
- * every puzzle and game, and `analyse GAME ... --html OUT --visualise`
- * (alpha-beta's tree). Domains are reached through the registries only. */
+ * every puzzle and game, and the game pages of `analyse GAME ... --html OUT
+ * [--visualise]` (the line found; alpha-beta's tree). Domains are reached
+ * through the registries only. */
 #include "cli.h"
 #include "page_cli.h"
 
@@ -199,6 +200,58 @@ void cli_page_free(solve_page *sp)
     memset(sp, 0, sizeof *sp);
 }
 
+/* ---------------------------------------------------- game pages */
+
+ar_page *cli_game_page_new(const ar_game *g, const ar_variant *v, const char *const *players)
+{
+    ar_page_info info = {0};
+    char desc[512];
+    int p;
+    g->describe(v, desc, sizeof desc);
+    info.kind = "game";
+    info.domain = g->name;
+    info.title = g->name;
+    info.summary = g->summary;
+    info.subtitle = desc;
+    for (p = 0; p < ar_game_players(g, v) && p < AR_MAX_PLAYERS; p++) {
+        info.sides[p] = g->player_name(v, p);
+        info.players[p] = players && players[p] ? players[p] : "?";
+    }
+    return ar_page_new(&info);
+}
+
+int cli_game_page_line(ar_page *pg, const ar_game *g, const ar_variant *v, const void *pos, const ar_gmove *line,
+                       unsigned length, const char *result, const char *path, int quiet)
+{
+    size_t ps = g->position_size(v);
+    unsigned char *p = ar_xmalloc(ps);
+    ar_page_ply *plies = ar_xcalloc(length ? length : 1, sizeof *plies);
+    size_t n = 0;
+    ar_error err;
+    int rc;
+    memcpy(p, pos, ps);
+    /* the line as far as one player moves at a time and its moves are legal */
+    while (n < length && g->outcome(v, p) == AR_ONGOING) {
+        int who = g->to_move(v, p);
+        if (who < 0 || !ar_game_is_legal(g, v, p, who, line[n]))
+            break;
+        plies[n].who = who;
+        plies[n].moves[0] = line[n];
+        g->apply(v, p, line[n]);
+        n++;
+    }
+    ar_error_clear(&err);
+    if (ar_page_game(pg, g, v, pos, plies, n, &err) != AR_OK) {
+        rc = ar_tool_fail("option --html: %s", err.message);
+    } else {
+        ar_page_result(pg, result);
+        rc = write_page_file(pg, path, quiet, result);
+    }
+    free(plies);
+    free(p);
+    return rc;
+}
+
 /* --------------------------------------------------- the generic replay */
 
 /* The options object of a replay as name/value params (values kept in the
@@ -276,15 +329,12 @@ static int replay_puzzle(const ar_replay_request *q, const ar_json *root, ar_jso
         list = ar_xmalloc(sizeof *list * (length + 1));
         p->initial_state(inst, state);
         for (k = 0; k < length; k++) {
-            size_t len;
-            while (*s == ' ' || *s == ',' || *s == '\n' || *s == '\r' || *s == '\t')
-                s++;
-            len = (p->flags & AR_PUZZLE_SINGLE_CHAR_MOVES) ? 1 : strcspn(s, " ,\n\r\t");
-            if (p->parse_move(inst, state, s, len, &list[k], &err) != AR_OK)
+            const char *tok;
+            size_t len = ar_puzzle_next_move(p, &s, &tok);
+            if (p->parse_move(inst, state, tok, len, &list[k], &err) != AR_OK)
                 break;
             if (q->turn < 0 || (long long)k < q->turn)
                 p->apply(inst, state, list[k]);
-            s += len;
         }
         free(legal);
     }
@@ -341,14 +391,41 @@ out:
     return rc;
 }
 
-/* One move of a game replay's list, for the player(s) to move in pos. */
-static int parse_game_move(const ar_game *g, const ar_variant *v, const void *pos, const char *text,
+/* One move of a game replay's list, for the player(s) to move in pos: a
+ * string, or for a simultaneous turn an array of one string per player
+ * ("-": none), which a game whose moves contain '/' needs. */
+static int parse_game_move(const ar_game *g, const ar_variant *v, const void *pos, const ar_json *m,
                            ar_page_ply *ply, char *why, size_t why_size)
 {
     int who = g->to_move(v, pos), players = ar_game_players(g, v), p;
+    const char *text = m->type == AR_JSON_STRING ? m->string : "";
     ar_error err;
     ply->who = who;
     ar_error_clear(&err);
+    if (who == AR_PLAYER_SIMULTANEOUS && m->type == AR_JSON_ARRAY) {
+        if (m->count != (size_t)players) {
+            snprintf(why, why_size, "a simultaneous turn needs %d moves, one a player (got %zu)", players, m->count);
+            return -1;
+        }
+        for (p = 0; p < players; p++) {
+            const ar_json *one = &m->items[p];
+            if (one->type != AR_JSON_STRING) {
+                snprintf(why, why_size, "player %d: expected a string", p + 1);
+                return -1;
+            }
+            if (strcmp(one->string, "-") == 0)
+                ply->moves[p] = AR_GMOVE_NONE;
+            else if (g->parse_move(v, pos, p, one->string, strlen(one->string), &ply->moves[p], &err) != AR_OK) {
+                snprintf(why, why_size, "player %d: %s", p + 1, err.message);
+                return -1;
+            }
+        }
+        return 0;
+    }
+    if (m->type != AR_JSON_STRING) {
+        snprintf(why, why_size, "expected a string%s", who == AR_PLAYER_SIMULTANEOUS ? " or an array of strings" : "");
+        return -1;
+    }
     if (who == AR_PLAYER_SIMULTANEOUS) {
         const char *s = text;
         for (p = 0; p < players; p++) {
@@ -433,16 +510,15 @@ static int replay_game(const ar_replay_request *q, const ar_json *root, ar_json_
     plies = ar_xcalloc(n ? n : 1, sizeof *plies);
     for (k = 0; k < n; k++) {
         const ar_json *m = &moves->items[k];
-        if (m->type != AR_JSON_STRING) {
-            rc = ar_tool_fail("%s: moves[%zu]: expected a string", q->file, k);
-            goto out;
-        }
         if (g->outcome(v, pos) != AR_ONGOING) {
             rc = ar_tool_fail("%s: moves[%zu]: the game was already over", q->file, k);
             goto out;
         }
-        if (parse_game_move(g, v, pos, m->string, &plies[k], why, sizeof why)) {
-            rc = ar_tool_fail("%s: moves[%zu] '%s': %s", q->file, k, m->string, why);
+        if (parse_game_move(g, v, pos, m, &plies[k], why, sizeof why)) {
+            if (m->type == AR_JSON_STRING)
+                rc = ar_tool_fail("%s: moves[%zu] '%s': %s", q->file, k, m->string, why);
+            else
+                rc = ar_tool_fail("%s: moves[%zu]: %s", q->file, k, why);
             goto out;
         }
         if (q->turn >= 0 && (long long)k >= q->turn)
@@ -457,24 +533,16 @@ static int replay_game(const ar_replay_request *q, const ar_json *root, ar_json_
         goto out;
     }
     if (q->html) {
-        ar_page_info info = {0};
-        char desc[512], res[300];
+        const char *names[AR_MAX_PLAYERS] = {0};
+        char res[300];
         ar_page *pg;
         int p;
-        g->describe(v, desc, sizeof desc);
-        info.kind = "game";
-        info.domain = g->name;
-        info.title = g->name;
-        info.summary = g->summary;
-        info.subtitle = desc;
-        for (p = 0; p < ar_game_players(g, v) && p < AR_MAX_PLAYERS; p++) {
-            info.sides[p] = g->player_name(v, p);
-            info.players[p] = players && players->type == AR_JSON_ARRAY && (size_t)p < players->count &&
-                                      players->items[p].type == AR_JSON_STRING
-                                  ? players->items[p].string
-                                  : "?";
-        }
-        pg = ar_page_new(&info);
+        for (p = 0; p < ar_game_players(g, v) && p < AR_MAX_PLAYERS; p++)
+            names[p] = players && players->type == AR_JSON_ARRAY && (size_t)p < players->count &&
+                               players->items[p].type == AR_JSON_STRING
+                           ? players->items[p].string
+                           : "?";
+        pg = cli_game_page_new(g, v, names);
         ar_error_clear(&err);
         if (ar_page_game(pg, g, v, start_pos, plies, n, &err) != AR_OK) {
             rc = ar_tool_fail("%s: %s", q->file, err.message);

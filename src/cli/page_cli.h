@@ -27,6 +27,14 @@ ar_status cli_page_emit(void *ctx, const ar_move *moves, size_t count);
 int cli_page_finish(cli *c, ar_instance *inst, const ar_result *res, solve_page *sp);
 void cli_page_free(solve_page *sp);
 
+/* A game's page: its variant and sides (players: who played each, NULL: "?"). */
+ar_page *cli_game_page_new(const ar_game *g, const ar_variant *v, const char *const *players);
+/* Adds the position and the line played from it (as far as its moves are
+ * legal, one player at a time), the result line, and writes the page to
+ * path; 0 or an exit status. */
+int cli_game_page_line(ar_page *pg, const ar_game *g, const ar_variant *v, const void *pos, const ar_gmove *line,
+                       unsigned length, const char *result, const char *path, int quiet);
+
 /* `ariadne replay FILE` for the generic format "ariadne-replay". */
 int cli_replay_generic(const ar_replay_request *q);
 

@@ -62,8 +62,9 @@ async function testPage(p) {
   const rows = await page.evaluate(() => window.AR.data.frames[0].rows);
   const caption = await page.evaluate(() => document.getElementById('caption').textContent);
   check(drawn > 0 || (rows === 0 && caption.length > 0), `${name}: the board is drawn (or its text shown)`);
-  // step through every frame (a long game: the first 300, then End)
-  const steps = Math.min(n, 300);
+  // step through the frames (a long game: the first 60, then End; the
+  // rebuilt cells below check every change up to the end)
+  const steps = Math.min(n, 60);
   for (let t = 1; t <= steps; t++) {
     await page.click('#step');
     const frame = await page.evaluate(() => document.body.getAttribute('data-frame'));
@@ -79,8 +80,9 @@ async function testPage(p) {
   check(rebuilt === whole, `${name}: the cells rebuilt from the changes equal the last frame's`);
   const text = await page.evaluate(() => document.getElementById('board-text').textContent);
   if (p.expected) {
-    const want = readFileSync(p.expected, 'utf8').replace(/\n$/, '');
-    check(text === want, `${name}: the final position is the command line's:\n${text}\n--- expected ---\n${want}`);
+    // trailing newlines aside (a text ending in one, as Sarov's does, and the file's own)
+    const want = readFileSync(p.expected, 'utf8').replace(/\n+$/, '');
+    check(text.replace(/\n+$/, '') === want, `${name}: the final position is the command line's:\n${text}\n--- expected ---\n${want}`);
   }
   check((await page.evaluate(() => document.getElementById('status').textContent)).startsWith('Result: '), `${name}: the result is shown`);
   // back, home, keys
@@ -96,7 +98,7 @@ async function testPage(p) {
   if (p.vis) {
     const total = await page.evaluate(() => Number(document.getElementById('vis-slider').max));
     check(total > 0, `${name}: the visualiser has steps`);
-    const vsteps = Math.min(total, 200);
+    const vsteps = Math.min(total, 60);
     for (let k = 1; k <= vsteps; k++) await page.click('#vis-step');
     check(await page.evaluate(() => document.getElementById('visualiser').getAttribute('data-step')) === String(vsteps),
           `${name}: the visualiser steps`);
