@@ -138,8 +138,11 @@ int verb_analyse(int argc, char **argv)
         goto out;
     }
     ar_tool_install_sigint();
-    if (a.html)
-        pg = cli_game_page_new(g, a.v, NULL);
+    if (a.html) {
+        /* the line is the search's, for both sides */
+        const char *sides[AR_MAX_PLAYERS] = {algo, algo};
+        pg = cli_game_page_new(g, a.v, sides);
+    }
     /* Rules first: an independent, exact verdict where one applies. */
     if (g->strategies && who >= 0) {
         const ar_game_strategy *s;
