@@ -17,7 +17,7 @@ typedef cli_verb verb;
 
 #define COMMON_LIMITS                                                                        \
     "  --time-limit S      stop after S seconds (best solution so far is printed, labelled)\n" \
-    "  --memory-limit SIZE cap on search memory, e.g. 512M, 8G (default: 3/4 of RAM)\n"       \
+    "  --memory-limit SIZE cap on search memory, e.g. 512M, 8G (default: half of RAM, <= 8G)\n"  \
     "  --node-limit N      stop after N expanded nodes\n"                                     \
     "  Ctrl-C              stops the search the same way\n"
 
@@ -43,6 +43,8 @@ static const verb verbs[] = {
      "  --threads N         threads for --batch (default: every core)\n"
      "  --beam-width N      beam search: states kept per level (default 1000)\n"
      "  --depth-limit D     DFS depth bound (also caps IDDFS and IDA*)\n"
+     "  --seed S            seed of a randomised algorithm (local search; default 0)\n"
+     "  --moves-only        print the moves alone (what verify --moves-file reads)\n"
      "  --html OUT          a self-contained browser page of the solution\n"
      "  --visualise         with --html: the search itself in the page (expansions, frontier)\n"
      "  --compare ALGO      with --visualise: a second search animated beside the first\n"
