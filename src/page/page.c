@@ -80,16 +80,16 @@ void ar_page_free(ar_page *pg)
     free(pg->summary);
     ar_scene_free(pg->scene);
     ar_scene_free(pg->scratch);
-    pg_free(&pg->frames);
-    pg_free(&pg->prev_tokens);
-    pg_free(&pg->cur_tokens);
+    ar_pg_free(&pg->frames);
+    ar_pg_free(&pg->prev_tokens);
+    ar_pg_free(&pg->cur_tokens);
     free(pg->prev_offsets);
     free(pg->cur_offsets);
     free(pg->final_text);
     free(pg->result);
-    pg_free(&pg->traces);
-    pg_free(&pg->boards);
-    pg_free(&pg->tree);
+    ar_pg_free(&pg->traces);
+    ar_pg_free(&pg->boards);
+    ar_pg_free(&pg->tree);
     free(pg);
 }
 
@@ -111,8 +111,8 @@ static void tokens_of(const ar_scene *s, pg_buf *b, size_t **offsets, size_t *ca
     }
     for (i = 0; i < n; i++) {
         (*offsets)[i] = b->len;
-        pg_cell_token(s, i, b);
-        pg_put(b, "", 1);
+        ar_pg_cell_token(s, i, b);
+        ar_pg_put(b, "", 1);
     }
 }
 
@@ -127,39 +127,39 @@ ar_status ar_page_frame(ar_page *pg, const char *move, int player, ar_error *err
                             AR_PAGE_MAX_FRAMES - 1);
     tokens_of(s, &pg->cur_tokens, &pg->cur_offsets, &pg->cur_cap);
     whole = pg->frame_count % KEYFRAME == 0 || s->rows != pg->prev_rows || s->cols != pg->prev_cols;
-    pg_puts(&pg->frames, pg->frame_count ? ",\n{" : "{");
+    ar_pg_puts(&pg->frames, pg->frame_count ? ",\n{" : "{");
     if (move) {
-        pg_puts(&pg->frames, "\"m\":");
-        pg_json_str(&pg->frames, move);
-        pg_printf(&pg->frames, ",\"p\":%d,", player);
+        ar_pg_puts(&pg->frames, "\"m\":");
+        ar_pg_json_str(&pg->frames, move);
+        ar_pg_printf(&pg->frames, ",\"p\":%d,", player);
     }
     if (whole) {
-        pg_puts(&pg->frames, "\"cells\":[");
+        ar_pg_puts(&pg->frames, "\"cells\":[");
         for (i = 0; i < n; i++) {
             if (i)
-                pg_puts(&pg->frames, ",");
-            pg_puts(&pg->frames, pg->cur_tokens.data + pg->cur_offsets[i]);
+                ar_pg_puts(&pg->frames, ",");
+            ar_pg_puts(&pg->frames, pg->cur_tokens.data + pg->cur_offsets[i]);
         }
     } else {
         int first = 1;
-        pg_puts(&pg->frames, "\"d\":[");
+        ar_pg_puts(&pg->frames, "\"d\":[");
         for (i = 0; i < n; i++)
             if (strcmp(pg->cur_tokens.data + pg->cur_offsets[i], pg->prev_tokens.data + pg->prev_offsets[i]) != 0) {
-                pg_printf(&pg->frames, "%s%zu,", first ? "" : ",", i);
-                pg_puts(&pg->frames, pg->cur_tokens.data + pg->cur_offsets[i]);
+                ar_pg_printf(&pg->frames, "%s%zu,", first ? "" : ",", i);
+                ar_pg_puts(&pg->frames, pg->cur_tokens.data + pg->cur_offsets[i]);
                 first = 0;
             }
     }
-    pg_puts(&pg->frames, "],");
+    ar_pg_puts(&pg->frames, "],");
     /* the text of a long board goes in the final frame only (finalText) */
     if (strlen(text) > FRAME_TEXT_MAX) {
         ar_scene tmp = *s;
         tmp.text = 0;
-        pg_scene_rest_json(&tmp, &pg->frames);
+        ar_pg_scene_rest_json(&tmp, &pg->frames);
     } else {
-        pg_scene_rest_json(s, &pg->frames);
+        ar_pg_scene_rest_json(s, &pg->frames);
     }
-    pg_puts(&pg->frames, "}");
+    ar_pg_puts(&pg->frames, "}");
     free(pg->final_text);
     pg->final_text = ar_xstrdup(text);
     /* the current tokens become the previous ones */
@@ -207,10 +207,10 @@ void ar_page_trace_begin(ar_page *pg, const char *algorithm, size_t cap, const a
     ar_scene_of_state(pg->scratch, p, inst, state);
     free(state);
     base = ar_scene_json(pg->scratch);
-    pg_puts(&pg->traces, pg->trace_count ? ",\n{" : "{");
-    pg_puts(&pg->traces, "\"algo\":");
-    pg_json_str(&pg->traces, algorithm);
-    pg_printf(&pg->traces, ",\"cap\":%zu,\"base\":%s,\"points\":[", pg->trace_cap, base);
+    ar_pg_puts(&pg->traces, pg->trace_count ? ",\n{" : "{");
+    ar_pg_puts(&pg->traces, "\"algo\":");
+    ar_pg_json_str(&pg->traces, algorithm);
+    ar_pg_printf(&pg->traces, ",\"cap\":%zu,\"base\":%s,\"points\":[", pg->trace_cap, base);
     free(base);
     pg->trace_count++;
 }
@@ -231,22 +231,22 @@ void ar_page_trace_point(void *page, const ar_trace_point *pt)
             pg->trace_p->picture(pg->trace_inst, pt->state, pg->scratch);
         if (pg->scratch->rows * pg->scratch->cols <= TRACE_BOARD_MAX_CELLS && pg->scratch->rows > 0) {
             size_t i, n = (size_t)pg->scratch->rows * (size_t)pg->scratch->cols;
-            pg_puts(&pg->boards, pg->trace_boards ? ",[" : "[");
+            ar_pg_puts(&pg->boards, pg->trace_boards ? ",[" : "[");
             for (i = 0; i < n; i++) {
                 if (i)
-                    pg_puts(&pg->boards, ",");
-                pg_cell_token(pg->scratch, i, &pg->boards);
+                    ar_pg_puts(&pg->boards, ",");
+                ar_pg_cell_token(pg->scratch, i, &pg->boards);
             }
-            pg_puts(&pg->boards, "]");
+            ar_pg_puts(&pg->boards, "]");
             board = (int)pg->trace_boards++;
         }
-        pg_printf(&pg->traces, "%s[%llu,%llu,%llu,%llu,%llu,%d,%d]", pg->trace_points ? "," : "",
+        ar_pg_printf(&pg->traces, "%s[%llu,%llu,%llu,%llu,%llu,%d,%d]", pg->trace_points ? "," : "",
                   (unsigned long long)pt->step, (unsigned long long)pt->g, (unsigned long long)pt->h,
                   (unsigned long long)pt->frontier, (unsigned long long)pt->bound, pg->scratch->focus, board);
         pg->trace_points++;
     } else if ((strcmp(pt->event, "iteration") == 0 || strcmp(pt->event, "layer") == 0) &&
                pg->trace_points < pg->trace_cap) {
-        pg_printf(&pg->traces, "%s[\"%s\",%llu]", pg->trace_points ? "," : "", pt->event,
+        ar_pg_printf(&pg->traces, "%s[\"%s\",%llu]", pg->trace_points ? "," : "", pt->event,
                   (unsigned long long)pt->bound);
         pg->trace_points++;
     }
@@ -256,12 +256,12 @@ void ar_page_trace_end(ar_page *pg, const char *result)
 {
     if (!pg->in_trace)
         return;
-    pg_puts(&pg->traces, "],\"boards\":[");
+    ar_pg_puts(&pg->traces, "],\"boards\":[");
     if (pg->boards.len)
-        pg_put(&pg->traces, pg->boards.data, pg->boards.len);
-    pg_printf(&pg->traces, "],\"capped\":%s,\"result\":", pg->trace_capped ? "true" : "false");
-    pg_json_str(&pg->traces, result ? result : "");
-    pg_puts(&pg->traces, "}");
+        ar_pg_put(&pg->traces, pg->boards.data, pg->boards.len);
+    ar_pg_printf(&pg->traces, "],\"capped\":%s,\"result\":", pg->trace_capped ? "true" : "false");
+    ar_pg_json_str(&pg->traces, result ? result : "");
+    ar_pg_puts(&pg->traces, "}");
     pg->in_trace = 0;
 }
 
@@ -288,9 +288,9 @@ void ar_page_tree_end(ar_page *pg, const char *result)
     pg->in_tree = 0;
     if (!pg->tree.len)
         return;
-    pg_printf(&pg->tree, "],\"capped\":%s,\"result\":", pg->tree_capped ? "true" : "false");
-    pg_json_str(&pg->tree, result ? result : "");
-    pg_puts(&pg->tree, "}");
+    ar_pg_printf(&pg->tree, "],\"capped\":%s,\"result\":", pg->tree_capped ? "true" : "false");
+    ar_pg_json_str(&pg->tree, result ? result : "");
+    ar_pg_puts(&pg->tree, "}");
 }
 
 void ar_page_tree_event(void *page, const ar_search_node_event *ev)
@@ -303,21 +303,21 @@ void ar_page_tree_event(void *page, const ar_search_node_event *ev)
         pg->tree.len = 0;
         pg->tree_events = 0;
         pg->tree_capped = 0;
-        pg_puts(&pg->tree, "{\"algo\":\"alphabeta\",\"events\":[");
+        ar_pg_puts(&pg->tree, "{\"algo\":\"alphabeta\",\"events\":[");
     }
     if (pg->tree_events >= pg->tree_cap) {
         pg->tree_capped = 1;
         return;
     }
-    pg_puts(&pg->tree, pg->tree_events ? "," : "");
+    ar_pg_puts(&pg->tree, pg->tree_events ? "," : "");
     if (ev->kind == 'e') {
-        pg_printf(&pg->tree, "[\"e\",%d,", ev->ply);
-        pg_json_str(&pg->tree, ev->move);
-        pg_printf(&pg->tree, ",%d,%d]", (int)ev->alpha, (int)ev->beta);
+        ar_pg_printf(&pg->tree, "[\"e\",%d,", ev->ply);
+        ar_pg_json_str(&pg->tree, ev->move);
+        ar_pg_printf(&pg->tree, ",%d,%d]", (int)ev->alpha, (int)ev->beta);
     } else if (ev->kind == 'x') {
-        pg_printf(&pg->tree, "[\"x\",%d,%d]", ev->ply, (int)ev->value);
+        ar_pg_printf(&pg->tree, "[\"x\",%d,%d]", ev->ply, (int)ev->value);
     } else {
-        pg_printf(&pg->tree, "[\"c\",%d,%u]", ev->ply, ev->pruned);
+        ar_pg_printf(&pg->tree, "[\"c\",%d,%u]", ev->ply, ev->pruned);
     }
     pg->tree_events++;
 }
@@ -327,59 +327,59 @@ void ar_page_tree_event(void *page, const ar_search_node_event *ev)
 static void write_data(ar_page *pg, pg_buf *d)
 {
     int i;
-    pg_puts(d, "{\"v\":1,\"kind\":");
-    pg_json_str(d, pg->strings[0]);
-    pg_puts(d, ",\"domain\":");
-    pg_json_str(d, pg->strings[1]);
-    pg_puts(d, ",\"title\":");
-    pg_json_str(d, pg->strings[2]);
-    pg_puts(d, ",\"summary\":");
-    pg_json_str(d, pg->summary);
-    pg_puts(d, ",\"subtitle\":");
-    pg_json_str(d, pg->strings[3]);
-    pg_puts(d, ",\"players\":[");
+    ar_pg_puts(d, "{\"v\":1,\"kind\":");
+    ar_pg_json_str(d, pg->strings[0]);
+    ar_pg_puts(d, ",\"domain\":");
+    ar_pg_json_str(d, pg->strings[1]);
+    ar_pg_puts(d, ",\"title\":");
+    ar_pg_json_str(d, pg->strings[2]);
+    ar_pg_puts(d, ",\"summary\":");
+    ar_pg_json_str(d, pg->summary);
+    ar_pg_puts(d, ",\"subtitle\":");
+    ar_pg_json_str(d, pg->strings[3]);
+    ar_pg_puts(d, ",\"players\":[");
     for (i = 0; i < AR_MAX_PLAYERS && pg->strings[4 + i]; i++) {
         if (i)
-            pg_puts(d, ",");
-        pg_json_str(d, pg->strings[4 + i]);
+            ar_pg_puts(d, ",");
+        ar_pg_json_str(d, pg->strings[4 + i]);
     }
-    pg_puts(d, "],\"sides\":[");
+    ar_pg_puts(d, "],\"sides\":[");
     for (i = 0; i < AR_MAX_PLAYERS && pg->strings[4 + AR_MAX_PLAYERS + i]; i++) {
         if (i)
-            pg_puts(d, ",");
-        pg_json_str(d, pg->strings[4 + AR_MAX_PLAYERS + i]);
+            ar_pg_puts(d, ",");
+        ar_pg_json_str(d, pg->strings[4 + AR_MAX_PLAYERS + i]);
     }
-    pg_puts(d, "],\"result\":");
-    pg_json_str(d, pg->result);
-    pg_puts(d, ",\"finalText\":");
-    pg_json_str(d, pg->final_text);
+    ar_pg_puts(d, "],\"result\":");
+    ar_pg_json_str(d, pg->result);
+    ar_pg_puts(d, ",\"finalText\":");
+    ar_pg_json_str(d, pg->final_text);
     /* the last frame's cells whole, so a test can check the page's own
        rebuilding of them from the changes */
-    pg_puts(d, ",\"finalCells\":[");
+    ar_pg_puts(d, ",\"finalCells\":[");
     {
         size_t k, n = (size_t)pg->prev_rows * (size_t)pg->prev_cols;
         for (k = 0; k < n && pg->frame_count; k++) {
             if (k)
-                pg_puts(d, ",");
-            pg_puts(d, pg->prev_tokens.data + pg->prev_offsets[k]);
+                ar_pg_puts(d, ",");
+            ar_pg_puts(d, pg->prev_tokens.data + pg->prev_offsets[k]);
         }
     }
-    pg_printf(d, "],\"keyframe\":%d,\"frames\":[\n", KEYFRAME);
+    ar_pg_printf(d, "],\"keyframe\":%d,\"frames\":[\n", KEYFRAME);
     if (pg->frames.len)
-        pg_put(d, pg->frames.data, pg->frames.len);
-    pg_puts(d, "],\n\"traces\":[");
+        ar_pg_put(d, pg->frames.data, pg->frames.len);
+    ar_pg_puts(d, "],\n\"traces\":[");
     if (pg->traces.len)
-        pg_put(d, pg->traces.data, pg->traces.len);
-    pg_puts(d, "]");
+        ar_pg_put(d, pg->traces.data, pg->traces.len);
+    ar_pg_puts(d, "]");
     if (pg->tree.len) {
-        pg_puts(d, ",\n\"tree\":");
-        pg_put(d, pg->tree.data, pg->tree.len);
+        ar_pg_puts(d, ",\n\"tree\":");
+        ar_pg_put(d, pg->tree.data, pg->tree.len);
     }
     if (pg->source) {
-        pg_puts(d, ",\n\"source\":");
-        pg_puts(d, pg->source);
+        ar_pg_puts(d, ",\n\"source\":");
+        ar_pg_puts(d, pg->source);
     }
-    pg_puts(d, "}");
+    ar_pg_puts(d, "}");
 }
 
 ar_status ar_page_write(ar_page *pg, FILE *out, ar_error *err)
@@ -413,7 +413,7 @@ ar_status ar_page_write(ar_page *pg, FILE *out, ar_error *err)
             at = mark + 1;
         }
     }
-    pg_free(&data);
+    ar_pg_free(&data);
     if (ferror(out))
         return ar_error_set(err, AR_ERR_IO, "error writing the page");
     return AR_OK;

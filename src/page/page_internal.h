@@ -15,16 +15,16 @@ typedef struct pg_buf {
     size_t len, cap;
 } pg_buf;
 
-void pg_put(pg_buf *b, const char *s, size_t n);
-void pg_puts(pg_buf *b, const char *s);
-void pg_printf(pg_buf *b, const char *fmt, ...)
+void ar_pg_put(pg_buf *b, const char *s, size_t n);
+void ar_pg_puts(pg_buf *b, const char *s);
+void ar_pg_printf(pg_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /* s as a script-safe JSON string literal (ar_json_escape). */
-void pg_json_str(pg_buf *b, const char *s);
-void pg_free(pg_buf *b);
+void ar_pg_json_str(pg_buf *b, const char *s);
+void ar_pg_free(pg_buf *b);
 
 typedef struct pg_cell {
     uint32_t style, label; /* offsets into the scene's strings (0: none) */
@@ -51,10 +51,10 @@ struct ar_scene {
 
 /* A cell's token for the page: "style", "style|label" or
  * "style|label|size" (a '|' in the label is written '/'). */
-void pg_cell_token(const ar_scene *s, size_t index, pg_buf *out);
+void ar_pg_cell_token(const ar_scene *s, size_t index, pg_buf *out);
 /* The scene's JSON without its cells (those are written by the page,
  * whole or as changes): "rows","cols","rl","cl","focus","space","items",
  * "caption","text". */
-void pg_scene_rest_json(const ar_scene *s, pg_buf *out);
+void ar_pg_scene_rest_json(const ar_scene *s, pg_buf *out);
 
 #endif

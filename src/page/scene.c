@@ -15,7 +15,7 @@
 
 /* ------------------------------------------------------------ buffers */
 
-void pg_put(pg_buf *b, const char *s, size_t n)
+void ar_pg_put(pg_buf *b, const char *s, size_t n)
 {
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
@@ -29,12 +29,12 @@ void pg_put(pg_buf *b, const char *s, size_t n)
     b->data[b->len] = '\0';
 }
 
-void pg_puts(pg_buf *b, const char *s)
+void ar_pg_puts(pg_buf *b, const char *s)
 {
-    pg_put(b, s, strlen(s));
+    ar_pg_put(b, s, strlen(s));
 }
 
-void pg_printf(pg_buf *b, const char *fmt, ...)
+void ar_pg_printf(pg_buf *b, const char *fmt, ...)
 {
     char small[256];
     va_list ap;
@@ -45,18 +45,18 @@ void pg_printf(pg_buf *b, const char *fmt, ...)
     if (n < 0)
         return;
     if ((size_t)n < sizeof small) {
-        pg_put(b, small, (size_t)n);
+        ar_pg_put(b, small, (size_t)n);
     } else {
         char *big = ar_xmalloc((size_t)n + 1);
         va_start(ap, fmt);
         vsnprintf(big, (size_t)n + 1, fmt, ap);
         va_end(ap);
-        pg_put(b, big, (size_t)n);
+        ar_pg_put(b, big, (size_t)n);
         free(big);
     }
 }
 
-void pg_json_str(pg_buf *b, const char *s)
+void ar_pg_json_str(pg_buf *b, const char *s)
 {
     size_t n = ar_json_escape(s ? s : "", NULL, 0);
     if (b->len + n + 1 > b->cap) {
@@ -70,7 +70,7 @@ void pg_json_str(pg_buf *b, const char *s)
     b->len += n;
 }
 
-void pg_free(pg_buf *b)
+void ar_pg_free(pg_buf *b)
 {
     free(b->data);
     b->data = NULL;
@@ -85,7 +85,7 @@ static uint32_t intern(ar_scene *s, const char *text)
     if (!text || !*text)
         return 0;
     at = (uint32_t)s->str.len;
-    pg_put(&s->str, text, strlen(text) + 1);
+    ar_pg_put(&s->str, text, strlen(text) + 1);
     return at;
 }
 
@@ -105,7 +105,7 @@ void ar_scene_clear(ar_scene *s)
 {
     s->rows = s->cols = 0;
     s->str.len = 0;
-    pg_put(&s->str, "", 1); /* offset 0 is the empty string */
+    ar_pg_put(&s->str, "", 1); /* offset 0 is the empty string */
     s->row_labels = s->col_labels = s->caption = s->text = 0;
     s->focus = -1;
     s->space_w = s->space_h = 0;
@@ -118,7 +118,7 @@ void ar_scene_free(ar_scene *s)
         return;
     free(s->cells);
     free(s->items);
-    pg_free(&s->str);
+    ar_pg_free(&s->str);
     free(s);
 }
 
@@ -324,11 +324,11 @@ void ar_scene_word_grid(ar_scene *s, const char *text, const char *legend, int h
                 memcpy(label, t, len);
                 label[len] = '\0';
                 if (pass == 1 && r < 0 && r == -header_rows) {
-                    pg_puts(&cl, cl.len ? " " : "");
-                    pg_puts(&cl, label);
+                    ar_pg_puts(&cl, cl.len ? " " : "");
+                    ar_pg_puts(&cl, label);
                 } else if (pass == 1 && r >= 0 && c < 0) {
-                    pg_puts(&rl, rl.len ? " " : "");
-                    pg_puts(&rl, label);
+                    ar_pg_puts(&rl, rl.len ? " " : "");
+                    ar_pg_puts(&rl, label);
                 } else if (pass == 1 && r >= 0) {
                     word_style(legend, t, len, style, sizeof style);
                     ar_scene_cell(s, r, c, style, plain_style(style) ? NULL : label);
@@ -348,8 +348,8 @@ void ar_scene_word_grid(ar_scene *s, const char *text, const char *legend, int h
             ar_scene_grid(s, rows, cols);
     }
     ar_scene_axes(s, header_rows || label_cols ? (rl.len ? rl.data : NULL) : NULL, cl.len ? cl.data : NULL);
-    pg_free(&rl);
-    pg_free(&cl);
+    ar_pg_free(&rl);
+    ar_pg_free(&cl);
 }
 
 /* Styles whose look says it all: no label on them. */
@@ -395,7 +395,7 @@ void ar_scene_of_position(ar_scene *s, const ar_game *g, const ar_variant *v, co
 
 /* ------------------------------------------------------------ JSON */
 
-void pg_cell_token(const ar_scene *s, size_t index, pg_buf *out)
+void ar_pg_cell_token(const ar_scene *s, size_t index, pg_buf *out)
 {
     const pg_cell *c = &s->cells[index];
     const char *label = str_at(s, c->label);
@@ -409,77 +409,77 @@ void pg_cell_token(const ar_scene *s, size_t index, pg_buf *out)
     }
     if (c->size > 0 && n < sizeof tok)
         snprintf(tok + n, sizeof tok - n, "|%.3g", (double)c->size);
-    pg_json_str(out, tok);
+    ar_pg_json_str(out, tok);
 }
 
 static void num(pg_buf *b, double x)
 {
     if (!isfinite(x))
         x = 0;
-    pg_printf(b, "%.4g", x);
+    ar_pg_printf(b, "%.4g", x);
 }
 
-void pg_scene_rest_json(const ar_scene *s, pg_buf *out)
+void ar_pg_scene_rest_json(const ar_scene *s, pg_buf *out)
 {
     size_t i;
-    pg_printf(out, "\"rows\":%d,\"cols\":%d", s->rows, s->cols);
+    ar_pg_printf(out, "\"rows\":%d,\"cols\":%d", s->rows, s->cols);
     if (s->row_labels) {
-        pg_puts(out, ",\"rl\":");
-        pg_json_str(out, str_at(s, s->row_labels));
+        ar_pg_puts(out, ",\"rl\":");
+        ar_pg_json_str(out, str_at(s, s->row_labels));
     }
     if (s->col_labels) {
-        pg_puts(out, ",\"cl\":");
-        pg_json_str(out, str_at(s, s->col_labels));
+        ar_pg_puts(out, ",\"cl\":");
+        ar_pg_json_str(out, str_at(s, s->col_labels));
     }
     if (s->focus >= 0)
-        pg_printf(out, ",\"focus\":%d", s->focus);
+        ar_pg_printf(out, ",\"focus\":%d", s->focus);
     if (s->space_w > 0 && s->space_h > 0) {
-        pg_puts(out, ",\"space\":[");
+        ar_pg_puts(out, ",\"space\":[");
         num(out, s->space_w);
-        pg_puts(out, ",");
+        ar_pg_puts(out, ",");
         num(out, s->space_h);
-        pg_puts(out, "]");
+        ar_pg_puts(out, "]");
     }
     if (s->item_count) {
-        pg_puts(out, ",\"items\":[");
+        ar_pg_puts(out, ",\"items\":[");
         for (i = 0; i < s->item_count; i++) {
             const pg_item *it = &s->items[i];
-            pg_printf(out, "%s[\"%c\",", i ? "," : "", it->kind);
+            ar_pg_printf(out, "%s[\"%c\",", i ? "," : "", it->kind);
             num(out, it->x1);
-            pg_puts(out, ",");
+            ar_pg_puts(out, ",");
             num(out, it->y1);
-            pg_puts(out, ",");
+            ar_pg_puts(out, ",");
             num(out, it->kind == 'l' ? it->x2 : it->r);
-            pg_puts(out, ",");
+            ar_pg_puts(out, ",");
             num(out, it->kind == 'l' ? it->y2 : 0);
-            pg_puts(out, ",");
-            pg_json_str(out, str_at(s, it->style));
-            pg_puts(out, ",");
-            pg_json_str(out, str_at(s, it->label));
-            pg_puts(out, "]");
+            ar_pg_puts(out, ",");
+            ar_pg_json_str(out, str_at(s, it->style));
+            ar_pg_puts(out, ",");
+            ar_pg_json_str(out, str_at(s, it->label));
+            ar_pg_puts(out, "]");
         }
-        pg_puts(out, "]");
+        ar_pg_puts(out, "]");
     }
     if (s->caption) {
-        pg_puts(out, ",\"caption\":");
-        pg_json_str(out, str_at(s, s->caption));
+        ar_pg_puts(out, ",\"caption\":");
+        ar_pg_json_str(out, str_at(s, s->caption));
     }
-    pg_puts(out, ",\"text\":");
-    pg_json_str(out, str_at(s, s->text));
+    ar_pg_puts(out, ",\"text\":");
+    ar_pg_json_str(out, str_at(s, s->text));
 }
 
 char *ar_scene_json(const ar_scene *s)
 {
     pg_buf b = {0};
     size_t i, n = (size_t)s->rows * (size_t)s->cols;
-    pg_puts(&b, "{");
-    pg_scene_rest_json(s, &b);
-    pg_puts(&b, ",\"cells\":[");
+    ar_pg_puts(&b, "{");
+    ar_pg_scene_rest_json(s, &b);
+    ar_pg_puts(&b, ",\"cells\":[");
     for (i = 0; i < n; i++) {
         if (i)
-            pg_puts(&b, ",");
-        pg_cell_token(s, i, &b);
+            ar_pg_puts(&b, ",");
+        ar_pg_cell_token(s, i, &b);
     }
-    pg_puts(&b, "]}");
+    ar_pg_puts(&b, "]}");
     return b.data;
 }

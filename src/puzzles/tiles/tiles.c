@@ -312,16 +312,7 @@ static void tiles_format_state(const ar_instance *in, const void *state, char *b
     }
 }
 
-static uint64_t tiles_state_count(const ar_instance *in)
-{
-    uint64_t f = 1;
-    unsigned i;
-    if (in->model.n > 20)
-        return 0;
-    for (i = 2; i <= in->model.n; i++)
-        f *= i;
-    return f / 2;
-}
+static uint64_t tiles_state_count(const ar_instance *in) { return ar_tiles_model_states(&in->model); }
 
 /* --- moves: the engine's blank directions --- */
 
