@@ -292,7 +292,7 @@ int verb_analyse(int argc, char **argv)
         }
         rc = 0;
         if (pg) {
-            char res[400];
+            char res[1200];
             snprintf(res, sizeof res, "%s to move: %s; the line %s", g->player_name(a.v, who), sc, pv);
             if (a.visualise)
                 ar_page_tree_end(pg, res);

@@ -24,10 +24,22 @@ static const char *algorithm_of(const cli *c, const ar_instance *inst, const cha
     return algo ? algo : "astar";
 }
 
-int cli_page_begin(cli *c, ar_instance *inst, solve_page *sp)
+/* A puzzle's page: its name, summary and the instance's description. */
+static ar_page *puzzle_page_new(const ar_puzzle *p, const ar_instance *inst)
 {
     ar_page_info info = {0};
     char desc[512];
+    p->describe(inst, desc, sizeof desc);
+    info.kind = "puzzle";
+    info.domain = p->name;
+    info.title = p->name;
+    info.summary = p->summary;
+    info.subtitle = desc;
+    return ar_page_new(&info);
+}
+
+int cli_page_begin(cli *c, ar_instance *inst, solve_page *sp)
+{
     memset(sp, 0, sizeof *sp);
     if (!c->html) {
         if (c->visualise)
@@ -46,13 +58,7 @@ int cli_page_begin(cli *c, ar_instance *inst, solve_page *sp)
     if (c->compare && !ar_algorithm_find(c->compare))
         return ar_tool_fail("option --compare: '%s' is not a generic search algorithm (astar, bfs, idastar, ...)",
                             c->compare);
-    c->domain->describe(inst, desc, sizeof desc);
-    info.kind = "puzzle";
-    info.domain = c->domain->name;
-    info.title = c->domain->name;
-    info.summary = c->domain->summary;
-    info.subtitle = desc;
-    sp->pg = ar_page_new(&info);
+    sp->pg = puzzle_page_new(c->domain, inst);
     sp->algo = algorithm_of(c, inst, c->search.algorithm);
     if (c->visualise) {
         ar_page_trace_begin(sp->pg, sp->algo, 0, c->domain, inst);
@@ -339,16 +345,8 @@ static int replay_puzzle(const ar_replay_request *q, const ar_json *root, ar_jso
         free(legal);
     }
     if (q->html) {
-        ar_page_info info = {0};
-        char desc[512], line[200];
-        ar_page *pg;
-        p->describe(inst, desc, sizeof desc);
-        info.kind = "puzzle";
-        info.domain = p->name;
-        info.title = p->name;
-        info.summary = p->summary;
-        info.subtitle = desc;
-        pg = ar_page_new(&info);
+        char line[200];
+        ar_page *pg = puzzle_page_new(p, inst);
         ar_error_clear(&err);
         if (ar_page_puzzle(pg, p, inst, list, length, &err) != AR_OK) {
             rc = ar_tool_fail("%s: %s", q->file, err.message);
