@@ -4,7 +4,7 @@
 #      registered by one line of its list file, and every line names a folder's
 #      descriptor;
 #   2. nothing in src/core, src/search, src/local, src/gamesearch, src/cards,
-#      src/andor, src/plan, src/cli or the public headers names a registered
+#      src/andor, src/plan, src/page, src/cli or the public headers names a registered
 #      puzzle, game or AND-OR domain (code, help texts, comments);
 #   3. no source file is longer than 800 lines;
 #   4. no two files of the library call each other in a loop (tools/cycles.py
@@ -32,9 +32,8 @@ for kind in puzzles games reductions; do
 done
 
 # 2. the generic layers name no domain
-names=$(find src/puzzles src/games src/reductions -mindepth 1 -maxdepth 1 -type d -printf '%f
-' | sort -u | paste -sd'|')
-hits=$(grep -rn -i -E "($names)" src/core src/search src/local src/gamesearch src/cards src/andor src/plan src/cli include/ariadne)
+names=$(find src/puzzles src/games src/reductions -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
+hits=$(grep -rn -i -E "\b($names)\b" src/core src/search src/local src/gamesearch src/cards src/andor src/plan src/page src/cli include/ariadne)
 [ -z "$hits" ] && ok || bad "a generic layer names a domain:
 $hits"
 

@@ -149,7 +149,7 @@ enum {
  * tests run every one): the arguments after `ariadne ` and one line on what
  * it shows. */
 typedef struct ar_game_example {
-    const char *args;  /* "match nim --bots perfect,random --games 4" */
+    const char *args;  /* "match GAME --bots perfect,random --games 4" */
     const char *note;
 } ar_game_example;
 

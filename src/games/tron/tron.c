@@ -453,6 +453,8 @@ static void tron_picture(const ar_variant *v, const void *pos, ar_scene *scene)
 
 static const ar_game_example tron_examples[] = {
     {.args = "match tron --bots chamber-ab,wallhug --maps data/tron/maps/15x16.txt --move-time 0.05 --first-move-time 0.05 --seed 1", .note = "the default bot against a wall-hugger on one official map, both sides"},
+    {.args = "replay data/tron/replays/quadrant.json --turn 20", .note = "a recorded game: the board after turn 20"},
+    {.args = "replay data/tron/replays/quadrant.json --html quadrant.html", .note = "the same game as a page that animates it"},
     {.args = NULL}};
 
 const ar_game ar_game_tron = {
