@@ -386,7 +386,7 @@ const ar_game ar_game_mastermind = {
         "answers\"). Moves: a guess \"1122\"; an answer \"2B1W\" (also \"2 1\", \"21\", \"BBW\", \"0\").\n"
         "Position: the guesses with their answers, the last one maybe still unanswered:\n"
         "\"1122:1B0W 1344:0B2W 3526\" ('-' is the start).\n"
-        "Bots: best (the optimal tree where there is one, else knuth), knuth, irving, entropy,\n"
+        "Bots: best (the optimal tree where there is one, else entropy), knuth, irving, entropy,\n"
         "parts, consistent, random-consistent, tree:file=F; as code-maker each keeps a random\n"
         "secret, or answers as an adversary with maker=adversary (e.g. knuth:maker=adversary).\n"
         "Strategies over every code: ariadne mastermind-strategy; the line-protocol bot:\n"

@@ -6,15 +6,15 @@
  * (the tree comes out the same whichever thread builds which part: every
  * choice depends only on the history and the part); smaller ones are played
  * out by the thread that made them. The calling thread does no building: it
- * watches the run (progress, time limit, Ctrl-C) and tells the workers to
- * stop. */
+ * watches the run (ar_run_threads: progress, time limit, Ctrl-C) and tells
+ * the workers to stop. */
 #include "mm_internal.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define SPLIT 48
 
@@ -34,8 +34,7 @@ typedef struct builder {
     pthread_cond_t wake;
     task *stack;
     int busy;            /* workers holding a task */
-    int finished;        /* queue empty and nobody busy */
-    atomic_int stop;
+    volatile sig_atomic_t stop; /* set by the run's watcher, or by a failure */
     atomic_ullong nodes, found;
     ar_status status;    /* the first failure */
     ar_error err;
@@ -58,7 +57,7 @@ static void fail(builder *b, ar_status st, const ar_error *err)
         b->err = *err;
     }
     pthread_mutex_unlock(&b->lock);
-    atomic_store(&b->stop, 1);
+    b->stop = 1;
 }
 
 /* Plays out the part set[0..n) after h into *slot. */
@@ -73,7 +72,7 @@ static void build_node(builder *b, mm_scratch *s, mm_history *h, const uint32_t 
     ar_error err;
     ar_status st;
     int a, children = 0, e = 0;
-    if (atomic_load(&b->stop))
+    if (b->stop)
         return;
     ar_error_clear(&err);
     if (h->count == 0 && b->o->has_first)
@@ -184,7 +183,6 @@ static void *worker(void *arg)
         while (!b->stack && b->busy > 0)
             pthread_cond_wait(&b->wake, &b->lock);
         if (!b->stack) {
-            b->finished = 1;
             pthread_cond_broadcast(&b->wake);
             pthread_mutex_unlock(&b->lock);
             break;
@@ -206,15 +204,22 @@ static void *worker(void *arg)
     return NULL;
 }
 
+static uint64_t codes_found(void *arg)
+{
+    builder *b = arg;
+    return atomic_load(&b->found);
+}
+
 ar_status ar_mm_build(const mm_rules *r, const mm_chooser *ch, const mm_build_options *o,
                       mm_node **root, ar_error *err)
 {
     builder b;
-    pthread_t tid[64];
-    int threads = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads, started = 0, t;
+    int threads = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
     task *first;
     uint32_t i;
     ar_status st;
+    ar_run local, *run = o->run;
+    ar_result local_res;
     *root = NULL;
     if (r->codes > MM_DENSE_MAX)
         return ar_error_set(err, AR_ERR_UNSUPPORTED,
@@ -227,7 +232,6 @@ ar_status ar_mm_build(const mm_rules *r, const mm_chooser *ch, const mm_build_op
     b.status = AR_OK;
     pthread_mutex_init(&b.lock, NULL);
     pthread_cond_init(&b.wake, NULL);
-    atomic_init(&b.stop, 0);
     atomic_init(&b.nodes, 0);
     atomic_init(&b.found, 0);
     first = malloc(sizeof *first);
@@ -244,44 +248,18 @@ ar_status ar_mm_build(const mm_rules *r, const mm_chooser *ch, const mm_build_op
     first->slot = root;
     first->next = NULL;
     b.stack = first;
-    for (t = 0; t < threads; t++)
-        if (pthread_create(&tid[t], NULL, worker, &b) == 0)
-            started++;
-    if (started == 0)
-        worker(&b);
-    /* Watch the run until the workers are done. */
-    for (;;) {
-        int done;
-        pthread_mutex_lock(&b.lock);
-        done = b.finished;
-        pthread_mutex_unlock(&b.lock);
-        if (done)
-            break;
-        if (o->run) {
-            /* progress in codes found, of all the codes: a rate and an ETA */
-            o->run->res->expanded = atomic_load(&b.found);
-            o->run->progress_total = r->codes;
-            o->run->unit = "codes";
-            snprintf(o->run->detail, sizeof o->run->detail, "%llu guesses in the tree",
-                     (unsigned long long)atomic_load(&b.nodes));
-            if (ar_run_check_now(o->run))
-                atomic_store(&b.stop, 1);
-        }
-        {
-            struct timespec ts = {0, 20 * 1000 * 1000};
-            nanosleep(&ts, NULL);
-        }
+    if (!run) { /* no limits, no progress: the workers are still watched the same way */
+        memset(&local_res, 0, sizeof local_res);
+        ar_run_begin(&local, NULL, &local_res);
+        run = &local;
     }
-    for (t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    if (o->run)
-        o->run->res->expanded = atomic_load(&b.found);
+    ar_run_threads(run, (unsigned)threads, worker, &b, codes_found, r->codes, "codes", &b.stop);
     pthread_mutex_destroy(&b.lock);
     pthread_cond_destroy(&b.wake);
     st = b.status;
     if (st != AR_OK)
         *err = b.err;
-    else if (atomic_load(&b.stop))
+    else if (b.stop)
         st = ar_error_set(err, AR_ERR_LIMIT, "stopped before the strategy was complete");
     if (st != AR_OK) {
         ar_mm_tree_free(*root);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/tool.h"
 
 /* ------------------------------------------------------------ the rules */
 
@@ -66,7 +67,7 @@ uint32_t ar_mm_code_of(const mm_rules *r, const uint8_t *colour)
 ar_status ar_mm_rules_init(mm_rules *r, int pegs, int colours, ar_error *err)
 {
     int b, w, k = 0;
-    uint32_t i, j;
+    uint32_t i;
     memset(r, 0, sizeof *r);
     if (pegs < 1 || pegs > MM_MAX_PEGS)
         return ar_error_set(err, AR_ERR_INPUT, "parameter pegs: %d is not in 1..%d", pegs, MM_MAX_PEGS);
@@ -104,17 +105,21 @@ ar_status ar_mm_rules_init(mm_rules *r, int pegs, int colours, ar_error *err)
             r->counts[i] = counts_computed(r, i);
         }
     }
-    if (r->codes <= MM_TABLE_MAX) {
-        r->table = malloc((size_t)r->codes * r->codes);
-        if (!r->table) {
-            ar_mm_rules_free(r);
-            return ar_error_set(err, AR_ERR_MEMORY, "no memory for the answer table");
-        }
-        for (i = 0; i < r->codes; i++)
-            for (j = 0; j < r->codes; j++)
-                r->table[(size_t)i * r->codes + j] = (uint8_t)mm_answer_packed(
-                    r, r->digits[i], r->counts[i], r->digits[j], r->counts[j]);
-    }
+    return AR_OK;
+}
+
+ar_status ar_mm_rules_table(mm_rules *r, ar_error *err)
+{
+    uint32_t i, j;
+    if (r->table || r->codes > MM_TABLE_MAX || !r->digits)
+        return AR_OK;
+    r->table = malloc((size_t)r->codes * r->codes);
+    if (!r->table)
+        return ar_error_set(err, AR_ERR_MEMORY, "no memory for the answer table");
+    for (i = 0; i < r->codes; i++)
+        for (j = 0; j < r->codes; j++)
+            r->table[(size_t)i * r->codes + j] =
+                (uint8_t)mm_answer_packed(r, r->digits[i], r->counts[i], r->digits[j], r->counts[j]);
     return AR_OK;
 }
 
@@ -153,23 +158,13 @@ size_t ar_mm_format_answer(const mm_rules *r, unsigned answer, char *buf, size_t
 
 void ar_mm_quote(const char *text, size_t len, char *buf, size_t size)
 {
-    size_t i, used = 0;
-    const size_t max = 40;
-    if (size == 0)
-        return;
-    buf[0] = '\0';
-    for (i = 0; i < len && i < max && used + 5 < size; i++) {
-        unsigned char ch = (unsigned char)text[i];
-        if (ch >= 0x20 && ch < 0x7F)
-            buf[used++] = (char)ch;
-        else
-            used += (size_t)snprintf(buf + used, size - used, "\\x%02X", ch);
-    }
-    if (i < len && used + 4 < size) {
-        memcpy(buf + used, "...", 3);
-        used += 3;
-    }
-    buf[used] = '\0';
+    char copy[64];
+    size_t n = len < sizeof copy - 1 ? len : sizeof copy - 1;
+    memcpy(copy, text, n);
+    copy[n] = '\0';
+    if (n < len && n >= 3) /* cut here already: let the quote show it */
+        memcpy(copy + n - 3, "...", 3);
+    ar_tool_quote(copy, 40, buf, size);
 }
 
 /* "1..6", or "1..9 and 0" for ten colours. */

@@ -12,7 +12,9 @@
 #ifndef ARIADNE_MM_GAME_H
 #define ARIADNE_MM_GAME_H
 
+#include "ariadne/arena.h"
 #include "ariadne/game.h"
+#include "ariadne/tool.h"
 #include "mm_internal.h"
 
 struct ar_variant {
@@ -37,10 +39,14 @@ enum { MM_BREAKER = 0, MM_MAKER = 1 };
 void ar_mm_pos_history(const mm_pos *p, mm_history *h);
 
 /* mm_bots.c: the game's own bots. */
-extern const struct ar_bot_kind ar_mm_bot_kinds[];
+extern const ar_bot_kind ar_mm_bot_kinds[];
+
+/* mm_protocol.c: the line-protocol verbs (tools' run functions). */
+int ar_mm_bot_tool(int argc, char **argv);
+int ar_mm_maker_tool(int argc, char **argv);
 
 /* mm_tools.c and mm_bench.c: its verbs and suite. */
-extern const struct ar_tool ar_mm_tools[];
-extern const struct ar_bench_suite ar_mm_bench_suites[];
+extern const ar_tool ar_mm_tools[];
+extern const ar_bench_suite ar_mm_bench_suites[];
 
 #endif

@@ -15,8 +15,9 @@
  * j at bits 6j); black pegs are the zero nibbles of the digits' XOR, black
  * plus white the lane-wise minimum of the counts, summed by one
  * multiplication (see mm_answer_packed). Games of at most MM_DENSE_MAX codes
- * keep both forms in tables; games of at most MM_TABLE_MAX codes keep every
- * answer in an N x N byte table.
+ * keep both forms in tables; games of at most MM_TABLE_MAX codes may keep
+ * every answer in an N x N byte table (ar_mm_rules_table: the exhaustive
+ * search needs it, the strategies are quicker with it).
  *
  * The files: mm_codes.c (rules, notation, consistent codes), mm_symmetry.c
  * (the colour and peg permutations that leave the guesses so far unchanged,
@@ -56,7 +57,7 @@ typedef struct mm_rules {
     uint8_t black[MM_MAX_ANSWERS], white[MM_MAX_ANSWERS];
     uint32_t *digits; /* packed digits of every code, or NULL (N > MM_DENSE_MAX) */
     uint64_t *counts; /* packed colour counts of every code, or NULL */
-    uint8_t *table;   /* N x N answers, or NULL (N > MM_TABLE_MAX) */
+    uint8_t *table;   /* N x N answers (ar_mm_rules_table), or NULL */
 } mm_rules;
 
 /* The guesses so far and their answers. */
@@ -68,9 +69,13 @@ typedef struct mm_history {
 
 /* ------------------------------------------------------------ mm_codes.c */
 
-/* Sets up the rules of pegs x colours (tables as the size allows);
- * AR_ERR_INPUT naming the option when out of range, AR_ERR_MEMORY. */
+/* Sets up the rules of pegs x colours (the packed forms in tables as the
+ * size allows); AR_ERR_INPUT naming the option when out of range,
+ * AR_ERR_MEMORY. */
 ar_status ar_mm_rules_init(mm_rules *r, int pegs, int colours, ar_error *err);
+/* Adds the N x N answer table (games of at most MM_TABLE_MAX codes; a no-op
+ * for others and when it is there). */
+ar_status ar_mm_rules_table(mm_rules *r, ar_error *err);
 void ar_mm_rules_free(mm_rules *r);
 
 /* The packed digits and colour counts of a code (from the tables when there
@@ -119,8 +124,8 @@ ar_status ar_mm_parse_code(const mm_rules *r, const char *text, size_t len, uint
  * none). AR_ERR_INPUT for text that is no answer or an impossible one. */
 ar_status ar_mm_parse_answer(const mm_rules *r, const char *text, size_t len, unsigned *answer,
                              ar_error *err);
-/* Copies at most max bytes of user text into buf for a message, printable
- * ASCII as is and other bytes as \xNN, with "..." when cut. */
+/* User text of len bytes quoted for a message (ar_tool_quote: control
+ * characters and bytes that are not UTF-8 escaped, long text cut). */
 void ar_mm_quote(const char *text, size_t len, char *buf, size_t size);
 
 /* Whether code gives every guess of h its answer. */
@@ -301,5 +306,27 @@ typedef struct mm_optimal_result {
  * AR_ERR_UNSUPPORTED for a game too large, AR_ERR_MEMORY. */
 ar_status ar_mm_optimal(const mm_rules *r, const mm_optimal_options *o, mm_optimal_result *res,
                         ar_error *err);
+
+/* -------------------------------------------------------- mm_protocol.c */
+
+/* One game of the line protocol (docs/games/mastermind.md), as the
+ * code-breaker keeps it: the guesses and answers so far. */
+typedef struct mm_session {
+    const mm_rules *r;
+    mm_history h;
+    int won;
+} mm_session;
+
+/* Reads the code-maker's answer line to `guess` (the text of one line,
+ * without its newline; "1 0", "1B0W", ...) and adds both to the session:
+ * AR_ERR_INPUT when the line is no answer, or when no code fits the answers
+ * any more ("no code fits your answers (...)"), or after the game was won
+ * or the rows ran out. */
+ar_status ar_mm_session_answer(mm_session *s, uint32_t guess, const char *line, size_t len,
+                               ar_error *err);
+/* Reads a code-breaker's guess line for the code-maker: one code, spaces
+ * around it allowed. */
+ar_status ar_mm_read_guess(const mm_rules *r, const char *line, size_t len, uint32_t *code,
+                           ar_error *err);
 
 #endif

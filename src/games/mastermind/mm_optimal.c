@@ -32,6 +32,7 @@
 #include "mm_internal.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +142,7 @@ typedef struct shared {
     memo memo;
     mm_candidates *cands;
     atomic_int epoch;          /* bumped to abandon the work under way */
+    volatile sig_atomic_t stop; /* set by the run's watcher: a limit or Ctrl-C */
     atomic_ullong hits;
 } shared;
 
@@ -193,7 +195,7 @@ static void lower_bounds(shared *sh)
 
 static int stopping(searcher *s)
 {
-    if (atomic_load_explicit(&s->sh->epoch, memory_order_relaxed) != s->epoch)
+    if (atomic_load_explicit(&s->sh->epoch, memory_order_relaxed) != s->epoch || s->sh->stop)
         s->aborted = 1;
     return s->aborted;
 }
@@ -418,24 +420,19 @@ typedef struct job {
     uint32_t count[MM_MAX_ANSWERS], start[MM_MAX_ANSWERS + 1];
     uint64_t h1[MM_MAX_ANSWERS], h2[MM_MAX_ANSWERS];
     int order[MM_MAX_ANSWERS], parts;
-    atomic_int next, done;
+    atomic_int next, claimed;
     pthread_mutex_t lock;
     uint32_t running;        /* the bound with the parts searched so far exact */
     uint32_t best;           /* the total to beat */
     int failed;
     int epoch;
+    int threads;
 } job;
-
-typedef struct worker_arg {
-    job *j;
-    searcher *s;
-} worker_arg;
 
 static void *job_worker(void *arg)
 {
-    worker_arg *w = arg;
-    job *j = w->j;
-    searcher *s = w->s;
+    job *j = arg;
+    searcher *s = &j->workers[atomic_fetch_add(&j->claimed, 1)];
     shared *sh = j->sh;
     int left = left_of(sh, 1);
     for (;;) {
@@ -469,7 +466,6 @@ static void *job_worker(void *arg)
         }
         pthread_mutex_unlock(&j->lock);
     }
-    atomic_fetch_add(&j->done, 1);
     return NULL;
 }
 
@@ -482,19 +478,23 @@ static uint64_t nodes_of(searcher *w, int threads)
     return n;
 }
 
+static uint64_t job_nodes(void *arg)
+{
+    job *j = arg;
+    return nodes_of(j->workers, j->threads);
+}
+
 /* Searches the parts of first guess g (its bound `bound`) against best;
  * returns the total (exact when below best) or a proven bound. *stopped is
  * set when the run stopped it. */
 static uint32_t first_guess(shared *sh, searcher *workers, int threads, ar_run *run, uint32_t g,
-                            uint32_t bound, uint32_t best, const char *label, int *stopped)
+                            uint32_t bound, uint32_t best, int *stopped)
 {
     const mm_rules *r = sh->r;
     job j;
-    pthread_t tid[64];
-    worker_arg args[64];
     uint16_t *all = malloc(sizeof *all * r->codes), *base;
     uint32_t i, total;
-    int a, t, started = 0, k;
+    int a, k;
     searcher root; /* only its arena, which holds the first guess's parts */
     memset(&root, 0, sizeof root);
     root.sh = sh;
@@ -511,6 +511,7 @@ static uint32_t first_guess(shared *sh, searcher *workers, int threads, ar_run *
     base = split(&root, all, r->codes, g, j.count, j.start, j.h1, j.h2);
     j.sh = sh;
     j.workers = workers;
+    j.threads = threads;
     j.guess = g;
     j.base = base;
     for (a = 0; a < r->answers; a++)
@@ -520,41 +521,14 @@ static uint32_t first_guess(shared *sh, searcher *workers, int threads, ar_run *
             j.order[k] = a;
         }
     atomic_init(&j.next, 0);
-    atomic_init(&j.done, 0);
+    atomic_init(&j.claimed, 0);
     pthread_mutex_init(&j.lock, NULL);
     j.running = bound;
     j.best = best;
     j.epoch = atomic_load(&sh->epoch);
-    for (t = 0; t < threads; t++) {
-        args[t].j = &j;
-        args[t].s = &workers[t];
-    }
-    for (t = 0; t < threads; t++)
-        if (pthread_create(&tid[t], NULL, job_worker, &args[t]) == 0)
-            started++;
-    if (!started) {
-        job_worker(&args[0]);
-        started = 0;
-    }
-    while (atomic_load(&j.done) < (started ? started : 1)) {
-        struct timespec ts = {0, 25 * 1000 * 1000};
-        if (run) {
-            uint32_t now;
-            pthread_mutex_lock(&j.lock);
-            now = j.running;
-            pthread_mutex_unlock(&j.lock);
-            run->res->expanded = nodes_of(workers, threads);
-            snprintf(run->detail, sizeof run->detail, "%s: bound %u, to beat %u", label, (unsigned)now,
-                     (unsigned)best);
-            if (ar_run_check_now(run) && !*stopped) {
-                *stopped = 1;
-                atomic_fetch_add(&sh->epoch, 1);
-            }
-        }
-        nanosleep(&ts, NULL);
-    }
-    for (t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
+    ar_run_threads(run, (unsigned)threads, job_worker, &j, job_nodes, 0, "sets", &sh->stop);
+    if (sh->stop)
+        *stopped = 1;
     total = j.running;
     pthread_mutex_destroy(&j.lock);
     free(all);
@@ -609,9 +583,10 @@ static mm_node *rebuild(searcher *s, const uint16_t *set, uint32_t n, uint64_t k
 
 /* ------------------------------------------------------------ the driver */
 
-ar_status ar_mm_optimal(const mm_rules *r, const mm_optimal_options *o, mm_optimal_result *res,
+ar_status ar_mm_optimal(const mm_rules *rules, const mm_optimal_options *o, mm_optimal_result *res,
                         ar_error *err)
 {
+    mm_rules with_table = *rules, *r = &with_table; /* the search reads every answer from the table */
     shared *sh;
     searcher *workers;
     int threads = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads, t, k, nfirst, stopped = 0;
@@ -620,8 +595,10 @@ ar_status ar_mm_optimal(const mm_rules *r, const mm_optimal_options *o, mm_optim
     size_t bytes = o->memo_bytes ? o->memo_bytes : (size_t)256 << 20;
     double t0 = ar_now();
     ar_status st = AR_OK;
+    ar_run local, *run = o->run;
+    ar_result local_res;
     memset(res, 0, sizeof *res);
-    if (!r->table)
+    if (r->codes > MM_TABLE_MAX)
         return ar_error_set(err, AR_ERR_UNSUPPORTED,
                             "%d pegs and %d colours make %u codes: the exhaustive search is for games of at "
                             "most %u codes (e.g. 4 pegs and 8 colours); use a one-step strategy",
@@ -630,11 +607,15 @@ ar_status ar_mm_optimal(const mm_rules *r, const mm_optimal_options *o, mm_optim
         return ar_error_set(err, AR_ERR_INPUT, "parameter max-guesses: %d is not in 1..%d", o->max_guesses, MAXD);
     if (o->run && o->run->opts->limits.memory_limit && bytes > o->run->opts->limits.memory_limit / 2)
         bytes = o->run->opts->limits.memory_limit / 2;
+    if (!rules->table && ar_mm_rules_table(&with_table, err) != AR_OK)
+        return AR_ERR_MEMORY;
     sh = calloc(1, sizeof *sh);
     workers = calloc((size_t)threads, sizeof *workers);
     if (!sh || !workers || memo_init(&sh->memo, bytes) != 0) {
         free(workers);
         free(sh);
+        if (!rules->table)
+            free(with_table.table);
         return ar_error_set(err, AR_ERR_MEMORY, "no memory for the search's cache");
     }
     sh->r = r;
@@ -674,21 +655,21 @@ ar_status ar_mm_optimal(const mm_rules *r, const mm_optimal_options *o, mm_optim
         order[j] = k;
     }
     best = o->upper && o->upper < INF ? (uint32_t)o->upper + 1 : INF;
-    if (o->run) {
-        o->run->unit = "sets";
-        o->run->progress_total = 0;
+    if (!run) { /* no limits, no progress: the workers are still watched the same way */
+        memset(&local_res, 0, sizeof local_res);
+        ar_run_begin(&local, NULL, &local_res);
+        run = &local;
     }
     for (k = 0; k < nfirst && !stopped; k++) {
         int f = order[k];
-        char label[64], g[16];
+        char g[16];
         uint32_t total;
         if (bounds[f] >= best)
             break; /* sorted: the rest are no better */
         ar_mm_format_code(r, first[f], g, sizeof g);
-        snprintf(label, sizeof label, "first guess %s (%d of %d)", g, k + 1, nfirst);
-        if (o->run)
-            o->run->phase = "search";
-        total = first_guess(sh, workers, threads, o->run, first[f], bounds[f], best, label, &stopped);
+        snprintf(run->detail, sizeof run->detail, "first guess %s (%d of %d), to beat %u", g, k + 1, nfirst,
+                 (unsigned)best);
+        total = first_guess(sh, workers, threads, run, first[f], bounds[f], best, &stopped);
         if (stopped) {
             if (total > proven[f])
                 proven[f] = total; /* the parts done are exact, the others at their bounds */
@@ -740,6 +721,8 @@ ar_status ar_mm_optimal(const mm_rules *r, const mm_optimal_options *o, mm_optim
     res->memo_bytes = sh->memo.buckets * BUCKET * sizeof(entry);
 done:
     res->seconds = ar_now() - t0;
+    if (!rules->table)
+        free(with_table.table);
     for (t = 0; t < threads; t++)
         searcher_free(&workers[t]);
     free(workers);
