@@ -245,6 +245,11 @@ typedef struct mm_scratch {
     uint32_t *cand;
     uint32_t *digits;
     uint64_t *counts;
+    /* cand holds the candidates after these guesses (they depend on the
+     * guesses only, so the parts of one guess share them) */
+    int cand_valid, cand_guesses;
+    uint32_t cand_for[MM_MAX_ROWS];
+    uint32_t cand_count;
 } mm_scratch;
 ar_status ar_mm_scratch_init(mm_scratch *s, const mm_rules *r, ar_error *err);
 void ar_mm_scratch_free(mm_scratch *s);

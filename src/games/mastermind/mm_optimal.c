@@ -151,7 +151,13 @@ typedef struct searcher {
     mm_history h;
     uint16_t *arena;           /* parts of the sets on the current path */
     size_t top, cap;
-    uint32_t *cand;            /* room for N candidates */
+    /* The candidates of each depth, kept for the guesses they were made for:
+     * they depend on the guesses only, not on the answers, so the parts of
+     * one guess (searched one after the other) share one list. */
+    uint32_t *cand[MAXD + 1];
+    uint32_t cand_count[MAXD + 1];
+    uint32_t cand_for[MAXD + 1][MAXD + 1];
+    int cand_valid[MAXD + 1];
     uint64_t *order[MAXD + 1]; /* candidates of each depth with their bounds */
     int epoch;                 /* the epoch this searcher works in */
     int aborted;
@@ -209,6 +215,24 @@ static int by_key(const void *a, const void *b)
 static uint32_t solve(searcher *s, const uint16_t *set, uint32_t n, uint64_t k1, uint64_t k2, int depth,
                       uint32_t budget, uint32_t *guess_out);
 
+/* The candidate guesses after the guesses of s->h (depth of them), from the
+ * list kept for this depth when it was made for the same guesses. */
+static uint32_t candidates(searcher *s, int depth)
+{
+    int k;
+    if (s->cand_valid[depth]) {
+        for (k = 0; k < depth && s->cand_for[depth][k] == s->h.guess[k]; k++)
+            ;
+        if (k == depth)
+            return s->cand_count[depth];
+    }
+    s->cand_count[depth] = ar_mm_candidates(s->sh->cands, &s->h, s->cand[depth]);
+    for (k = 0; k < depth; k++)
+        s->cand_for[depth][k] = s->h.guess[k];
+    s->cand_valid[depth] = 1;
+    return s->cand_count[depth];
+}
+
 /* Splits set[] by the answers to g into the arena (the parts in answer
  * order); fills count[], start[] and the parts' hashes. Returns the parts'
  * base in the arena. */
@@ -252,7 +276,7 @@ static uint32_t try_guess(searcher *s, const uint16_t *set, uint32_t n, uint32_t
     uint16_t *base = split(s, set, n, g, count, start, h1, h2);
     for (a = 0; a < r->answers; a++)
         if (a != r->win && count[a] > 2) {
-            for (j = parts++; j > 0 && count[order[j - 1]] < count[a]; j--)
+            for (j = parts++; j > 0 && count[order[j - 1]] > count[a]; j--)
                 order[j] = order[j - 1];
             order[j] = a;
         }
@@ -322,32 +346,56 @@ static uint32_t solve(searcher *s, const uint16_t *set, uint32_t n, uint64_t k1,
                 return 2 * n - 1;
             }
         }
-    }
-    /* the candidates with their bounds, best bound first */
-    m = ar_mm_candidates(sh->cands, &s->h, s->cand);
-    order = s->order[depth];
-    for (i = 0; i < m; i++) {
-        uint32_t g = s->cand[i], count[MM_MAX_ANSWERS], bound = n, parts = 0;
-        const uint8_t *row = r->table + (size_t)g * r->codes;
-        uint32_t j;
-        int a;
-        memset(count, 0, sizeof(uint32_t) * (size_t)r->answers);
-        for (j = 0; j < n; j++)
-            count[row[set[j]]]++;
-        for (a = 0; a < r->answers && bound < INF; a++)
-            if (a != r->win && count[a]) {
-                bound += sh->lb[left - 1][count[a]];
-                parts++;
-            }
-        if (parts == 1 && !count[r->win]) /* tells nothing */
-            continue;
-        if (bound >= best) {
-            if (bound < proven)
-                proven = bound;
-            continue;
+        /* without one, 2n is the least: a guess outside the set finds no code now
+         * and each part costs at least its size; one inside leaves a part of two */
+        if (lb < 2 * n)
+            lb = 2 * n;
+        if (lb >= budget && !guess_out) {
+            memo_put(&sh->memo, key1, key2, n, lb, 0, 0);
+            return lb;
         }
-        order[kept++] = (uint64_t)bound << 24 | (uint64_t)(count[r->win] == 0) << 16 | g;
     }
+    /* The candidates with their bounds, best bound first. A candidate's bound
+     * is summed while its parts are counted, and it is dropped as soon as the
+     * sum reaches the best total (the bound only grows). One whose parts have
+     * at most two codes costs exactly its bound: it is taken at once when it
+     * is better, and ends the search when nothing can beat it. */
+    m = candidates(s, depth);
+    order = s->order[depth];
+    {
+        const uint32_t *part_lb = sh->lb[left - 1];
+        for (i = 0; i < m; i++) {
+            uint32_t g = s->cand[depth][i], count[MM_MAX_ANSWERS], bound = n, most = 0;
+            const uint8_t *row = r->table + (size_t)g * r->codes;
+            uint32_t j;
+            memset(count, 0, sizeof(uint32_t) * (size_t)r->answers);
+            for (j = 0; j < n; j++) {
+                unsigned a = row[set[j]];
+                uint32_t c = count[a]++;
+                if (c + 1 > most)
+                    most = c + 1;
+                if (a != (unsigned)r->win && (bound += part_lb[c + 1] - part_lb[c]) >= best)
+                    break;
+            }
+            if (j < n) {
+                if (bound < proven)
+                    proven = bound;
+                continue;
+            }
+            if (most == n && !count[r->win]) /* tells nothing */
+                continue;
+            if (most <= 2) {
+                best = bound; /* exact, and below best (else it was dropped) */
+                best_guess = g;
+                if (best <= lb)
+                    break;
+                continue;
+            }
+            order[kept++] = (uint64_t)bound << 24 | (uint64_t)(count[r->win] == 0) << 16 | g;
+        }
+    }
+    if (best <= lb)
+        kept = 0; /* proven optimal already */
     qsort(order, kept, sizeof *order, by_key);
     for (i = 0; i < kept; i++) {
         uint32_t bound = (uint32_t)(order[i] >> 24), g = (uint32_t)(order[i] & 0xFFFF), total;
@@ -390,12 +438,12 @@ static int searcher_init(searcher *s, shared *sh)
     s->sh = sh;
     s->cap = (size_t)r->codes * (MAXD + 2);
     s->arena = malloc(sizeof *s->arena * s->cap);
-    s->cand = malloc(sizeof *s->cand * r->codes);
     atomic_init(&s->nodes, 0);
-    if (!s->arena || !s->cand)
+    if (!s->arena)
         return -1;
     for (d = 0; d <= MAXD; d++)
-        if (!(s->order[d] = malloc(sizeof *s->order[d] * r->codes)))
+        if (!(s->order[d] = malloc(sizeof *s->order[d] * r->codes)) ||
+            !(s->cand[d] = malloc(sizeof *s->cand[d] * r->codes)))
             return -1;
     return 0;
 }
@@ -404,9 +452,10 @@ static void searcher_free(searcher *s)
 {
     int d;
     free(s->arena);
-    free(s->cand);
-    for (d = 0; d <= MAXD; d++)
+    for (d = 0; d <= MAXD; d++) {
         free(s->order[d]);
+        free(s->cand[d]);
+    }
 }
 
 /* ------------------------------------------- the first guess, in parallel */
@@ -516,7 +565,7 @@ static uint32_t first_guess(shared *sh, searcher *workers, int threads, ar_run *
     j.base = base;
     for (a = 0; a < r->answers; a++)
         if (a != r->win && j.count[a] > 2) {
-            for (k = j.parts++; k > 0 && j.count[j.order[k - 1]] < j.count[a]; k--)
+            for (k = j.parts++; k > 0 && j.count[j.order[k - 1]] > j.count[a]; k--)
                 j.order[k] = j.order[k - 1];
             j.order[k] = a;
         }

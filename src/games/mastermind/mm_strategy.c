@@ -39,6 +39,7 @@ int ar_mm_rule_find(const char *name)
 
 ar_status ar_mm_scratch_init(mm_scratch *s, const mm_rules *r, ar_error *err)
 {
+    s->cand_valid = 0;
     s->cand = malloc(sizeof *s->cand * r->codes);
     s->digits = malloc(sizeof *s->digits * r->codes);
     s->counts = malloc(sizeof *s->counts * r->codes);
@@ -164,7 +165,15 @@ static ar_status rule_choose(void *ctx, mm_scratch *s, const mm_history *h, cons
         *guess = best;
         return AR_OK;
     }
-    m = ar_mm_candidates(c->cands, h, s->cand);
+    if (s->cand_valid && s->cand_guesses == h->count &&
+        memcmp(s->cand_for, h->guess, sizeof *h->guess * (size_t)h->count) == 0) {
+        m = s->cand_count;
+    } else {
+        m = s->cand_count = ar_mm_candidates(c->cands, h, s->cand);
+        memcpy(s->cand_for, h->guess, sizeof *h->guess * (size_t)h->count);
+        s->cand_guesses = h->count;
+        s->cand_valid = 1;
+    }
     if (!r->table)
         for (i = 0; i < n; i++) {
             s->digits[i] = r->digits[set[i]];
@@ -172,19 +181,32 @@ static ar_status rule_choose(void *ctx, mm_scratch *s, const mm_history *h, cons
         }
     for (k = 0; k < m; k++) {
         uint32_t g = s->cand[k], count[MM_MAX_ANSWERS];
+        const uint8_t *row = r->table ? r->table + (size_t)g * r->codes : NULL;
+        uint32_t dg = r->table ? 0 : r->digits[g];
+        uint64_t cg = r->table ? 0 : r->counts[g];
+        /* Knuth's, Irving's and the entropy score only grow as codes are
+         * counted: a candidate is dropped once its partial score is worse
+         * than the best (an equal one could still win the tie-break). */
+        int64_t partial = 0, limit = best == UINT32_MAX || c->rule == MM_PARTS ? INT64_MAX : best_score;
         int64_t score;
         int in;
         memset(count, 0, sizeof count);
-        if (r->table) {
-            const uint8_t *row = r->table + (size_t)g * r->codes;
-            for (i = 0; i < n; i++)
-                count[row[set[i]]]++;
-        } else {
-            uint32_t dg = r->digits[g];
-            uint64_t cg = r->counts[g];
-            for (i = 0; i < n; i++)
-                count[mm_answer_packed(r, dg, cg, s->digits[i], s->counts[i])]++;
+        for (i = 0; i < n; i++) {
+            unsigned a = row ? row[set[i]] : mm_answer_packed(r, dg, cg, s->digits[i], s->counts[i]);
+            uint32_t before = count[a]++;
+            if (limit == INT64_MAX)
+                continue;
+            if (c->rule == MM_KNUTH)
+                partial = before + 1 > partial ? before + 1 : partial;
+            else if (c->rule == MM_IRVING)
+                partial += 2 * (int64_t)before + 1;
+            else
+                partial += c->xlogx[before + 1] - c->xlogx[before];
+            if (partial > limit)
+                break;
         }
+        if (i < n)
+            continue;
         score = score_of(c, count);
         in = count[r->win] != 0;
         if (best == UINT32_MAX || score < best_score || (score == best_score && in && !best_in)) {
