@@ -13,16 +13,22 @@
  *     LB(n) (and no strategy at all within the guesses left when n exceeds
  *     the places);
  *   - each candidate guess is first bounded by |S| + sum LB(|S_a|) from the
- *     sizes of its parts; candidates are tried in order of that bound (ties:
- *     a guess that could be the code, then the lowest) and the loop ends as
- *     soon as a bound reaches the best total found;
- *   - each part is searched with the budget left by the best total minus the
- *     bounds of the other parts, so a bad guess is abandoned early;
+ *     sizes of its parts, summed while they are counted: a candidate is
+ *     dropped as soon as the sum reaches the best total found; one whose
+ *     parts have at most two codes costs exactly its bound and needs no
+ *     search; the others are tried in order of their bounds (ties: a guess
+ *     that could be the code, then the lowest) until a bound reaches the
+ *     best total;
+ *   - a guess's parts are searched smallest first, each with the budget left
+ *     by the best total minus the others' bounds: the small parts' exact
+ *     totals tighten the budget of the large ones, and a bad guess is
+ *     abandoned early;
  *   - a guess in S that splits the rest into single codes costs 2n - 1, the
- *     least any strategy can, and ends the search of S at once;
+ *     least any strategy can, and ends the search of S at once; without one,
+ *     S costs at least 2n;
  *   - candidates are one guess of each class of equivalent guesses
  *     (mm_symmetry.c: colours not used yet, and the permutations fixing the
- *     guesses so far);
+ *     guesses so far), kept per depth for the guesses they were made for;
  *   - every set searched is cached under a 128-bit hash of its codes (and the
  *     guesses left, with a limit): its exact total and best guess, or the
  *     lower bound a failed search proved.
@@ -646,6 +652,8 @@ ar_status ar_mm_optimal(const mm_rules *rules, const mm_optimal_options *o, mm_o
     ar_status st = AR_OK;
     ar_run local, *run = o->run;
     ar_result local_res;
+    char phase[96];
+    const char *saved_phase = run ? run->phase : NULL;
     memset(res, 0, sizeof *res);
     if (r->codes > MM_TABLE_MAX)
         return ar_error_set(err, AR_ERR_UNSUPPORTED,
@@ -716,8 +724,9 @@ ar_status ar_mm_optimal(const mm_rules *rules, const mm_optimal_options *o, mm_o
         if (bounds[f] >= best)
             break; /* sorted: the rest are no better */
         ar_mm_format_code(r, first[f], g, sizeof g);
-        snprintf(run->detail, sizeof run->detail, "first guess %s (%d of %d), to beat %u", g, k + 1, nfirst,
+        snprintf(phase, sizeof phase, "first guess %s (%d of %d), to beat %u", g, k + 1, nfirst,
                  (unsigned)best);
+        run->phase = phase;
         total = first_guess(sh, workers, threads, run, first[f], bounds[f], best, &stopped);
         if (stopped) {
             if (total > proven[f])
@@ -770,6 +779,8 @@ ar_status ar_mm_optimal(const mm_rules *rules, const mm_optimal_options *o, mm_o
     res->memo_bytes = sh->memo.buckets * BUCKET * sizeof(entry);
 done:
     res->seconds = ar_now() - t0;
+    if (run)
+        run->phase = saved_phase; /* phase points into this frame */
     if (!rules->table)
         free(with_table.table);
     for (t = 0; t < threads; t++)

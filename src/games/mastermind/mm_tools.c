@@ -137,7 +137,7 @@ static mm_node *best_rule(const mm_rules *r, int threads, int max_guesses, uint6
 
 static int strategy_tool(int argc, char **argv)
 {
-    int strategy = MM_KNUTH, rc, threads, proven = 0, stopped = 0;
+    int strategy = MM_KNUTH, rc, threads, proven = 0, stopped = 0, found_by_search = 0;
     uint64_t pegs = 4, colours = 6, max_guesses = 0, lower = 0, upper_total = 0, search_nodes = 0;
     const char *first_text = NULL, *output = NULL, *upper_name = NULL;
     int given_max = 0;
@@ -221,6 +221,7 @@ static int strategy_tool(int argc, char **argv)
             ar_mm_tree_free(tree);
             tree = res.tree;
         }
+        found_by_search = res.found;
         proven = res.complete;
         stopped = !res.complete;
         lower = res.lower;
@@ -238,8 +239,12 @@ static int strategy_tool(int argc, char **argv)
             return ar_tool_error(AR_EXIT_LIMIT, "mastermind-strategy: stopped (%s) before any strategy was found",
                                  ar_stop_reason_name(run.stop));
         }
-        snprintf(what, sizeof what, "%s%s", res.found ? "optimal" : upper_name,
-                 res.found ? (max_guesses ? " within the guesses allowed" : "") : " (the search's start)");
+        if (res.found && res.complete)
+            snprintf(what, sizeof what, "optimal%s", max_guesses ? " within the guesses allowed" : "");
+        else if (res.found)
+            snprintf(what, sizeof what, "the search's best so far");
+        else
+            snprintf(what, sizeof what, "%s (the search's start)", upper_name);
     } else {
         ar_status s = rule_tree(&r, (mm_rule)strategy, threads, first_text != NULL, first, &run, &tree, &err);
         if (s != AR_OK) {
@@ -290,6 +295,8 @@ static int strategy_tool(int argc, char **argv)
         if (given_max)
             printf("\"max_guesses\":%u,", (unsigned)max_guesses);
         printf("\"first_guess\":\"%s\",", g);
+        if (strategy == OPTIMAL && !proven)
+            printf("\"found_by\":\"%s\",", found_by_search ? "search" : upper_name);
         json_stats(stdout, &st);
         printf(",\"optimal\":%s", proven ? "true" : "false");
         if (strategy == OPTIMAL)
