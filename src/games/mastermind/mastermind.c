@@ -165,20 +165,6 @@ static size_t mm_format_move(const ar_variant *v, const void *pos, int player, a
                                 : ar_mm_format_answer(&v->r, (unsigned)move, buf, size);
 }
 
-/* "1122 1B0W, 1344 0B2W": the answered guesses, for messages. */
-static void answers_text(const ar_variant *v, const mm_pos *p, int rows, char *buf, size_t size)
-{
-    size_t used = 0;
-    int k;
-    buf[0] = '\0';
-    for (k = 0; k < rows && used + 24 < size; k++) {
-        char g[16], a[16];
-        ar_mm_format_code(&v->r, p->guess[k], g, sizeof g);
-        ar_mm_format_answer(&v->r, p->answer[k], a, sizeof a);
-        used += (size_t)snprintf(buf + used, size - used, "%s%s %s", k ? ", " : "", g, a);
-    }
-}
-
 static ar_status mm_parse_move(const ar_variant *v, const void *pos, int player, const char *text, size_t len,
                                ar_gmove *out, ar_error *err)
 {
@@ -196,7 +182,6 @@ static ar_status mm_parse_move(const ar_variant *v, const void *pos, int player,
     } else {
         unsigned answer;
         mm_history h;
-        mm_pos after = *p;
         if ((st = ar_mm_parse_answer(&v->r, text, len, &answer, err)) != AR_OK)
             return st;
         ar_mm_pos_history(p, &h);
@@ -205,8 +190,7 @@ static ar_status mm_parse_move(const ar_variant *v, const void *pos, int player,
         h.count++;
         if (ar_mm_first_consistent(&v->r, &h) == UINT32_MAX) {
             char said[400];
-            after.answer[after.rows - 1] = (uint8_t)answer;
-            answers_text(v, &after, after.rows, said, sizeof said);
+            ar_mm_history_text(&v->r, &h, said, sizeof said);
             return ar_error_set(err, AR_ERR_INPUT, "no code fits your answers (%s): check them", said);
         }
         *out = answer;

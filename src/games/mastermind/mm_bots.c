@@ -140,38 +140,21 @@ static ar_status make_bot(ar_bot *bot, int kind, mm_rule rule, const char *name,
     return AR_OK;
 }
 
-static ar_status knuth_create(ar_bot *bot, const char *o, ar_error *err)
-{
-    return make_bot(bot, B_RULE, MM_KNUTH, "knuth", o, err);
-}
-static ar_status irving_create(ar_bot *bot, const char *o, ar_error *err)
-{
-    return make_bot(bot, B_RULE, MM_IRVING, "irving", o, err);
-}
-static ar_status entropy_create(ar_bot *bot, const char *o, ar_error *err)
-{
-    return make_bot(bot, B_RULE, MM_ENTROPY, "entropy", o, err);
-}
-static ar_status parts_create(ar_bot *bot, const char *o, ar_error *err)
-{
-    return make_bot(bot, B_RULE, MM_PARTS, "parts", o, err);
-}
-static ar_status consistent_create(ar_bot *bot, const char *o, ar_error *err)
-{
-    return make_bot(bot, B_RULE, MM_CONSISTENT, "consistent", o, err);
-}
-static ar_status best_create(ar_bot *bot, const char *o, ar_error *err)
-{
-    return make_bot(bot, B_BEST, MM_ENTROPY, "best", o, err);
-}
-static ar_status tree_create(ar_bot *bot, const char *o, ar_error *err)
-{
-    return make_bot(bot, B_TREE, MM_CONSISTENT, "tree", o, err);
-}
-static ar_status sample_create(ar_bot *bot, const char *o, ar_error *err)
-{
-    return make_bot(bot, B_SAMPLE, MM_CONSISTENT, "random-consistent", o, err);
-}
+/* One create function per kind (the kind table gives it only the options). */
+#define KIND(fn, kind, rule, name)                                                                 \
+    static ar_status fn(ar_bot *bot, const char *o, ar_error *err)                                 \
+    {                                                                                              \
+        return make_bot(bot, kind, rule, name, o, err);                                            \
+    }
+KIND(knuth_create, B_RULE, MM_KNUTH, "knuth")
+KIND(irving_create, B_RULE, MM_IRVING, "irving")
+KIND(entropy_create, B_RULE, MM_ENTROPY, "entropy")
+KIND(parts_create, B_RULE, MM_PARTS, "parts")
+KIND(consistent_create, B_RULE, MM_CONSISTENT, "consistent")
+KIND(best_create, B_BEST, MM_ENTROPY, "best")
+KIND(tree_create, B_TREE, MM_CONSISTENT, "tree")
+KIND(sample_create, B_SAMPLE, MM_CONSISTENT, "random-consistent")
+#undef KIND
 
 static void new_game(ar_bot *bot)
 {

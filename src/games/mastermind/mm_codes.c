@@ -156,6 +156,20 @@ size_t ar_mm_format_answer(const mm_rules *r, unsigned answer, char *buf, size_t
     return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size ? size - 1 : 0;
 }
 
+void ar_mm_history_text(const mm_rules *r, const mm_history *h, char *buf, size_t size)
+{
+    size_t used = 0;
+    int k;
+    if (size)
+        buf[0] = '\0';
+    for (k = 0; k < h->count && used + 24 < size; k++) {
+        char g[16], a[16];
+        ar_mm_format_code(r, h->guess[k], g, sizeof g);
+        ar_mm_format_answer(r, h->answer[k], a, sizeof a);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s %s", k ? ", " : "", g, a);
+    }
+}
+
 void ar_mm_quote(const char *text, size_t len, char *buf, size_t size)
 {
     char copy[64];

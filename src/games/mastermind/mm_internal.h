@@ -124,6 +124,9 @@ ar_status ar_mm_parse_code(const mm_rules *r, const char *text, size_t len, uint
  * none). AR_ERR_INPUT for text that is no answer or an impossible one. */
 ar_status ar_mm_parse_answer(const mm_rules *r, const char *text, size_t len, unsigned *answer,
                              ar_error *err);
+/* "1122 1B0W, 1344 0B2W": the guesses of h with their answers, for
+ * messages. */
+void ar_mm_history_text(const mm_rules *r, const mm_history *h, char *buf, size_t size);
 /* User text of len bytes quoted for a message (ar_tool_quote: control
  * characters and bytes that are not UTF-8 escaped, long text cut). */
 void ar_mm_quote(const char *text, size_t len, char *buf, size_t size);

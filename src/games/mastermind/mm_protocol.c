@@ -42,15 +42,7 @@ ar_status ar_mm_session_answer(mm_session *s, uint32_t guess, const char *line, 
     s->h.count++;
     if (ar_mm_first_consistent(r, &s->h) == UINT32_MAX) {
         char said[600];
-        size_t used = 0;
-        int k;
-        said[0] = '\0';
-        for (k = 0; k < s->h.count && used + 24 < sizeof said; k++) {
-            char g[16], a[16];
-            ar_mm_format_code(r, s->h.guess[k], g, sizeof g);
-            ar_mm_format_answer(r, s->h.answer[k], a, sizeof a);
-            used += (size_t)snprintf(said + used, sizeof said - used, "%s%s %s", k ? ", " : "", g, a);
-        }
+        ar_mm_history_text(r, &s->h, said, sizeof said);
         s->h.count--;
         return ar_error_set(err, AR_ERR_INPUT, "no code fits your answers (%s)", said);
     }

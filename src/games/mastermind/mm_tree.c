@@ -85,22 +85,21 @@ static const mm_node *child_for(const mm_node *n, unsigned answer)
     return NULL;
 }
 
-/* "1122 1B0W 1344 0B2W" for the path of code down to node `at` (depth k). */
+/* "1122 1B0W, 1344 0B2W": the first `upto` guesses code meets in the tree
+ * and its answers to them. */
 static void path_text(const mm_rules *r, const mm_node *root, uint32_t code, int upto, char *buf,
                       size_t size)
 {
     const mm_node *n = root;
-    size_t used = 0;
-    int k;
-    buf[0] = '\0';
-    for (k = 0; k < upto && n && used + 24 < size; k++) {
-        char g[16], a[16];
-        unsigned ans = mm_answer(r, n->guess, code);
-        ar_mm_format_code(r, n->guess, g, sizeof g);
-        ar_mm_format_answer(r, ans, a, sizeof a);
-        used += (size_t)snprintf(buf + used, size - used, "%s%s %s", k ? ", " : "", g, a);
-        n = child_for(n, ans);
+    mm_history h;
+    h.count = 0;
+    while (h.count < upto && h.count < MM_MAX_ROWS && n) {
+        h.guess[h.count] = n->guess;
+        h.answer[h.count] = (uint8_t)mm_answer(r, n->guess, code);
+        n = child_for(n, h.answer[h.count]);
+        h.count++;
     }
+    ar_mm_history_text(r, &h, buf, size);
 }
 
 int ar_mm_tree_check(const mm_rules *r, mm_node *root, mm_stats *st)
