@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include "ariadne/local.h"
 #include "ariadne/timer.h"
 
 static size_t process_peak_bytes(void)
@@ -118,10 +119,13 @@ static void print_tail(printer *pr, int complete)
         }
         if (have_moves && complete)
             fprintf(out, ",\"length\":%" PRIu64 ",\"cost\":%" PRIu64, res->length, res->cost);
-        else if (have_moves)
+        else if (have_moves || pr->emitted)
             fprintf(out, ",\"length\":%" PRIu64 ",\"cost\":null", pr->emitted);
         else
             fputs(",\"length\":null,\"cost\":null", out);
+        /* A streamed list cut short is labelled as such, never passed off as
+         * a solution. */
+        fprintf(out, ",\"partial\":%s", complete ? "false" : "true");
         fprintf(out, ",\"optimal\":%s", complete && have_moves && res->optimal ? "true" : "false");
         fputs(",\"status\":", out);
         ar_json_string(out, status);
@@ -139,7 +143,16 @@ static void print_tail(printer *pr, int complete)
         fprintf(out, ",\"nodes_expanded\":%" PRIu64 ",\"nodes_generated\":%" PRIu64
                      ",\"seconds\":%.6f,\"peak_bytes\":%zu,\"note\":",
                 res->expanded, res->generated, res->seconds, peak);
-        ar_json_string(out, res->note);
+        if (!complete) {
+            char note[sizeof res->note + 160];
+            snprintf(note, sizeof note, "the move list is incomplete: stopped by %s after %" PRIu64
+                                        " moves were written%s%s",
+                     res->stop != AR_STOP_NONE ? ar_stop_reason_name(res->stop) : "an output error", pr->emitted,
+                     res->note[0] ? "; " : "", res->note);
+            ar_json_string(out, note);
+        } else {
+            ar_json_string(out, res->note);
+        }
         fputs("}\n", out);
         return;
     }
@@ -214,6 +227,49 @@ void cli_print_json_result(printer *pr)
     print_tail(pr, 1);
 }
 
+/* --seed and --trace apply to some algorithms only; which one runs is
+ * known once the instance is (a domain's default may depend on it). */
+static int check_algorithm_options(const cli *c, const ar_instance *inst)
+{
+    const char *algo = c->search.algorithm;
+    const ar_domain_solver *ds;
+    int local;
+    if (!algo && c->domain->default_algorithm)
+        algo = c->domain->default_algorithm(inst);
+    if (!algo)
+        algo = "astar";
+    local = ar_local_strategy_find(algo) != NULL && !ar_puzzle_solver(c->domain, algo);
+    ds = ar_puzzle_solver(c->domain, algo);
+    if (c->seed_given && !local && !(ds && (ds->flags & AR_SOLVER_USES_SEED)))
+        return ar_tool_fail("option --seed does not apply to solve --algo %s (only to randomised algorithms: "
+                            "the local-search strategies, --algo hill, anneal, ...)", algo);
+    if (c->trace_file && !local)
+        return ar_tool_fail("option --trace does not apply to solve --algo %s (only to the local-search "
+                            "strategies, --algo hill, anneal, ...)", algo);
+    return 0;
+}
+
+/* --trace FILE: one line per step of a local search. */
+static void write_trace(void *ctx, const ar_trace_point *pt)
+{
+    fprintf((FILE *)ctx, "%" PRIu64 "\t%" PRId64 "\t%" PRId64 "\t%.6g\t%s\n", pt->step, pt->current, pt->best,
+            pt->temperature, pt->event);
+}
+
+static int open_trace(cli *c, FILE **out)
+{
+    *out = NULL;
+    if (!c->trace_file)
+        return 0;
+    *out = strcmp(c->trace_file, "-") == 0 ? stderr : fopen(c->trace_file, "w");
+    if (!*out)
+        return ar_tool_fail("option --trace: cannot write '%s': %s", c->trace_file, strerror(errno));
+    fputs("step\tcost\tbest\ttemperature\tevent\n", *out);
+    c->search.on_trace = write_trace;
+    c->search.on_trace_ctx = *out;
+    return 0;
+}
+
 int verb_solve(int argc, char **argv)
 {
     cli c;
@@ -223,6 +279,7 @@ int verb_solve(int argc, char **argv)
     ar_move_sink sink;
     printer pr;
     ar_status st;
+    FILE *trace = NULL;
     int rc, complete = 1;
 
     rc = cli_parse(&c, argc, argv, 1);
@@ -230,7 +287,13 @@ int verb_solve(int argc, char **argv)
         return cli_solve_batch(&c);
     if (rc == 0)
         rc = setup_instance(&c, &inst, 1);
+    if (rc == 0)
+        rc = check_algorithm_options(&c, inst);
+    if (rc == 0)
+        rc = open_trace(&c, &trace);
     if (rc) {
+        if (inst)
+            c.domain->destroy(inst);
         cli_free(&c);
         return rc;
     }
@@ -262,6 +325,8 @@ int verb_solve(int argc, char **argv)
     ar_result_free(&res);
     c.domain->destroy(inst);
     cli_free(&c);
+    if (trace && trace != stderr && fclose(trace) != 0 && rc == AR_EXIT_OK)
+        rc = ar_tool_fail("option --trace: writing '%s' failed", c.trace_file);
     return rc;
 }
 
@@ -315,7 +380,7 @@ int verb_hint(int argc, char **argv)
         if (c.json)
             printf("{\"domain\":\"%s\",\"status\":\"no_solution\",\"move\":null}\n", c.domain->name);
         else
-            printf("no solution: %s\n", res.note);
+            printf("%s%s\n", strncmp(res.note, "no solution", 11) == 0 ? "" : "no solution: ", res.note);
         rc = AR_EXIT_NO_SOLUTION;
     } else if (res.outcome == AR_OUTCOME_SOLVED && res.length == 0) {
         if (c.json)
@@ -491,10 +556,27 @@ int verb_at(int argc, char **argv)
         rc = ar_tool_fail("out of memory");
         goto out;
     }
+    /* The algorithm and heuristic named are checked whether or not a search
+     * runs; where the domain's formula gives the position they do not apply. */
+    if (c.search.algorithm && !ar_algorithm_find(c.search.algorithm) &&
+        !ar_puzzle_solver(c.domain, c.search.algorithm)) {
+        rc = ar_tool_fail("at %s: unknown algorithm '%s' (see `ariadne list`)", c.domain->name, c.search.algorithm);
+        goto out;
+    }
+    if (c.search.heuristic && !ar_puzzle_heuristic(c.domain, c.search.heuristic)) {
+        rc = ar_tool_fail("at %s: unknown heuristic '%s' (see `ariadne help %s`)", c.domain->name,
+                          c.search.heuristic, c.domain->name);
+        goto out;
+    }
     ar_error_clear(&err);
     st = AR_ERR_UNSUPPORTED;
     if (c.domain->state_after)
         st = c.domain->state_after(inst, m, state, &err);
+    if (st == AR_OK && (c.search.algorithm || c.search.heuristic)) {
+        rc = ar_tool_fail("at %s: option --%s does not apply: the position comes from the domain's formula, "
+                          "without a search", c.domain->name, c.search.algorithm ? "algo" : "heuristic");
+        goto out;
+    }
     if (st == AR_ERR_UNSUPPORTED) {
         /* No formula for this instance: solve, then replay the first m moves
          * of the solution (streamed solutions are stored for this). */
