@@ -23,11 +23,13 @@
  * (the colour and peg permutations that leave the guesses so far unchanged,
  * and one candidate guess per class), mm_strategy.c (the one-step
  * strategies: Knuth's minimax, Irving's expected size, entropy, most parts,
- * first consistent), mm_optimal.c (the exhaustive search for the smallest
- * total), mm_tree.c (strategy trees: build, statistics, the tree file, the
- * check against every code), mastermind.c (the game), mm_bots.c (its bots),
- * mm_tools.c and mm_bench.c (its verbs and benchmark suite). Functions shared
- * between the files are prefixed ar_mm_. */
+ * first consistent), mm_build.c (a strategy played against every code on
+ * the worker threads: its tree), mm_tree.c (trees: the check against every
+ * code, the tree file), mm_optimal.c and mm_optimal_run.c (the exhaustive
+ * search for the smallest total; mm_optimal.h), mastermind.c (the game;
+ * mm_game.h), mm_bots.c (its bots), mm_protocol.c (the line protocol's bot
+ * and code-maker), mm_tools.c and mm_bench.c (its verbs and benchmark
+ * suite). Functions shared between the files are prefixed ar_mm_. */
 #ifndef ARIADNE_MM_INTERNAL_H
 #define ARIADNE_MM_INTERNAL_H
 
@@ -284,7 +286,7 @@ typedef struct mm_build_options {
 ar_status ar_mm_build(const mm_rules *r, const mm_chooser *ch, const mm_build_options *o,
                       mm_node **root, ar_error *err);
 
-/* --------------------------------------------------------- mm_optimal.c */
+/* ------------------------------------------ mm_optimal.c, mm_optimal_run.c */
 
 /* The strategy with the smallest total number of guesses over all codes (so
  * the smallest average), found by depth-first branch and bound over every
