@@ -299,7 +299,7 @@ static void mm_draw(const ar_variant *v, const void *pos, char *buf, size_t size
     size_t used = 0;
     int k;
     mm_history h;
-    counter c = {0, 10000000};
+    counter c = {0, 1000000};
     if (v->r.colours == 10)
         used = (size_t)snprintf(buf, size, "  %d pegs, 10 colours (1-9 and 0), %d rows\n", v->r.pegs, v->rows);
     else

@@ -420,7 +420,21 @@ uint64_t ar_mm_possible_answers(const mm_rules *r, const mm_history *h, uint32_t
     a.guess = guess;
     a.seen = 0;
     a.all = r->answers == 64 ? ~0ull : (1ull << r->answers) - 1;
-    ar_mm_each_consistent(r, h, note_answer, &a);
+    if (r->codes <= (1u << 16) || h->count >= MM_MAX_ROWS) {
+        ar_mm_each_consistent(r, h, note_answer, &a);
+    } else {
+        /* Large games: the codes that fit may be millions, so each answer is
+         * asked for one code that fits it too, found peg by peg. */
+        mm_history with = *h;
+        int k;
+        with.guess[with.count] = guess;
+        with.count++;
+        for (k = 0; k < r->answers; k++) {
+            with.answer[with.count - 1] = (uint8_t)k;
+            if (ar_mm_first_consistent(r, &with) != UINT32_MAX)
+                a.seen |= 1ull << k;
+        }
+    }
     return a.seen;
 }
 
