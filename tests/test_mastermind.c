@@ -249,6 +249,36 @@ static void test_consistent(void)
     }
 }
 
+/* The answers some code still fits, in a game large enough (6x8: 262,144
+ * codes) to be asked answer by answer, against a tally of the codes that fit. */
+static void test_possible_answers(void)
+{
+    mm_rules r;
+    ar_rng rng;
+    int trial;
+    if (!setup(&r, 6, 8))
+        return;
+    ar_rng_seed(&rng, 3);
+    for (trial = 0; trial < 6; trial++) {
+        mm_history h;
+        uint32_t secret = (uint32_t)ar_rng_below(&rng, r.codes), guess = (uint32_t)ar_rng_below(&rng, r.codes);
+        uint32_t *set = malloc(sizeof *set * r.codes);
+        uint64_t n, i, tally = 0;
+        int k;
+        h.count = trial % 3;
+        for (k = 0; k < h.count; k++) {
+            h.guess[k] = (uint32_t)ar_rng_below(&rng, r.codes);
+            h.answer[k] = (uint8_t)mm_answer(&r, h.guess[k], secret);
+        }
+        n = ar_mm_consistent_set(&r, &h, set, r.codes);
+        for (i = 0; i < n; i++)
+            tally |= 1ull << mm_answer(&r, guess, set[i]);
+        CHECK_EQ_U(ar_mm_possible_answers(&r, &h, guess), tally);
+        free(set);
+    }
+    ar_mm_rules_free(&r);
+}
+
 /* ---------------------------------------------------------- strategies */
 
 static mm_node *rule_tree(const mm_rules *r, mm_rule rule, int threads)
@@ -696,6 +726,7 @@ int main(void)
     test_answers();
     test_notation();
     test_consistent();
+    test_possible_answers();
     test_rules();
     test_candidates();
     test_optimal_small();
