@@ -49,5 +49,22 @@ else
     echo "check_layout: call loops not checked (needs a build directory, python3 and objdump)"
 fi
 
+# 5. every symbol the libraries export starts with ar_ (both libraries: the
+# static one hides nothing, and the shared one exports what the static has)
+if [ -n "$build" ] && command -v nm >/dev/null; then
+    for lib in "$build/libariadne.a" "$build/libariadne.so"; do
+        [ -e "$lib" ] || continue
+        case $lib in
+        *.a) syms=$(nm -g --defined-only "$lib" 2>/dev/null | awk 'NF == 3 { print $3 }') ;;
+        *) syms=$(nm -D --defined-only "$lib" 2>/dev/null | awk 'NF == 3 { print $3 }') ;;
+        esac
+        [ -n "$syms" ] && ok || bad "$lib: no exported symbols read"
+        others=$(printf '%s\n' "$syms" | grep -v -E '^(ar_|_init$|_fini$|_edata$|_end$|__bss_start$)' | sort -u | head -20)
+        [ -z "$others" ] && ok || bad "$(basename "$lib") exports symbols without ar_: $(echo $others)"
+    done
+else
+    echo "check_layout: exported symbols not checked (needs a build directory and nm)"
+fi
+
 echo "check_layout: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
