@@ -124,8 +124,7 @@ int game_parse_args(game_args *a, int argc, char **argv, const char *allowed)
     opts[n].name = NULL;
     if (word_in(allowed, "json"))
         common |= AR_COMMON_JSON;
-    if (word_in(allowed, "quiet"))
-        common |= AR_COMMON_QUIET | AR_COMMON_PROGRESS;
+    common |= AR_COMMON_QUIET | AR_COMMON_PROGRESS; /* every verb takes them */
     if (word_in(allowed, "seed"))
         common |= AR_COMMON_SEED;
     if (word_in(allowed, "time-limit"))
@@ -346,6 +345,7 @@ int verb_play_game(int argc, char **argv)
     ar_error err;
     history h;
     char *picture = NULL, line[512];
+    void *view = NULL;
     int rc, me, announced = 0;
     const char *spec;
     ar_rng chance;
@@ -390,6 +390,7 @@ int verb_play_game(int argc, char **argv)
         me = (a.first && strcmp(a.first, "bot") == 0) ? 1 - first : first;
     }
     picture = ar_xmalloc(65536);
+    view = ar_xmalloc(h.psize);
     {
         char desc[160];
         g->describe(a.v, desc, sizeof desc);
@@ -402,10 +403,19 @@ int verb_play_game(int argc, char **argv)
         int who = oc == AR_ONGOING ? g->to_move(a.v, pos) : -3;
         char cmd_text[512];
         ar_gmove m;
-        if (g->draw)
-            g->draw(a.v, pos, picture, 65536);
-        else
-            g->format_position(a.v, pos, picture, 65536);
+        /* The person sees what their player sees (fog, hidden cards) while
+         * the game goes on, and the whole position once it is over. */
+        {
+            const void *shown = pos;
+            if ((g->flags & AR_GAME_HIDDEN) && oc == AR_ONGOING) {
+                ar_game_observe(g, a.v, pos, me, view);
+                shown = view;
+            }
+            if (g->draw)
+                g->draw(a.v, shown, picture, 65536);
+            else
+                g->format_position(a.v, shown, picture, 65536);
+        }
         if (oc != AR_ONGOING) {
             char res[96];
             if (!announced) {
@@ -536,12 +546,20 @@ int verb_play_game(int argc, char **argv)
                 rc = AR_EXIT_BAD_INPUT;
                 break;
             }
+            {
+                char mine[64], bots[64];
+                g->format_move(a.v, pos, me, m, mine, sizeof mine);
+                g->format_move(a.v, pos, 1 - me, theirs, bots, sizeof bots);
+                printf("you play %s; the bot (%s) plays %s   [%s]\n", mine, g->player_name(a.v, 1 - me), bots,
+                       info.text);
+            }
             m = me == 0 ? AR_JOINT_MOVE(m, theirs) : AR_JOINT_MOVE(theirs, m);
         }
         hist_push(&h, me);
         g->apply(a.v, hist_top(&h), m);
     }
     free(picture);
+    free(view);
     free(h.positions);
     free(h.mover);
     ar_bot_destroy(bot);
