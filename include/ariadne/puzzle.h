@@ -64,6 +64,8 @@ typedef struct ar_puzzle_example {
     uint64_t cost;        /* cost of an optimal solution, the moves when each costs 1
                              (0: not stated; the tests then only verify) */
     const char *note;     /* one line on what it shows */
+    int unsolvable;       /* 1: it has no solution, which the default solver proves (exit 1);
+                             the note says so, and the tests expect the proof */
 } ar_puzzle_example;
 
 typedef struct ar_heuristic {

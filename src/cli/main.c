@@ -141,9 +141,27 @@ static void print_example(const ar_puzzle *p, const ar_puzzle_example *x)
     for (i = 0; i < n && used < sizeof line; i++)
         used += (size_t)snprintf(line + used, sizeof line - used, " --%s%s%s", params[i].name,
                                  params[i].value ? " " : "", params[i].value ? params[i].value : "");
-    if (x->instance && used < sizeof line)
-        used += (size_t)snprintf(line + used, sizeof line - used,
-                                 strpbrk(x->instance, " <>|&;*?") ? " '%s'" : " %s", x->instance);
+    if (x->instance && used < sizeof line) {
+        /* Quoted for the shell so that the line runs as printed: '...' when
+         * it has spaces or special characters, $'...' (newlines as \n) when
+         * it spans lines. */
+        const char *c;
+        if (strchr(x->instance, '\n')) {
+            used += (size_t)snprintf(line + used, sizeof line - used, " $'");
+            for (c = x->instance; *c && used + 4 < sizeof line; c++) {
+                if (*c == '\n')
+                    line[used++] = '\\', line[used++] = 'n';
+                else if (*c == '\'' || *c == '\\')
+                    line[used++] = '\\', line[used++] = *c;
+                else
+                    line[used++] = *c;
+            }
+            used += (size_t)snprintf(line + used, sizeof line - used, "'");
+        } else {
+            used += (size_t)snprintf(line + used, sizeof line - used,
+                                     strpbrk(x->instance, " <>|&;*?()$\"`\\#~") ? " '%s'" : " %s", x->instance);
+        }
+    }
     printf("  %s\n      %s\n", line, x->note);
 }
 
@@ -297,6 +315,12 @@ static void game_help(const ar_game *g)
     game_capabilities(g, caps, sizeof caps);
     if (caps[0])
         printf("\nAlso: %s (see `ariadne help VERB`).\n", caps);
+    if (g->examples && g->examples[0].args) {
+        const ar_game_example *x;
+        puts("\nExamples:");
+        for (x = g->examples; x->args; x++)
+            printf("  ariadne %s\n      %s\n", x->args, x->note);
+    }
     puts("\nPlay it with `ariadne play`, pit bots against each other with `ariadne match`, and\n"
          "ask for the value and best move of a position with `ariadne analyse` (docs/games.md).");
 }
