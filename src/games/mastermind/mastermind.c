@@ -354,6 +354,16 @@ static const ar_game_eval mm_evals[] = {
 static const char *const mm_test_variants[] = {"pegs=2 colours=3 rows=4", "pegs=3 colours=10 rows=5",
                                                "pegs=5 colours=8 rows=3", "pegs=1 colours=2 rows=1", NULL};
 
+static const ar_game_example mm_examples[] = {
+    {.args = "mastermind-strategy", .note = "Knuth's strategy against every code: 5801 guesses, 1/6/62/533/694"},
+    {.args = "mastermind-strategy --strategy optimal --max-guesses 5",
+     .note = "the smallest total within 5 guesses, by exhaustive search: 5626 (Koyama & Lai)"},
+    {.args = "verify mastermind data/mastermind/optimal-4x6.tree",
+     .note = "the optimal strategy's file played against all 1296 codes: 5625 guesses"},
+    {.args = "match mastermind --bots knuth,random-consistent --games 4 --seed 1",
+     .note = "Knuth's rule and a random code that fits, each as code-breaker and code-maker"},
+    {.args = NULL}};
+
 const ar_game ar_game_mastermind = {
     .name = "mastermind",
     .summary = "Mastermind: break a code of P pegs and C colours; Knuth's and the optimal strategies",
@@ -403,4 +413,5 @@ const ar_game ar_game_mastermind = {
     .tools = ar_mm_tools,
     .bench_suites = ar_mm_bench_suites,
     .test_variants = mm_test_variants,
+    .examples = mm_examples,
 };
