@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "ariadne/andor.h"
 #include "ariadne/game.h"
 #include "ariadne/local.h"
 #include "ariadne/timer.h"
@@ -358,6 +359,10 @@ static int verb_help_impl(int argc, char **argv)
         game_help(ar_game_find(argv[1]));
         return 0;
     }
+    if (ar_andor_domain_find(argv[1])) {
+        cli_andor_help(ar_andor_domain_find(argv[1]));
+        return 0;
+    }
     return ar_tool_fail("help: no verb or domain called '%s' (see `ariadne help`)", argv[1]);
 }
 
@@ -473,6 +478,7 @@ int verb_list(int argc, char **argv)
                 printf("  %-10s also: %s\n", "", caps);
         }
     }
+    cli_andor_list();
     puts("\nAlgorithms (--algo):");
     for (a = ar_algorithms(); a->name; a++)
         printf("  %-10s %s\n", a->name, a->summary);

@@ -305,6 +305,8 @@ int verb_solve(int argc, char **argv)
     FILE *trace = NULL;
     int rc, complete = 1;
 
+    if (cli_is_andor(argc, argv))
+        return cli_andor_solve(argc, argv);
     rc = cli_parse(&c, argc, argv, 1);
     if (rc == 0 && c.batch)
         return cli_solve_batch(&c);
@@ -529,6 +531,8 @@ int verb_verify(int argc, char **argv)
     /* A game checks its own files (a strategy): its front end for verify. */
     if (argc > 1 && (fe = cli_game_front_end(ar_game_find(argv[1]), "verify")) != NULL)
         return fe->run(argc, argv);
+    if (cli_is_andor(argc, argv))
+        return cli_andor_verify(argc, argv);
     rc = cli_parse(&c, argc, argv, 1);
     if (rc)
         return rc;
