@@ -179,6 +179,25 @@ static int pick_kth(void *ctx, uint32_t code)
     return 0;
 }
 
+/* A code drawn uniformly among the n >= 1 codes that fit h (the maker's
+ * secret, the random-consistent breaker's guess); *n_out gets n. */
+static ar_status random_fitting_code(mm_bot *b, const mm_history *h, uint32_t *code, uint64_t *n_out,
+                                     ar_error *err)
+{
+    pick_ctx pk;
+    uint64_t n = ar_mm_each_consistent(b->r, h, NULL, NULL);
+    if (n == 0)
+        return ar_error_set(err, AR_ERR_INPUT, "no code fits the answers so far");
+    pk.target = ar_rng_below(&b->rng, n);
+    pk.seen = 0;
+    pk.code = 0;
+    ar_mm_each_consistent(b->r, h, pick_kth, &pk);
+    *code = pk.code;
+    if (n_out)
+        *n_out = n;
+    return AR_OK;
+}
+
 typedef struct tally_ctx {
     const mm_rules *r;
     uint32_t guess;
@@ -220,15 +239,9 @@ static ar_status maker_choose(mm_bot *b, const mm_pos *p, ar_gmove *out, ar_bot_
         if (h.count == 0) {
             b->secret = (uint32_t)ar_rng_below(&b->rng, r->codes);
         } else {
-            pick_ctx pk;
-            uint64_t n = ar_mm_each_consistent(r, &h, NULL, NULL);
-            if (n == 0)
-                return ar_error_set(err, AR_ERR_INPUT, "no code fits the answers so far");
-            pk.target = ar_rng_below(&b->rng, n);
-            pk.seen = 0;
-            pk.code = 0;
-            ar_mm_each_consistent(r, &h, pick_kth, &pk);
-            b->secret = pk.code;
+            ar_status st = random_fitting_code(b, &h, &b->secret, NULL, err);
+            if (st != AR_OK)
+                return st;
         }
         b->has_secret = 1;
     }
@@ -269,15 +282,12 @@ static ar_status breaker_choose(mm_bot *b, const mm_pos *p, ar_gmove *out, ar_bo
         return AR_OK;
     }
     if (b->kind == B_SAMPLE) {
-        pick_ctx pk;
-        uint64_t n = ar_mm_each_consistent(r, &h, NULL, NULL);
-        if (n == 0)
-            return ar_error_set(err, AR_ERR_INPUT, "no code fits the answers so far");
-        pk.target = ar_rng_below(&b->rng, n);
-        pk.seen = 0;
-        pk.code = 0;
-        ar_mm_each_consistent(r, &h, pick_kth, &pk);
-        *out = pk.code;
+        uint32_t code;
+        uint64_t n;
+        ar_status st = random_fitting_code(b, &h, &code, &n, err);
+        if (st != AR_OK)
+            return st;
+        *out = code;
         if (info)
             snprintf(info->text, sizeof info->text, "random-consistent: one of %llu codes that fit",
                      (unsigned long long)n);
