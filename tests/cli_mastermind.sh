@@ -96,6 +96,23 @@ check "input ends: exit 2" test $? -eq 2
 printf '1122\n1234\n' | "$A" mastermind-maker --secret 1234 >"$tmp/o" 2>/dev/null
 check "maker answers" test "$(tr '\n' ' ' <"$tmp/o")" = "1 1 4 0 "
 
+# --- a time limit stops the exhaustive search (4x7 takes about a minute of CPU
+# in full) within a fraction of a second: the best strategy so far, labelled,
+# and checked (exit 0), or, when the one-step rules it starts from were not
+# built in time, exit 3 and one line
+t0=$(date +%s%N)
+"$A" mastermind-strategy --strategy optimal --colours 7 --time-limit 0.3 --threads 1 >"$tmp/o" 2>"$tmp/e"
+rc=$?
+ms=$((($(date +%s%N) - t0) / 1000000))
+check "time limit: stopped in ${ms} ms" test "$ms" -lt 5000
+if [ "$rc" -eq 0 ]; then
+    check "time limit: labelled" contains "$tmp/o" "not proven optimal: the search was stopped (time limit)"
+    check "time limit: checked" contains "$tmp/o" "checked against all 2401 codes"
+else
+    check "time limit: exit 3 ($rc)" test "$rc" -eq 3
+    check "time limit: said" contains "$tmp/e" "stopped (time limit) before any strategy was found"
+fi
+
 # --- play, as code-breaker and as code-maker
 printf '1122\nmoves\nquit\n' | "$A" play mastermind --seed 1 >"$tmp/p" 2>&1
 check "play as code-breaker" contains "$tmp/p" "1296 codes fit the answers"

@@ -111,8 +111,10 @@ static ar_status rule_tree(const mm_rules *r, mm_rule rule, int threads, int has
 }
 
 /* The best one-step strategy that keeps within max_guesses (0: any), as the
- * search's starting point; NULL when none does. */
-static mm_node *best_rule(const mm_rules *r, int threads, int max_guesses, uint64_t *total, const char **name)
+ * search's starting point; NULL when none does. Built under the run, so a
+ * limit or Ctrl-C stops here too, keeping the rules finished so far. */
+static mm_node *best_rule(const mm_rules *r, int threads, int max_guesses, ar_run *run, uint64_t *total,
+                          const char **name)
 {
     mm_node *best = NULL;
     int rule;
@@ -120,8 +122,11 @@ static mm_node *best_rule(const mm_rules *r, int threads, int max_guesses, uint6
         mm_node *t;
         mm_stats st;
         ar_error err;
-        if (rule_tree(r, (mm_rule)rule, threads, 0, 0, NULL, &t, &err) != AR_OK)
+        if (rule_tree(r, (mm_rule)rule, threads, 0, 0, run, &t, &err) != AR_OK) {
+            if (run->stop)
+                break;
             continue;
+        }
         if (ar_mm_tree_check(r, t, &st) && (!max_guesses || st.worst <= max_guesses) &&
             (!best || st.total < *total)) {
             ar_mm_tree_free(best);
@@ -205,7 +210,7 @@ static int strategy_tool(int argc, char **argv)
     if (strategy == OPTIMAL) {
         mm_optimal_options oo;
         mm_optimal_result res;
-        tree = best_rule(&r, threads, (int)max_guesses, &upper_total, &upper_name);
+        tree = best_rule(&r, threads, (int)max_guesses, &run, &upper_total, &upper_name);
         memset(&oo, 0, sizeof oo);
         oo.max_guesses = (int)max_guesses;
         oo.threads = threads;
