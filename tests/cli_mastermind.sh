@@ -106,7 +106,7 @@ rc=$?
 ms=$((($(date +%s%N) - t0) / 1000000))
 check "time limit: stopped in ${ms} ms" test "$ms" -lt 5000
 if [ "$rc" -eq 0 ]; then
-    check "time limit: labelled" contains "$tmp/o" "not proven optimal: the search was stopped (time limit)"
+    check "time limit: labelled" contains "$tmp/o" "not proven optimal: the search was stopped by the time limit"
     check "time limit: checked" contains "$tmp/o" "checked against all 2401 codes"
 else
     check "time limit: exit 3 ($rc)" test "$rc" -eq 3

@@ -327,7 +327,7 @@ static int strategy_tool(int argc, char **argv)
                     max_guesses ? " within the guesses allowed" : "", search_nodes, ar_now() - t0, threads,
                     threads == 1 ? "" : "s");
         else if (strategy == OPTIMAL)
-            fprintf(out, "not proven optimal: the search was stopped (%s) after %" PRIu64 " sets; every strategy "
+            fprintf(out, "not proven optimal: the search was stopped by the %s after %" PRIu64 " sets; every strategy "
                     "needs at least %" PRIu64 " guesses in all\n",
                     ar_stop_reason_name(run.stop), search_nodes, lower);
         else
