@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/arena.h"
+#include "ariadne/page.h"
 #include "ariadne/tool.h"
 
 static const ar_option_spec mm_options[] = {
@@ -325,6 +326,46 @@ static void mm_draw(const ar_variant *v, const void *pos, char *buf, size_t size
     }
 }
 
+/* The board for the browser pages: a row a guess, its pegs in the page's
+ * player colours (colour c as p<c>, labelled with its digit), then the
+ * answer as black (B) and white (W) pegs, "?" while unanswered; while the
+ * game is on, a row of holes for the next guess. The text board is the
+ * caption. */
+static void mm_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    const mm_pos *p = pos;
+    const mm_rules *r = &v->r;
+    int on = !mm_won(v, p) && p->rows < v->rows && !p->pending;
+    int rows = p->rows + on, k, j, col;
+    char *text = malloc(4096);
+    ar_scene_grid(scene, rows, 2 * r->pegs + 1);
+    for (k = 0; k < p->rows; k++) {
+        char code[16], label[2] = {0, 0}, style[8];
+        ar_mm_format_code(r, p->guess[k], code, sizeof code);
+        for (j = 0; j < r->pegs; j++) {
+            label[0] = code[j];
+            snprintf(style, sizeof style, "p%d", code[j] == '0' ? 10 : code[j] - '0');
+            ar_scene_cell(scene, k, j, style, label);
+        }
+        col = r->pegs + 1;
+        if (k == p->rows - 1 && p->pending) {
+            ar_scene_cell(scene, k, col, "text", "?");
+            continue;
+        }
+        for (j = 0; j < r->black[p->answer[k]]; j++)
+            ar_scene_cell(scene, k, col++, "stone", "B");
+        for (j = 0; j < r->white[p->answer[k]]; j++)
+            ar_scene_cell(scene, k, col++, "coin-t", "W");
+    }
+    for (j = 0; on && j < r->pegs; j++)
+        ar_scene_cell(scene, p->rows, j, "hole", NULL);
+    if (text) {
+        mm_draw(v, pos, text, 4096);
+        ar_scene_caption(scene, "%s", text);
+        free(text);
+    }
+}
+
 /* A rough value for search bots: the code-breaker is ahead when the codes
  * left can be told apart with the guesses left (K answers a guess). */
 static int mm_eval_left(const ar_variant *v, const void *pos, int player)
@@ -397,6 +438,7 @@ const ar_game ar_game_mastermind = {
     .parse_position = mm_parse_position,
     .format_position = mm_format_position,
     .draw = mm_draw,
+    .picture = mm_picture,
     .to_move = mm_to_move,
     .outcome = mm_outcome,
     .hash = NULL, /* the bytes are hashed: unused entries are zero */
