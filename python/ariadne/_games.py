@@ -98,13 +98,16 @@ def _game_of(game: Union[str, Game], options: Dict[str, Any]) -> Game:
     return game
 
 
-def match(game: Union[str, Game], bots: Sequence[str], games: int = 2, seed: int = 1, random_plies: int = 0,
+def match(game: Union[str, Game], bots: Sequence[str], games: int = 10, seed: int = 1, random_plies: int = 1,
           max_plies: int = 0, memory_limit: Union[int, str, None] = None, **options: Any) -> MatchResult:
     """A round robin between bots (spec strings), as `ariadne match`: every
     pair plays `games` games with colours alternating (from the Game's
     position; random_plies random opening moves, the same for both games of
     a pair; a game longer than max_plies, default 1000, is a draw). Returns
-    the table as data. Two-player variants; Ctrl-C ends it early
+    the table as data: a row per ordered pair from the first bot's side, the
+    ratings (Elo, mean 0, with error95; None where unbounded) and every
+    game. The same seed plays the same games (where the bots have fixed
+    depths or iterations). Two-player variants; Ctrl-C ends it early
     (interrupted is then True)."""
     g = _game_of(game, options)
     return MatchResult(**_ariadne.match(g, list(bots), games, seed, random_plies, max_plies, memory_limit))

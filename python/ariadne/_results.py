@@ -210,9 +210,11 @@ class GameInfo:
 @dataclass
 class MatchResult:
     """A round robin's results (`ariadne match`): for each ordered pair of
-    bots, games, wins, draws, losses from the first bot's side with the Elo
+    bots (one row when there are two), games, wins, draws, losses from the
+    first bot's side with the Elo
     difference and its 95% interval (None where unbounded); the ratings of
-    every bot by maximum likelihood; and every game's record."""
+    every bot by maximum likelihood (elo, error95); and every game's record
+    (first and second bot, outcome, plies, moves, scores)."""
     bots: List[str]
     pairs: List[Dict[str, Any]]
     ratings: List[Dict[str, Any]]

@@ -303,8 +303,8 @@ static PyObject *table_dict(const ar_match_table *t, PyObject *names, const matc
             unsigned n = r->wins + r->draws + r->losses;
             ar_elo elo;
             PyObject *item;
-            if (i == j || n == 0)
-                continue;
+            if (i == j || n == 0 || (t->bots == 2 && i == 1))
+                continue; /* the rows of `ariadne match`: both sides, one when there are two bots */
             ar_elo_from_results(r->wins, r->draws, r->losses, &elo);
             item = Py_BuildValue("{s:O,s:O,s:I,s:I,s:I,s:I,s:d,s:N,s:N,s:N}", "bot", PyList_GET_ITEM(names, i),
                                  "opponent", PyList_GET_ITEM(names, j), "games", n, "wins", r->wins, "draws", r->draws,
@@ -319,7 +319,7 @@ static PyObject *table_dict(const ar_match_table *t, PyObject *names, const matc
     ar_elo_ratings(t, rating, error);
     for (i = 0; i < t->bots; i++) {
         PyObject *item = Py_BuildValue("{s:O,s:N,s:d}", "bot", PyList_GET_ITEM(names, i), "elo",
-                                       finite_or_none(rating[i]), "error", error[i]);
+                                       finite_or_none(rating[i]), "error95", error[i]);
         if (!item || PyList_Append(ratings, item) < 0) {
             Py_XDECREF(item);
             goto fail;

@@ -141,17 +141,22 @@ static PyObject *game_legal_moves(game_object *self, PyObject *args, PyObject *k
     unsigned n, i;
     int player;
     ar_gmove *moves;
+    double *probs;
     static char *kwlist[] = {"player", NULL};
     if (!pyar_game_ready(self) || !PyArg_ParseTupleAndKeywords(args, kw, "|O", kwlist, &player_obj) ||
         player_arg(self, player_obj, &player) < 0)
         return NULL;
     moves = malloc(sizeof *moves * (self->g->max_moves(self->v, self->pos) + 1u));
-    if (!moves)
+    probs = malloc(sizeof *probs * (self->g->max_moves(self->v, self->pos) + 1u));
+    if (!moves || !probs) {
+        free(moves);
+        free(probs);
         return PyErr_NoMemory();
+    }
     if (self->g->outcome(self->v, self->pos) != AR_ONGOING)
         n = 0;
     else if (player == AR_PLAYER_CHANCE)
-        n = self->g->chance_outcomes ? self->g->chance_outcomes(self->v, self->pos, moves, NULL) : 0;
+        n = self->g->chance_outcomes ? self->g->chance_outcomes(self->v, self->pos, moves, probs) : 0;
     else if (player == AR_PLAYER_SIMULTANEOUS)
         n = self->g->legal_moves(self->v, self->pos, 0, moves), player = 0;
     else
@@ -165,6 +170,7 @@ static PyObject *game_legal_moves(game_object *self, PyObject *args, PyObject *k
             PyList_SET_ITEM(list, (Py_ssize_t)i, t);
     }
     free(moves);
+    free(probs);
     return list;
 }
 
@@ -183,16 +189,23 @@ static int parse_move(game_object *self, PyObject *text, int player, ar_gmove *o
         return -1;
     ar_error_clear(&err);
     if (player == AR_PLAYER_CHANCE) {
-        ar_gmove moves[1024];
-        unsigned n = self->g->chance_outcomes ? self->g->chance_outcomes(self->v, self->pos, moves, NULL) : 0, i;
-        for (i = 0; i < n && i < 1024; i++) {
+        unsigned max = self->g->max_moves(self->v, self->pos) + 1u, n = 0, i;
+        ar_gmove *moves = malloc(sizeof *moves * max);
+        double *probs = malloc(sizeof *probs * max);
+        if (moves && probs && self->g->chance_outcomes)
+            n = self->g->chance_outcomes(self->v, self->pos, moves, probs);
+        for (i = 0; i < n; i++) {
             char buf[256];
             size_t k = self->g->format_move(self->v, self->pos, 0, moves[i], buf, sizeof buf);
             if (k == (size_t)len && memcmp(buf, s, (size_t)len) == 0) {
                 *out = moves[i];
-                return 0;
+                break;
             }
         }
+        free(moves);
+        free(probs);
+        if (i < n)
+            return 0;
         st = ar_error_set(&err, AR_ERR_INPUT, "'%.60s' is not a chance outcome of this position", s);
     } else {
         st = self->g->parse_move(self->v, self->pos, player, s, (size_t)len, out, &err);

@@ -9,7 +9,8 @@
  * attributes lower_bound and max_solution_length. Candidates are interned
  * like states (pypuzzle.h): a candidate of the search is a 4-byte id, its
  * cost computed once and its neighbours listed once, so the strategies'
- * moves are indices into that list. The cost of a candidate that is a
+ * moves are indices into that list; a cost is computed when first asked.
+ * The cost of a candidate that is a
  * solution must be the cost of its moves, which the search replays through
  * successors. */
 #include "pypuzzle.h"
@@ -39,14 +40,14 @@ static uint32_t cand_id(const void *state)
 
 static void set_id(void *state, uint32_t id) { memcpy(state, &id, sizeof id); }
 
-/* The id of a candidate, interned when new (its cost and whether it is a
- * solution computed then); UINT32_MAX with an exception set on failure. */
+/* The id of a candidate, interned when new; UINT32_MAX with an exception
+ * set on failure. Its cost is computed when first asked (cost_of): a
+ * strategy that draws one neighbour at random asks for one cost, not for
+ * the whole neighbourhood's. */
 static uint32_t intern_candidate(ar_instance *inst, PyObject *c)
 {
-    PyObject *found = PyDict_GetItemWithError(inst->cand_ids, c), *id_obj, *r;
-    py_candidate *e;
+    PyObject *found = PyDict_GetItemWithError(inst->cand_ids, c), *id_obj;
     uint32_t id;
-    long long cost;
     if (found)
         return (uint32_t)PyLong_AsUnsignedLong(found);
     if (PyErr_Occurred())
@@ -60,33 +61,64 @@ static uint32_t intern_candidate(ar_instance *inst, PyObject *c)
         return UINT32_MAX;
     }
     Py_DECREF(id_obj);
-    e = &inst->cand[id];
-    memset(e, 0, sizeof *e);
+    memset(&inst->cand[id], 0, sizeof inst->cand[id]);
     inst->cand_count++;
     pyp_account(inst, inst->bytes_per_state);
+    return id;
+}
+
+/* Computes a candidate's cost and whether it is a solution (GIL held);
+ * -1 with the search failed. */
+static int compute_cost(ar_instance *inst, uint32_t id)
+{
+    PyObject *c = PyList_GET_ITEM(inst->cands, id), *r;
+    py_candidate *e = &inst->cand[id];
+    long long cost;
     if (!(r = PyObject_CallOneArg(inst->cand_cost, c)))
-        return UINT32_MAX;
+        goto fail;
     if (PyBool_Check(r) || !PyLong_Check(r)) {
         PyErr_Format(PyExc_TypeError, "cost(candidate) must return a whole number, not %.60s", Py_TYPE(r)->tp_name);
         Py_DECREF(r);
-        return UINT32_MAX;
+        goto fail;
     }
     cost = PyLong_AsLongLong(r);
     Py_DECREF(r);
     if (cost == -1 && PyErr_Occurred())
-        return UINT32_MAX;
+        goto fail;
     e->cost = (int64_t)cost;
     e->solution = 1;
     if (inst->cand_is_solution) {
         int yes;
         if (!(r = PyObject_CallOneArg(inst->cand_is_solution, c)) || (yes = PyObject_IsTrue(r)) < 0) {
             Py_XDECREF(r);
-            return UINT32_MAX;
+            goto fail;
         }
         Py_DECREF(r);
         e->solution = (uint8_t)yes;
     }
-    return id;
+    e->costed = 1;
+    return 0;
+fail:
+    pyp_fail(inst);
+    return -1;
+}
+
+/* The candidate's entry with its cost known (the GIL taken if needed);
+ * NULL when the search has failed. */
+static const py_candidate *costed(ar_instance *inst, uint32_t id)
+{
+    PyGILState_STATE g;
+    int rc;
+    if (id >= inst->cand_count)
+        return NULL;
+    if (inst->cand[id].costed)
+        return &inst->cand[id];
+    if (inst->failed)
+        return NULL;
+    g = PyGILState_Ensure();
+    rc = compute_cost(inst, id);
+    PyGILState_Release(g);
+    return rc == 0 ? &inst->cand[id] : NULL;
 }
 
 /* Lists a candidate's neighbours once; 0, or -1 when the search failed. */
@@ -144,16 +176,14 @@ static int neighbour_count(ar_instance *inst, uint32_t id)
 
 static int64_t lp_cost(void *ctx, const void *state)
 {
-    ar_instance *inst = ctx;
-    uint32_t id = cand_id(state);
-    return id < inst->cand_count ? inst->cand[id].cost : 0;
+    const py_candidate *e = costed(ctx, cand_id(state));
+    return e ? e->cost : 0;
 }
 
 static int lp_is_solution(void *ctx, const void *state)
 {
-    ar_instance *inst = ctx;
-    uint32_t id = cand_id(state);
-    return id < inst->cand_count && inst->cand[id].solution;
+    const py_candidate *e = costed(ctx, cand_id(state));
+    return e && e->solution;
 }
 
 /* A candidate from fn(rng), rng a random.Random seeded from the engine's
@@ -312,7 +342,10 @@ static ar_status lv_to_moves(const ar_local_problem *prob, const void *state, ar
     PyGILState_STATE g;
     PyObject *list;
     ar_status st;
-    if (id >= inst->cand_count || !inst->cand[id].solution)
+    const py_candidate *e = costed(inst, id);
+    if (!e)
+        return AR_ERR_INTERNAL;
+    if (!e->solution)
         return ar_error_set(err, AR_ERR_UNSOLVABLE, "the best candidate is not a solution");
     g = PyGILState_Ensure();
     list = PyObject_CallOneArg(inst->cand_moves, PyList_GET_ITEM(inst->cands, id));

@@ -38,6 +38,7 @@ typedef struct py_candidate {
     uint32_t first;      /* its neighbours: neighbours[first .. first+count) */
     uint32_t count;
     uint8_t expanded;
+    uint8_t costed;      /* cost and solution are known (computed when first asked) */
     uint8_t solution;
 } py_candidate;
 
