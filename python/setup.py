@@ -9,12 +9,17 @@ only this source tree. Install with
 (no network is needed: setuptools comes from the system). Set ARIADNE_JOBS
 to compile on more than two cores.
 """
+import base64
+import hashlib
 import os
 import re
+import shutil
 import sys
+import sysconfig
+import zipfile
 from glob import glob
 
-from setuptools import Extension, setup
+from setuptools import Command, Extension, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -49,6 +54,67 @@ class BuildExt(build_ext):
             self.parallel = int(os.environ.get("ARIADNE_JOBS", "2"))
 
 
+class MinimalWheel(Command):
+    """bdist_wheel for a Python without the `wheel` package (pip builds
+    through it, even with --no-build-isolation, and may not download it):
+    the built package zipped with its .dist-info (METADATA, WHEEL, RECORD)
+    as the wheel format (PEP 427) says. Used only when `wheel` is missing."""
+
+    description = "build a wheel (without the wheel package)"
+    user_options = [("dist-dir=", "d", "directory for the .whl")]
+
+    def initialize_options(self):
+        self.dist_dir = None
+
+    def finalize_options(self):
+        self.dist_dir = self.dist_dir or "dist"
+
+    @staticmethod
+    def tag():
+        impl = "cp%d%d" % sys.version_info[:2]
+        return "%s-%s-%s" % (impl, impl, sysconfig.get_platform().replace("-", "_").replace(".", "_"))
+
+    def egg2dist(self, egginfo_path, distinfo_path):
+        """The .dist-info from setuptools' .egg-info (for pip's metadata step)."""
+        os.makedirs(distinfo_path, exist_ok=True)
+        shutil.copy(os.path.join(egginfo_path, "PKG-INFO"), os.path.join(distinfo_path, "METADATA"))
+
+    def run(self):
+        self.run_command("build")
+        build_lib = self.get_finalized_command("build").build_lib
+        self.run_command("egg_info")
+        egg_info = self.get_finalized_command("egg_info").egg_info
+        name, ver = self.distribution.get_name(), self.distribution.get_version()
+        dist_info = "%s-%s.dist-info" % (name, ver)
+        os.makedirs(self.dist_dir, exist_ok=True)
+        path = os.path.join(self.dist_dir, "%s-%s-%s.whl" % (name, ver, self.tag()))
+        records = []
+
+        def add(zf, arcname, data):
+            zf.writestr(arcname, data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            records.append("%s,sha256=%s,%d" % (arcname, digest, len(data)))
+
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+            for root, _, files in os.walk(build_lib):
+                for f in sorted(files):
+                    full = os.path.join(root, f)
+                    with open(full, "rb") as fh:
+                        add(zf, os.path.relpath(full, build_lib).replace(os.sep, "/"), fh.read())
+            with open(os.path.join(egg_info, "PKG-INFO"), "rb") as fh:
+                add(zf, dist_info + "/METADATA", fh.read())
+            wheel = "Wheel-Version: 1.0\nGenerator: ariadne setup.py\nRoot-Is-Purelib: false\nTag: %s\n" % self.tag()
+            add(zf, dist_info + "/WHEEL", wheel.encode())
+            records.append(dist_info + "/RECORD,,")
+            zf.writestr(dist_info + "/RECORD", "\n".join(records) + "\n")
+
+
+commands = {"build_ext": BuildExt}
+try:
+    import wheel  # noqa: F401  (its bdist_wheel is the real one)
+except ImportError:
+    commands["bdist_wheel"] = MinimalWheel
+
 bindings = sorted(glob(os.path.join(HERE, "src", "*.c")))
 extension = Extension(
     "ariadne._ariadne",
@@ -72,6 +138,6 @@ setup(
     packages=["ariadne"],
     package_data={"ariadne": ["py.typed", "*.pyi"]},
     ext_modules=[extension],
-    cmdclass={"build_ext": BuildExt},
+    cmdclass=commands,
     python_requires=">=3.9",
 )

@@ -36,7 +36,7 @@ class Game(_ariadne.Game):
         g.play(move)         # a list of one move per player where all move at once
         g.undo()
         g.outcome            # None while it goes on, else e.g. "X wins"
-        g.position           # one line (FEN for chess); assign to set one up
+        g.position           # one line (a FEN where the game has one); assign to set one up
         print(g)             # a picture of the position
 
     options are the game's own (game_info(name).options); position, if

@@ -229,7 +229,7 @@ class MatchResult:
                 return "unbounded"
             low = "-inf" if p["elo_low"] is None else "%.0f" % p["elo_low"]
             high = "+inf" if p["elo_high"] is None else "%.0f" % p["elo_high"]
-            return "%+.0f [%s, %s]" % (p["elo"], low, high)
+            return "%+.0f [%s, %s]" % (p["elo"] or 0.0, low, high)  # never "-0"
         rows = ["| bot | opponent | games | wins | draws | losses | score | Elo (95%) |",
                 "|---|---|---:|---:|---:|---:|---:|---|"]
         for p in self.pairs:

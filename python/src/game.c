@@ -454,7 +454,7 @@ static PyMethodDef game_methods[] = {
 
 static PyGetSetDef game_getset[] = {
     {"position", (getter)game_get_position, (setter)game_set_position,
-     "The position as one line (the game's notation, FEN for chess); assign to set up a position.", NULL},
+     "The position as one line in the game's notation (a FEN where the game has one); assign to set one up.", NULL},
     {"to_move", (getter)game_get_to_move, NULL,
      "The player to move (0, 1, ...), -1 when all move at once, -2 at a chance event.", NULL},
     {"outcome", (getter)game_get_outcome, NULL, "None while the game goes on, else the result in words.", NULL},

@@ -127,3 +127,22 @@ def test_count_runs_a_domains_own_count(cli_json):
         ariadne.count("hanoi")
     with pytest.raises(ariadne.InputError):
         ariadne.count("knight", "0x0")
+
+
+LOCAL = [(name, a.name) for name in ariadne.domains() if ariadne.domain(name).has_local_view
+         for a in ariadne.algorithms() if a.kind == "local"]
+
+
+@pytest.mark.parametrize("name,strategy", LOCAL, ids=["%s-%s" % x for x in LOCAL])
+def test_local_search_matches_the_command_line(cli_json, name, strategy):
+    """The local-search strategies on a domain's local view: the same run
+    as the command line's for the same seed."""
+    example = ariadne.domain(name).examples[0]
+    r = ariadne.solve(name, example.instance, algo=strategy, seed=5, options=example.options, node_limit=20000)
+    expected = cli_json("solve", *cli_args(name, example), "--algo", strategy, "--seed", 5, "--node-limit", 20000)
+    got = r.to_dict()
+    for key in SAME:
+        assert got[key] == expected[key], "%s --algo %s: %s is %r, the command line says %r" % (
+            name, strategy, key, got[key], expected[key])
+    if r.moves is not None:
+        assert ariadne.verify(name, r.solution, example.instance, options=example.options).solved
