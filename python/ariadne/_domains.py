@@ -51,6 +51,8 @@ def algorithms(domain: Optional[str] = None) -> List[AlgorithmInfo]:
 
 
 def _check_algorithm_options(domain_name: Optional[str], algo: Optional[str], given: Dict[str, Any]) -> None:
+    if all(v is None for v in given.values()):
+        return
     solvers = {}
     if domain_name is not None:
         solvers = {s["name"]: s for s in _ariadne.domain_info(domain_name)["solvers"]}
@@ -100,6 +102,8 @@ def solve(domain: Domain, instance: Optional[str] = None, *, algo: Optional[str]
     given = {"weight": weight, "beam_width": beam_width, "depth_limit": depth_limit}
     merged = _options(options, domain_options)
     if is_python_puzzle(domain):
+        if instance is not None:
+            raise _ariadne.InputError("a puzzle defined in Python takes no instance text (its start is its own)")
         _check_algorithm_options(None, algo, given)
         return solve_python(domain, algo=algo, heuristic=heuristic, weight=weight, beam_width=beam_width,
                             depth_limit=depth_limit, seed=seed, time_limit=time_limit, memory_limit=memory_limit,
@@ -213,7 +217,8 @@ def count(domain: str, *args: str, time_limit: Optional[float] = None, threads: 
     DOMAIN ARGS... --json` (the domain's help says what it counts): the
     result as a dict (count, complete, stop_reason, published, ...). Raises
     UnsupportedError for a domain without a count, InputError on bad
-    arguments."""
+    arguments. The count runs in this process with its output captured
+    (what other threads print meanwhile is captured too)."""
     argv = ["count", domain] + [str(a) for a in args]
     for name, value in domain_options.items():
         flag = "--" + name.rstrip("_").replace("_", "-")

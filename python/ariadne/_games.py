@@ -72,7 +72,10 @@ class Bot(_ariadne.Bot):
     VALUE]..., e.g. "alphabeta:depth=6", "alphabeta:time=0.1",
     "mcts:iters=2000", "random", or a game's own kinds (bot_kinds(),
     game_info(name).bot_kinds). choose(position) returns its move as text;
-    last_info says what it thought (score, depth, nodes, seconds)."""
+    last_info says what it thought (score, depth, nodes, seconds). In games
+    with hidden information the bot is shown only its player's view. Ctrl-C
+    cuts its thinking short: it answers with the best move of the depths
+    done, or raises KeyboardInterrupt when it had none."""
 
     def __repr__(self) -> str:
         return "Bot(%r, %r)" % (self.game.name, self.spec)

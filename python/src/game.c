@@ -441,6 +441,66 @@ static PyObject *game_player_name(game_object *self, PyObject *arg)
     return PyUnicode_FromString(self->g->player_name(self->v, p));
 }
 
+/* view(player) -> str: the position as `player` sees it (hidden cards and
+ * the like in the game's "unknown" notation): what a bot of that player is
+ * shown. */
+static PyObject *game_view(game_object *self, PyObject *arg)
+{
+    int p;
+    unsigned char *view;
+    char *buf;
+    PyObject *s = NULL;
+    if (!pyar_game_ready(self) || player_arg(self, arg, &p) < 0)
+        return NULL;
+    view = malloc(self->size);
+    buf = malloc(65536);
+    if (view && buf) {
+        ar_game_observe(self->g, self->v, self->pos, p, view);
+        self->g->format_position(self->v, view, buf, 65536);
+        s = pyar_text(buf);
+    } else {
+        PyErr_NoMemory();
+    }
+    free(view);
+    free(buf);
+    return s;
+}
+
+/* chance_outcomes() -> [(outcome, probability)] at a chance event, [] elsewhere. */
+static PyObject *game_chance_outcomes(game_object *self, PyObject *unused)
+{
+    unsigned max, n = 0, i;
+    ar_gmove *moves;
+    double *probs;
+    PyObject *list;
+    (void)unused;
+    if (!pyar_game_ready(self))
+        return NULL;
+    max = self->g->max_moves(self->v, self->pos) + 1u;
+    moves = malloc(sizeof *moves * max);
+    probs = malloc(sizeof *probs * max);
+    if (!moves || !probs) {
+        free(moves);
+        free(probs);
+        return PyErr_NoMemory();
+    }
+    if (self->g->outcome(self->v, self->pos) == AR_ONGOING && pyar_game_to_move(self) == AR_PLAYER_CHANCE &&
+        self->g->chance_outcomes)
+        n = self->g->chance_outcomes(self->v, self->pos, moves, probs);
+    list = PyList_New((Py_ssize_t)n);
+    for (i = 0; list && i < n; i++) {
+        PyObject *t = pyar_move_text(self->g, self->v, self->pos, 0, moves[i]);
+        PyObject *item = t ? Py_BuildValue("(Nd)", t, probs[i]) : NULL;
+        if (!item)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, (Py_ssize_t)i, item);
+    }
+    free(moves);
+    free(probs);
+    return list;
+}
+
 static PyMethodDef game_methods[] = {
     {"legal_moves", (PyCFunction)(void (*)(void))game_legal_moves, METH_VARARGS | METH_KEYWORDS,
      "legal_moves(player=None) -> list[str]: the moves of the player to move (or of player)."},
@@ -450,6 +510,9 @@ static PyMethodDef game_methods[] = {
     {"draw", (PyCFunction)game_draw, METH_NOARGS, "draw() -> str: a picture of the position for people."},
     {"scores", (PyCFunction)game_scores, METH_NOARGS, "scores() -> list[float]: each player's score."},
     {"player_name", (PyCFunction)game_player_name, METH_O, "player_name(player) -> str"},
+    {"view", (PyCFunction)game_view, METH_O, "view(player) -> str: the position as that player sees it."},
+    {"chance_outcomes", (PyCFunction)game_chance_outcomes, METH_NOARGS,
+     "chance_outcomes() -> list[(str, float)]: a chance event's outcomes and their probabilities."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef game_getset[] = {

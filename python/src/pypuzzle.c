@@ -588,7 +588,7 @@ static PyObject *py_solve_python(PyObject *self, PyObject *args, PyObject *kw)
         return pyar_raise(AR_ERR_INPUT, "heuristic must be a function of a state");
     generic = ar_algorithm_find(algo ? algo : "astar");
     want_h = generic && (generic->flags & AR_ALGO_USES_HEURISTIC);
-    if (pyar_params_from_dict(&params, options, NULL, "the local-search strategies", 1) < 0)
+    if (pyar_params_from_dict(&params, options, NULL, Py_TYPE(puzzle)->tp_name, 1) < 0)
         return NULL;
     ar_search_options_init(&so);
     so.algorithm = algo;

@@ -18,6 +18,10 @@ def random_playout(g, rng, plies):
     seen = []
     while not g.is_over and len(seen) < plies:
         seen.append(g.position)
+        if g.to_move == ariadne.CHANCE:
+            outcomes = g.chance_outcomes()
+            assert outcomes and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            assert sorted(m for m, _ in outcomes) == sorted(g.legal_moves())
         if g.to_move == ariadne.SIMULTANEOUS:
             g.play([rng.choice(g.legal_moves(player=p) or [None]) for p in range(g.players)])
         else:
@@ -36,6 +40,8 @@ def test_play_and_undo_every_game(name):
         assert g.players >= 2 and g.outcome is None and not g.is_over
         assert str(g) and g.variant
         seen = random_playout(g, random.Random(7), 60)
+        for p in range(g.players):
+            assert isinstance(g.view(p), str)
         assert len(g.moves) == len(seen)
         if g.is_over:
             assert g.outcome and len(g.scores()) == g.players
