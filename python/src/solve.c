@@ -30,7 +30,8 @@ char *pyar_search_kwlist[] = {"domain", "instance", "algo", "heuristic", "weight
                               "depth_limit", "seed", "time_limit", "memory_limit", "node_limit",
                               "options", NULL};
 
-int pyar_uint_arg(PyObject *v, const char *name, unsigned long long min, unsigned long long max,
+/* v as a whole number in [min, max]; an InputError naming `name` if not. */
+static int uint_arg(PyObject *v, const char *name, unsigned long long min, unsigned long long max,
                     unsigned long long *out)
 {
     char msg[160];
@@ -67,17 +68,17 @@ int pyar_prepare(const search_args *a, prepared *pr)
             goto fail;
     }
     if (a->beam_width && a->beam_width != Py_None) {
-        if (pyar_uint_arg(a->beam_width, "beam_width", 1, 1000000000ull, &n) < 0)
+        if (uint_arg(a->beam_width, "beam_width", 1, 1000000000ull, &n) < 0)
             goto fail;
         pr->search.beam_width = (size_t)n;
     }
     if (a->depth_limit && a->depth_limit != Py_None) {
-        if (pyar_uint_arg(a->depth_limit, "depth_limit", 1, 100000000ull, &n) < 0)
+        if (uint_arg(a->depth_limit, "depth_limit", 1, 100000000ull, &n) < 0)
             goto fail;
         pr->search.depth_limit = (unsigned)n;
     }
     if (a->seed && a->seed != Py_None) {
-        if (pyar_uint_arg(a->seed, "seed", 0, UINT64_MAX, &n) < 0)
+        if (uint_arg(a->seed, "seed", 0, UINT64_MAX, &n) < 0)
             goto fail;
         pr->search.seed = (uint64_t)n;
     }
@@ -91,7 +92,8 @@ fail:
 
 /* The instance text: None for the domain's default; an empty text is a
  * mistake, as on the command line. */
-int pyar_instance_text(PyObject *instance, const char **text)
+/* The instance text (NULL: the default instance); an empty one is refused. */
+static int instance_text(PyObject *instance, const char **text)
 {
     *text = NULL;
     if (!instance || instance == Py_None)
@@ -110,7 +112,7 @@ int pyar_instance_text(PyObject *instance, const char **text)
     return 0;
 }
 
-ar_instance *pyar_make_instance(const prepared *pr, const char *text)
+static ar_instance *make_instance(const prepared *pr, const char *text)
 {
     ar_instance *inst = NULL;
     ar_error err;
@@ -125,7 +127,10 @@ ar_instance *pyar_make_instance(const prepared *pr, const char *text)
     return NULL;
 }
 
-int pyar_check_seed(const prepared *pr, const ar_instance *inst, const search_args *a)
+/* Refuses a seed for an algorithm that is not randomised (the one that
+ * will run: the domain's default when none was named), as the command line
+ * does. */
+static int check_seed(const prepared *pr, const ar_instance *inst, const search_args *a)
 {
     const char *algo = pr->search.algorithm;
     const ar_domain_solver *ds;
@@ -143,6 +148,32 @@ int pyar_check_seed(const prepared *pr, const ar_instance *inst, const search_ar
              "local-search strategies, hill, anneal, ...)", algo);
     pyar_raise(AR_ERR_INPUT, msg);
     return -1;
+}
+
+ar_instance *pyar_open(const search_args *a, prepared *pr, pyar_stop *stop)
+{
+    const char *text;
+    ar_instance *inst;
+    if (instance_text(a->instance, &text) < 0 || pyar_prepare(a, pr) < 0)
+        return NULL;
+    inst = make_instance(pr, text);
+    if (inst && stop && (check_seed(pr, inst, a) < 0 || pyar_stop_begin(stop) < 0)) {
+        pr->p->destroy(inst);
+        inst = NULL;
+    }
+    if (!inst) {
+        pyar_params_free(&pr->params);
+        return NULL;
+    }
+    if (stop)
+        pr->search.limits.interrupt = stop->flag;
+    return inst;
+}
+
+void pyar_close(prepared *pr, ar_instance *inst)
+{
+    pr->p->destroy(inst);
+    pyar_params_free(&pr->params);
 }
 
 PyObject *pyar_domain_error(const ar_puzzle *p, ar_status st, const ar_error *err)
@@ -197,7 +228,8 @@ PyObject *pyar_result_dict(const char *domain, const char *description, const ar
                          pyar_text(res->note));
 }
 
-PyObject *pyar_result_of(const ar_puzzle *p, ar_instance *inst, const ar_result *res)
+/* The result of a search of a registered domain as a dict. */
+static PyObject *result_of(const ar_puzzle *p, ar_instance *inst, const ar_result *res)
 {
     char description[512];
     PyObject *moves, *solution;
@@ -232,29 +264,20 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw)
     ar_error err;
     ar_status st;
     pyar_stop stop;
-    const char *text;
     PyObject *out;
     (void)self;
     memset(&a, 0, sizeof a);
     if (!PyArg_ParseTupleAndKeywords(args, kw, SEARCH_FORMAT, pyar_search_kwlist, SEARCH_ARGS(a)) ||
-        pyar_instance_text(a.instance, &text) < 0 || pyar_prepare(&a, &pr) < 0)
+        !(inst = pyar_open(&a, &pr, &stop)))
         return NULL;
-    if (!(inst = pyar_make_instance(&pr, text)) || pyar_check_seed(&pr, inst, &a) < 0 || pyar_stop_begin(&stop) < 0) {
-        if (inst)
-            pr.p->destroy(inst);
-        pyar_params_free(&pr.params);
-        return NULL;
-    }
-    pr.search.limits.interrupt = stop.flag;
     ar_error_clear(&err);
     Py_BEGIN_ALLOW_THREADS
     st = ar_solve(pr.p, inst, &pr.search, NULL, &res, &err);
     Py_END_ALLOW_THREADS
     pyar_stop_end(&stop);
-    out = st == AR_OK ? pyar_result_of(pr.p, inst, &res) : pyar_domain_error(pr.p, st, &err);
+    out = st == AR_OK ? result_of(pr.p, inst, &res) : pyar_domain_error(pr.p, st, &err);
     ar_result_free(&res);
-    pr.p->destroy(inst);
-    pyar_params_free(&pr.params);
+    pyar_close(&pr, inst);
     return out;
 }
 
@@ -326,7 +349,7 @@ static PyObject *py_solve_many(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     if (threads_obj && threads_obj != Py_None) {
         unsigned long long n;
-        if (pyar_uint_arg(threads_obj, "threads", 1, 256, &n) < 0)
+        if (uint_arg(threads_obj, "threads", 1, 256, &n) < 0)
             return NULL;
         threads = (unsigned)n;
     }
@@ -346,8 +369,8 @@ static PyObject *py_solve_many(PyObject *self, PyObject *args, PyObject *kw)
     }
     for (i = 0; i < b.count; i++) {
         const char *text;
-        if (pyar_instance_text(PySequence_Fast_GET_ITEM(seq, (Py_ssize_t)i), &text) < 0 ||
-            !(b.jobs[i].inst = pyar_make_instance(&pr, text))) {
+        if (instance_text(PySequence_Fast_GET_ITEM(seq, (Py_ssize_t)i), &text) < 0 ||
+            !(b.jobs[i].inst = make_instance(&pr, text))) {
             PyObject *type, *value, *tb, *msg;
             PyErr_Fetch(&type, &value, &tb);
             msg = PyUnicode_FromFormat("instance %zu: %S", i + 1, value ? value : Py_None);
@@ -356,7 +379,7 @@ static PyObject *py_solve_many(PyObject *self, PyObject *args, PyObject *kw)
             goto out;
         }
     }
-    if (b.count && pyar_check_seed(&pr, b.jobs[0].inst, &a) < 0)
+    if (b.count && check_seed(&pr, b.jobs[0].inst, &a) < 0)
         goto out;
     if (threads > b.count)
         threads = b.count ? (unsigned)b.count : 1;
@@ -393,7 +416,7 @@ static PyObject *py_solve_many(PyObject *self, PyObject *args, PyObject *kw)
             snprintf(msg, sizeof msg, "%s: %s", pr.p->name, j->err.message[0] ? j->err.message : ar_status_name(j->st));
             item = Py_BuildValue("{s:s,s:N}", "error_status", ar_status_name(j->st), "error", pyar_text(msg));
         } else {
-            item = pyar_result_of(pr.p, j->inst, &j->res);
+            item = result_of(pr.p, j->inst, &j->res);
         }
         if (!item)
             Py_CLEAR(list);

@@ -31,24 +31,20 @@ typedef struct prepared {
 
 /* Appends item (stolen) to list; nonzero on failure. */
 int pyar_append_item_failed(PyObject *list, PyObject *item);
-/* v as a whole number in [min, max]; an InputError naming `name` if not. */
-int pyar_uint_arg(PyObject *v, const char *name, unsigned long long min, unsigned long long max,
-                  unsigned long long *out);
+/* What every verb on an instance begins with, from its parsed arguments:
+ * the domain, its options and the search options, the instance; for a
+ * search (stop not NULL) also the seed check and a stop flag, which the
+ * caller ends (pyar_stop_end) when the search returns. The instance, or
+ * NULL with an exception set and nothing left to free. */
+ar_instance *pyar_open(const search_args *a, prepared *pr, pyar_stop *stop);
+/* Frees what pyar_open made. */
+void pyar_close(prepared *pr, ar_instance *inst);
 /* The domain, its options and the search options from the arguments. */
 int pyar_prepare(const search_args *a, prepared *pr);
-/* The instance text (NULL: the default instance); an empty one is refused. */
-int pyar_instance_text(PyObject *instance, const char **text);
-ar_instance *pyar_make_instance(const prepared *pr, const char *text);
-/* Refuses a seed for an algorithm that is not randomised (the one that
- * will run: the domain's default when none was named), as the command line
- * does. */
-int pyar_check_seed(const prepared *pr, const ar_instance *inst, const search_args *a);
 /* Raises the error of a domain's call, prefixed with the domain's name. */
 PyObject *pyar_domain_error(const ar_puzzle *p, ar_status st, const ar_error *err);
 PyObject *pyar_move_list(const ar_puzzle *p, const ar_instance *inst, const ar_move *moves, uint64_t count);
 /* value, or None when not have. */
 PyObject *pyar_optional_u64(int have, uint64_t value);
-/* The result of a registered domain's search as a dict (pyar_result_dict). */
-PyObject *pyar_result_of(const ar_puzzle *p, ar_instance *inst, const ar_result *res);
 
 #endif

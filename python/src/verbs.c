@@ -40,20 +40,12 @@ static PyObject *py_hint(PyObject *self, PyObject *args, PyObject *kw)
     ar_move_sink sink;
     first_move fm = {AR_NO_MOVE, 0};
     pyar_stop stop;
-    const char *text;
     PyObject *out = NULL, *move = Py_None;
     (void)self;
     memset(&a, 0, sizeof a);
     if (!PyArg_ParseTupleAndKeywords(args, kw, SEARCH_FORMAT, pyar_search_kwlist, SEARCH_ARGS(a)) ||
-        pyar_instance_text(a.instance, &text) < 0 || pyar_prepare(&a, &pr) < 0)
+        !(inst = pyar_open(&a, &pr, &stop)))
         return NULL;
-    if (!(inst = pyar_make_instance(&pr, text)) || pyar_check_seed(&pr, inst, &a) < 0 || pyar_stop_begin(&stop) < 0) {
-        if (inst)
-            pr.p->destroy(inst);
-        pyar_params_free(&pr.params);
-        return NULL;
-    }
-    pr.search.limits.interrupt = stop.flag;
     sink.emit = capture_first;
     sink.ctx = &fm;
     ar_error_clear(&err);
@@ -88,8 +80,7 @@ static PyObject *py_hint(PyObject *self, PyObject *args, PyObject *kw)
                                 pyar_text(res.note));
     }
     ar_result_free(&res);
-    pr.p->destroy(inst);
-    pyar_params_free(&pr.params);
+    pyar_close(&pr, inst);
     return out;
 }
 
@@ -102,7 +93,7 @@ static PyObject *py_verify(PyObject *self, PyObject *args, PyObject *kw)
     ar_instance *inst;
     ar_error err;
     ar_status st;
-    const char *text, *moves;
+    const char *moves;
     uint64_t length = 0, cost = 0;
     int solved = 0;
     unsigned char *final_state;
@@ -112,12 +103,8 @@ static PyObject *py_verify(PyObject *self, PyObject *args, PyObject *kw)
     (void)self;
     memset(&a, 0, sizeof a);
     if (!PyArg_ParseTupleAndKeywords(args, kw, "ss|OO", kwlist, &a.domain, &moves, &a.instance, &a.options) ||
-        pyar_instance_text(a.instance, &text) < 0 || pyar_prepare(&a, &pr) < 0)
+        !(inst = pyar_open(&a, &pr, NULL)))
         return NULL;
-    if (!(inst = pyar_make_instance(&pr, text))) {
-        pyar_params_free(&pr.params);
-        return NULL;
-    }
     final_state = malloc(pr.p->state_size(inst) + 1);
     state_text = malloc(65536);
     ar_error_clear(&err);
@@ -133,8 +120,7 @@ static PyObject *py_verify(PyObject *self, PyObject *args, PyObject *kw)
     }
     free(final_state);
     free(state_text);
-    pr.p->destroy(inst);
-    pyar_params_free(&pr.params);
+    pyar_close(&pr, inst);
     return out;
 }
 
@@ -175,7 +161,6 @@ static PyObject *py_instance(PyObject *self, PyObject *args, PyObject *kw)
     search_args a;
     prepared pr;
     ar_instance *inst;
-    const char *text;
     unsigned char *state;
     ar_move *moves;
     char *buf;
@@ -185,12 +170,8 @@ static PyObject *py_instance(PyObject *self, PyObject *args, PyObject *kw)
     (void)self;
     memset(&a, 0, sizeof a);
     if (!PyArg_ParseTupleAndKeywords(args, kw, "s|OO", kwlist, &a.domain, &a.instance, &a.options) ||
-        pyar_instance_text(a.instance, &text) < 0 || pyar_prepare(&a, &pr) < 0)
+        !(inst = pyar_open(&a, &pr, NULL)))
         return NULL;
-    if (!(inst = pyar_make_instance(&pr, text))) {
-        pyar_params_free(&pr.params);
-        return NULL;
-    }
     state = malloc(pr.p->state_size(inst) + 1);
     moves = malloc(sizeof *moves * (pr.p->max_moves(inst) + 1u));
     buf = malloc(65536);
@@ -213,8 +194,7 @@ static PyObject *py_instance(PyObject *self, PyObject *args, PyObject *kw)
     free(state);
     free(moves);
     free(buf);
-    pr.p->destroy(inst);
-    pyar_params_free(&pr.params);
+    pyar_close(&pr, inst);
     return out;
 }
 
