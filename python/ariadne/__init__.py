@@ -15,6 +15,9 @@ engines:
         def successors(self, s): ...           # (move, state[, cost]) tuples
     ariadne.solve(MyPuzzle(), algo="idastar")
 
+    ariadne.reductions()                       # AND-OR problems (AO*)
+    ariadne.solve("integrate", "x*cos(x)").answer
+
     g = ariadne.Game(name)                     # games, bots, matches
     ariadne.bot(name, "alphabeta:time=0.1").choose(g.position)
     ariadne.match(name, ["alphabeta:depth=4", "random"], games=10)
@@ -26,6 +29,8 @@ tour.
 """
 from ._ariadne import (Error, FileError, InputError, InternalError, LimitError, MemoryLimitError,
                        UnsolvableError, UnsupportedError)
+from ._andor import (ReductionInfo, ReductionResult, TreeVerification, reduction, reductions, solve_reduction,
+                     verify_tree)
 from ._domains import (algorithms, count, domain, domains, generate, hint, instance, solve, solve_file,
                        solve_many, verify)
 from ._games import CHANCE, SIMULTANEOUS, Bot, Game, bot, bot_kinds, game_info, games, match, play_game
@@ -40,5 +45,7 @@ __all__ = [
     "solve_many", "verify",
     "CHANCE", "SIMULTANEOUS", "Bot", "Game", "bot", "bot_kinds", "game_info", "games", "match", "play_game",
     "Puzzle", "admissible", "consistent",
+    "ReductionInfo", "ReductionResult", "TreeVerification", "reduction", "reductions", "solve_reduction",
+    "verify_tree",
     "AlgorithmInfo", "DomainInfo", "Example", "GameInfo", "Hint", "MatchResult", "Result", "Verification",
 ]

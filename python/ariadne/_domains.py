@@ -13,6 +13,7 @@ import sys
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _ariadne
+from ._andor import ReductionResult, TreeVerification, is_reduction, solve_reduction, verify_tree
 from ._python import is_python_puzzle, solve_python, verify_python
 from ._results import AlgorithmInfo, DomainInfo, Example, Hint, Result, Verification
 
@@ -65,6 +66,12 @@ def _check_algorithm_options(domain_name: Optional[str], algo: Optional[str], gi
         raise _ariadne.InputError("parameter %s applies to algo=%s only" % (name, " or ".join(fits + tuple(also))))
 
 
+def _puzzle_only(domain: Any, verb: str) -> None:
+    if is_reduction(domain):
+        raise _ariadne.UnsupportedError("%s is an AND-OR domain: %s does not apply to it (solve and verify do)"
+                                        % (domain, verb))
+
+
 def _options(options: Optional[Dict[str, Any]], domain_options: Dict[str, Any]) -> Dict[str, Any]:
     merged = dict(options or {})
     merged.update(domain_options)
@@ -75,7 +82,7 @@ def solve(domain: Domain, instance: Optional[str] = None, *, algo: Optional[str]
           heuristic: Any = None, weight: Optional[float] = None, beam_width: Optional[int] = None,
           depth_limit: Optional[int] = None, seed: Optional[int] = None, time_limit: Optional[float] = None,
           memory_limit: Union[int, str, None] = None, node_limit: Optional[int] = None,
-          options: Optional[Dict[str, Any]] = None, **domain_options: Any) -> Result:
+          options: Optional[Dict[str, Any]] = None, **domain_options: Any) -> Union[Result, ReductionResult]:
     """Solves one instance, as `ariadne solve DOMAIN [INSTANCE] [options]`.
 
     domain: a registered domain's name (see domains()) or a puzzle defined
@@ -98,9 +105,23 @@ def solve(domain: Domain, instance: Optional[str] = None, *, algo: Optional[str]
     Ctrl-C stops the search and returns the best result so far (status
     "limit", stop_reason "interrupt (Ctrl-C)"), as the command line does.
     Bad input raises ariadne.InputError with the library's one-line message.
+
+    An AND-OR domain's name (see ariadne.reductions()) runs
+    ariadne.solve_reduction instead and returns its ReductionResult (the
+    solution tree and its answer); algo is then "aostar" or "andor-dfs",
+    and futility=N applies.
     """
     given = {"weight": weight, "beam_width": beam_width, "depth_limit": depth_limit}
     merged = _options(options, domain_options)
+    if is_reduction(domain):
+        for name, value in dict(given, seed=seed).items():
+            if value is not None:
+                raise _ariadne.InputError("parameter %s does not apply to solve %s (see ariadne.reduction(%r))"
+                                          % (name, domain, domain))
+        futility = merged.pop("futility", None)
+        return solve_reduction(domain, instance, algo=algo, heuristic=heuristic, futility=futility,
+                               time_limit=time_limit, memory_limit=memory_limit, node_limit=node_limit,
+                               options=merged)
     if is_python_puzzle(domain):
         if instance is not None:
             raise _ariadne.InputError("a puzzle defined in Python takes no instance text (its start is its own)")
@@ -128,6 +149,7 @@ def solve_many(domain: str, instances: Iterable[Optional[str]], *, threads: Opti
     in the order of the instances; Ctrl-C stops every search (each returns
     its best so far) and the instances not yet started give None. An error
     in one search raises it once all have finished."""
+    _puzzle_only(domain, "solve_many")
     _check_algorithm_options(domain, algo, {"weight": weight, "beam_width": beam_width, "depth_limit": depth_limit})
     if threads is None:
         threads = min(os.cpu_count() or 1, 256)
@@ -160,6 +182,7 @@ def solve_file(domain: str, path: str, **kwargs: Any) -> List[Optional[Result]]:
 def hint(domain: Domain, instance: Optional[str] = None, **kwargs: Any) -> Hint:
     """The next move towards a goal and the distance, as `ariadne hint`
     (takes solve's arguments)."""
+    _puzzle_only(domain, "hint")
     if is_python_puzzle(domain):
         r = solve(domain, **kwargs)
         solved_at_start = r.status == "solved" and r.length == 0
@@ -183,11 +206,17 @@ def _split_search(kwargs: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def verify(domain: Domain, moves: Union[str, Sequence[Any]], instance: Optional[str] = None,
-           options: Optional[Dict[str, Any]] = None, **domain_options: Any) -> Verification:
+           options: Optional[Dict[str, Any]] = None,
+           **domain_options: Any) -> Union[Verification, TreeVerification]:
     """Replays moves from the instance's start by the domain's own rules,
     as `ariadne verify`: whether they reach a goal, their length and cost,
     and the final state (its text; a Python puzzle's: the state itself).
-    An unparsable or illegal move raises InputError naming it."""
+    An unparsable or illegal move raises InputError naming it. For an
+    AND-OR domain `moves` is a solution tree's text (ariadne.verify_tree)."""
+    if is_reduction(domain):
+        if not isinstance(moves, str):
+            raise TypeError("an AND-OR domain's solution is a tree's text (ReductionResult.tree)")
+        return verify_tree(domain, moves, instance, options, **domain_options)
     if is_python_puzzle(domain):
         return verify_python(domain, moves)
     text = moves if isinstance(moves, str) else " ".join(str(m) for m in moves)
@@ -198,6 +227,7 @@ def generate(domain: str, seed: Optional[int] = None, options: Optional[Dict[str
              **domain_options: Any) -> str:
     """A random instance in the domain's input format, as `ariadne generate`:
     the same for the same seed (None: a seed drawn at random)."""
+    _puzzle_only(domain, "generate")
     if seed is None:
         seed = random.getrandbits(64)
     return _ariadne.generate(domain, seed, _options(options, domain_options))
@@ -208,6 +238,7 @@ def instance(domain: str, instance: Optional[str] = None, options: Optional[Dict
     """An instance without a search: its description, its start state (the
     text the domain reads back), a picture of it, the start's legal moves,
     and whether the start is a goal."""
+    _puzzle_only(domain, "instance")
     return _ariadne.instance(domain, instance, _options(options, domain_options))
 
 
@@ -219,6 +250,7 @@ def count(domain: str, *args: str, time_limit: Optional[float] = None, threads: 
     UnsupportedError for a domain without a count, InputError on bad
     arguments. The count runs in this process with its output captured
     (what other threads print meanwhile is captured too)."""
+    _puzzle_only(domain, "count")
     argv = ["count", domain] + [str(a) for a in args]
     for name, value in domain_options.items():
         flag = "--" + name.rstrip("_").replace("_", "-")

@@ -96,7 +96,8 @@ PyObject *pyar_text(const char *text);
 extern PyMethodDef pyar_solve_methods[];  /* solve.c */
 extern PyMethodDef pyar_verb_methods[];   /* verbs.c */
 extern PyMethodDef pyar_python_methods[]; /* pypuzzle.c */
-extern PyMethodDef pyar_game_methods[];   /* game.c */
+extern PyMethodDef pyar_game_methods[];   /* bot.c */
+extern PyMethodDef pyar_andor_methods[];  /* andor.c */
 int pyar_game_init(PyObject *module);     /* game.c: the Game and Bot types */
 
 #endif

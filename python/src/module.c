@@ -652,7 +652,7 @@ PyMODINIT_FUNC PyInit__ariadne(void)
         return NULL;
     if (make_exceptions(m) < 0 || remember_main_thread() < 0 || add_functions(m, registry_methods) < 0 ||
         add_functions(m, pyar_solve_methods) < 0 || add_functions(m, pyar_verb_methods) < 0 || add_functions(m, pyar_python_methods) < 0 ||
-        add_functions(m, pyar_game_methods) < 0 || pyar_game_init(m) < 0) {
+        add_functions(m, pyar_game_methods) < 0 || add_functions(m, pyar_andor_methods) < 0 || pyar_game_init(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -122,12 +122,15 @@ def resident_bytes():
 
 
 JUGS = ariadne.solve("jugs", "3,5 -> 4").solution
+INTEGRAL = ariadne.solve("integrate", "x*cos(x)").tree
 
 
 def one_of_each(i):
     ariadne.solve("hanoi", "1231 3213", discs=4)
     ariadne.solve(EightPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8)), algo="idastar" if i % 2 else "astar")
+    ariadne.solve("integrate", "x*cos(x)", algo="andor-dfs" if i % 2 else "aostar")
     if i % 10 == 0:
+        assert ariadne.verify("integrate", INTEGRAL, "x*cos(x)").solved
         with pytest.raises(ariadne.InputError):
             ariadne.solve("hanoi", "12x", discs=3)
         g = ariadne.Game("tictactoe")
