@@ -34,6 +34,15 @@ static const ar_andor_domain *domain_named(const char *name)
     return d;
 }
 
+/* The library's error as the Python exception for its status, its message
+ * prefixed by the domain's name as the command line prints it. */
+static void raise_for(const ar_andor_domain *d, ar_status st, const ar_error *err)
+{
+    char msg[AR_ERROR_MESSAGE_MAX + 80];
+    snprintf(msg, sizeof msg, "%s: %s", d->name, err->message[0] ? err->message : ar_status_name(st));
+    pyar_raise(st, msg);
+}
+
 static int append(PyObject *list, PyObject *item)
 {
     int rc = item ? PyList_Append(list, item) : -1;
@@ -103,10 +112,8 @@ static ar_andor_problem *make_problem(const ar_andor_domain *d, PyObject *instan
     ar_error_clear(&err);
     st = d->create(text, params->items, params->count, &prob, &err);
     if (st != AR_OK) {
-        char msg[AR_ERROR_MESSAGE_MAX + 80];
-        snprintf(msg, sizeof msg, "%s: %s", d->name, err.message[0] ? err.message : ar_status_name(st));
         pyar_params_free(params);
-        pyar_raise(st, msg);
+        raise_for(d, st, &err);
         return NULL;
     }
     return prob;
@@ -162,9 +169,7 @@ static PyObject *py_solve_andor(PyObject *self, PyObject *args, PyObject *kw)
     Py_END_ALLOW_THREADS
     pyar_stop_end(&stop);
     if (st != AR_OK) {
-        char msg[AR_ERROR_MESSAGE_MAX + 80];
-        snprintf(msg, sizeof msg, "%s: %s", d->name, err.message[0] ? err.message : ar_status_name(st));
-        pyar_raise(st, msg);
+        raise_for(d, st, &err);
         goto freed;
     }
     d->describe(prob, desc, sizeof desc);
@@ -222,9 +227,7 @@ static PyObject *py_verify_andor(PyObject *self, PyObject *args, PyObject *kw)
     memset(&v, 0, sizeof v);
     st = ar_andor_verify(d, prob, tree, &v, &err);
     if (st != AR_OK) {
-        char msg[AR_ERROR_MESSAGE_MAX + 80];
-        snprintf(msg, sizeof msg, "%s: %s", d->name, err.message[0] ? err.message : ar_status_name(st));
-        pyar_raise(st, msg);
+        raise_for(d, st, &err);
     } else {
         out = Py_BuildValue("{s:O,s:K,s:K,s:N}", "solved", v.solved ? Py_True : Py_False, "cost",
                             (unsigned long long)v.cost, "lines", (unsigned long long)v.lines, "why",
