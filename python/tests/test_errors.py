@@ -1,6 +1,8 @@
 """Bad input is an exception carrying the library's one-line message (the
 command line's, without its "ariadne: " prefix), never a crash; an option
 that does not apply is refused, not ignored."""
+import re
+
 import pytest
 
 import ariadne
@@ -14,6 +16,13 @@ def cli_error(cli, *args):
     return line[len("ariadne: "):]
 
 
+def as_on_the_command_line(message):
+    """The command line names a domain's parameter as its option
+    ("parameter problem" -> "option --problem", ar_tool_option_words); in
+    Python it is a keyword, and keeps the library's word."""
+    return re.sub(r"parameter ([a-z])", r"option --\1", message)
+
+
 def test_a_bad_instance_says_what_the_command_line_says(cli):
     for name in ariadne.domains():
         example = ariadne.domain(name).examples[0]
@@ -22,7 +31,7 @@ def test_a_bad_instance_says_what_the_command_line_says(cli):
         args = [name, "certainly ~ not an instance"]
         for k, v in example.options.items():
             args += ["--" + k] + ([] if v is True else [v])
-        assert str(e.value) == cli_error(cli, "solve", *args)
+        assert as_on_the_command_line(str(e.value)) == cli_error(cli, "solve", *args)
 
 
 def test_options_are_checked():
