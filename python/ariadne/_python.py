@@ -61,6 +61,11 @@ class Puzzle:
         format_move(move) -> str, format_state(state) -> str: text for
             results and verify (default: str()).
         max_successors: the most successors a state has (default 64).
+    Bidirectional search (bibfs, mm), both or none:
+        goal: the goal as one state (an attribute, or a method returning
+            it); predecessors(state): an iterable of (move, previous_state)
+            tuples, each move as successors(previous_state) gives it (its
+            cost is taken from there; a move that is not is an error).
     Local search (hill, anneal, tabu, ...), all four or none:
         cost(candidate) -> int, neighbours(candidate) -> iterable,
         random_candidate(rng) -> candidate (rng: a random.Random),

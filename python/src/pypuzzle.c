@@ -382,6 +382,81 @@ static unsigned successors(const ar_instance *inst, const void *state, ar_move *
     return e->count;
 }
 
+static int goal_state(const ar_instance *inst, void *state)
+{
+    if (!inst->has_goal)
+        return 0;
+    memcpy(state, &inst->goal_id, sizeof inst->goal_id);
+    return 1;
+}
+
+/* The move of P's successors that leads to child with the move object m
+ * (its id carries the forward cost), or UINT32_MAX; P expanded. */
+static uint32_t forward_move(ar_instance *inst, uint32_t p, uint32_t m, uint32_t child)
+{
+    const py_entry *e = &inst->entries[p];
+    PyObject *want = PyList_GET_ITEM(inst->moves, m);
+    uint32_t i;
+    for (i = 0; i < e->count; i++) {
+        const py_child *c = &inst->children[e->first + i];
+        if (c->state == child) {
+            int eq = PyObject_RichCompareBool(PyList_GET_ITEM(inst->moves, c->move), want, Py_EQ);
+            if (eq < 0)
+                return UINT32_MAX;
+            if (eq)
+                return c->move;
+        }
+    }
+    PyErr_Format(PyExc_ValueError, "predecessors(state) gave (%R, P), but successors(P) has no move %R to state",
+                 want, want);
+    return UINT32_MAX;
+}
+
+/* The puzzle's predecessors(state): (move, P[, cost]) tuples, each move as
+ * played forward from P; checked against successors(P), whose move (and
+ * cost) is the one used, so a path found backward replays forward. */
+static unsigned predecessors(const ar_instance *cinst, const void *state, ar_move *moves, uint32_t *costs,
+                             void *states)
+{
+    ar_instance *inst = (ar_instance *)cinst;
+    uint32_t id = state_id(state);
+    unsigned count = 0;
+    PyObject *r, *it = NULL, *item;
+    PyGILState_STATE g;
+    if (inst->failed)
+        return 0;
+    g = PyGILState_Ensure();
+    r = PyObject_CallOneArg(inst->predecessors, PyList_GET_ITEM(inst->states, id));
+    it = r ? PyObject_GetIter(r) : NULL;
+    Py_XDECREF(r);
+    while (it && (item = PyIter_Next(it)) != NULL) {
+        uint32_t move = 0, p = 0, fwd = UINT32_MAX;
+        int bad = read_successor(inst, item, &move, &p) < 0;
+        Py_DECREF(item);
+        if (!bad && count >= inst->max_moves) {
+            PyErr_Format(PyExc_ValueError, "predecessors(state) gave more than max_successors = %u states",
+                         inst->max_moves);
+            bad = 1;
+        }
+        if (bad || pyp_expand(inst, p) < 0 || (fwd = forward_move(inst, p, move, id)) == UINT32_MAX) {
+            Py_CLEAR(it);
+            break;
+        }
+        moves[count] = fwd;
+        costs[count] = inst->move_costs[fwd];
+        memcpy((unsigned char *)states + (size_t)count * sizeof(uint32_t), &p, sizeof p);
+        count++;
+    }
+    Py_XDECREF(it);
+    if (PyErr_Occurred() || inst->failed) {
+        if (PyErr_Occurred())
+            pyp_fail(inst);
+        count = 0;
+    }
+    PyGILState_Release(g);
+    return count;
+}
+
 static size_t format_move(const ar_instance *inst, ar_move move, char *buf, size_t size)
 {
     return text_of(inst->format_move, PyList_GET_ITEM(inst->moves, move), buf, size);
@@ -411,6 +486,7 @@ static void instance_free(ar_instance *inst)
 {
     Py_XDECREF(inst->puzzle);
     Py_XDECREF(inst->successors), Py_XDECREF(inst->is_goal), Py_XDECREF(inst->heuristic);
+    Py_XDECREF(inst->predecessors);
     Py_XDECREF(inst->key), Py_XDECREF(inst->format_move), Py_XDECREF(inst->format_state);
     Py_XDECREF(inst->state_ids), Py_XDECREF(inst->states);
     Py_XDECREF(inst->move_ids), Py_XDECREF(inst->move_cost_ids), Py_XDECREF(inst->moves);
@@ -488,6 +564,25 @@ static ar_instance *instance_new(PyObject *puzzle, PyObject *heuristic, int want
     if (intern_state(inst, start) != 0)
         goto fail;
     Py_DECREF(start);
+    start = NULL;
+    /* searching backward needs both predecessors and the goal as a state */
+    inst->predecessors = optional_attr(puzzle, "predecessors");
+    if (inst->predecessors) {
+        PyObject *goal = PyCallable_Check(inst->predecessors) ? optional_attr(puzzle, "goal") : NULL;
+        if (goal && PyCallable_Check(goal))
+            Py_SETREF(goal, PyObject_CallNoArgs(goal));
+        if (PyErr_Occurred())
+            goto fail;
+        if (!goal) {
+            Py_CLEAR(inst->predecessors);
+        } else {
+            inst->goal_id = intern_state(inst, goal);
+            Py_DECREF(goal);
+            if (inst->goal_id == UINT32_MAX)
+                goto fail;
+            inst->has_goal = 1;
+        }
+    }
     return inst;
 fail:
     Py_XDECREF(start);
@@ -631,7 +726,8 @@ static PyObject *py_solve_python(PyObject *self, PyObject *args, PyObject *kw)
                        .initial_state = initial_state, .is_goal = is_goal, .format_state = format_state,
                        .max_moves = max_moves, .legal_moves = legal_moves, .apply = apply, .move_cost = move_cost,
                        .successors = successors, .format_move = format_move, .parse_move = parse_move,
-                       .heuristics = heuristic ? hs : NULL};
+                       .heuristics = heuristic ? hs : NULL, .goal_state = inst->has_goal ? goal_state : NULL,
+                       .predecessors = inst->has_goal ? predecessors : NULL};
     if (pyp_local_setup(inst))
         desc.local = &pyar_local_view;
     if (PyErr_Occurred())

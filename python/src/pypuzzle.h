@@ -45,6 +45,9 @@ typedef struct py_candidate {
 struct ar_instance {
     PyObject *puzzle;
     PyObject *successors, *is_goal, *heuristic, *key, *format_move, *format_state;
+    PyObject *predecessors;              /* optional: with goal, for bidirectional search */
+    uint32_t goal_id;                    /* the goal attribute's state, interned */
+    int has_goal;
     PyObject *state_ids, *states;        /* key -> id; id -> state */
     PyObject *move_ids, *move_cost_ids;  /* move -> id; (move, cost) -> id */
     PyObject *moves;                     /* id -> move */

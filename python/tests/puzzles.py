@@ -45,6 +45,17 @@ class EightPuzzle(ariadne.Puzzle):
         return sum(1 for i, t in enumerate(state) if t and t != self.goal[i])
 
 
+class ReversibleEightPuzzle(EightPuzzle):
+    """The 8-puzzle with its goal as a state and its predecessors, for the
+    searches that also run backward (bibfs, mm)."""
+
+    UNDO = {"U": "D", "D": "U", "L": "R", "R": "L"}
+
+    def predecessors(self, state):
+        for move, previous in self.successors(state):
+            yield self.UNDO[move], previous
+
+
 class WeightedGrid(ariadne.Puzzle):
     """A path on a grid with walls ('#') and terrain costs (digits 1-9; '.'
     is 1): moving onto a cell costs its terrain. States are (row, col)."""

@@ -9,7 +9,8 @@ import random
 import pytest
 
 import ariadne
-from puzzles import GOAL8, EightPuzzle, ListStates, Queens, WeightedGrid, plain_bfs, plain_dijkstra
+from puzzles import (GOAL8, EightPuzzle, ListStates, Queens, ReversibleEightPuzzle, WeightedGrid, plain_bfs,
+                     plain_dijkstra)
 
 GENERIC = [a.name for a in ariadne.algorithms() if a.kind == "generic"]
 
@@ -58,7 +59,7 @@ def test_astar_and_idastar_are_optimal_by_bfs(start):
 
 @pytest.mark.parametrize("algo", GENERIC)
 def test_every_generic_algorithm_finds_a_solution(algo):
-    p = EightPuzzle(STARTS[3])
+    p = ReversibleEightPuzzle(STARTS[3])  # its predecessors: bibfs and mm search backward too
     kwargs = {"depth_limit": 40} if algo == "dfs" else {}
     r = ariadne.solve(p, algo=algo, time_limit=60, **kwargs)
     assert r.algorithm == algo
@@ -67,6 +68,22 @@ def test_every_generic_algorithm_finds_a_solution(algo):
     assert ariadne.verify(p, r.solution).solved
     if r.optimal:
         assert r.length == plain_bfs(p)
+
+
+def test_backward_search_needs_predecessors_given_right():
+    with pytest.raises(ariadne.UnsupportedError, match="no predecessors"):
+        ariadne.solve(EightPuzzle(STARTS[3]), algo="bibfs")
+
+    class WrongWay(EightPuzzle):
+        def predecessors(self, state):  # the move as undone, not as played forward
+            return list(self.successors(state))
+
+    with pytest.raises(ValueError, match="successors\\(P\\) has no move"):
+        ariadne.solve(WrongWay(STARTS[3]), algo="mm")
+    p = ReversibleEightPuzzle(STARTS[3])
+    for algo in ("bibfs", "mm"):
+        r = ariadne.solve(p, algo=algo)
+        assert r.optimal and r.length == plain_bfs(p) and ariadne.verify(p, r.moves).solved
 
 
 def test_move_costs_and_least_cost_algorithms():
