@@ -16,7 +16,7 @@ engines:
     ariadne.solve(MyPuzzle(), algo="idastar")
 
     ariadne.reductions()                       # AND-OR problems (AO*)
-    ariadne.solve("integrate", "x*cos(x)").answer
+    ariadne.solve(reduction, instance).tree    # its solution tree
 
     g = ariadne.Game(name)                     # games, bots, matches
     ariadne.bot(name, "alphabeta:time=0.1").choose(g.position)

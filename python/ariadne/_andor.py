@@ -1,6 +1,7 @@
-"""The AND-OR domains (problem reduction: `ariadne solve integrate 'x*cos(x)'`)
-from Python. A problem is reduced to subproblems that must all be solved;
-AO* or an exhaustive depth-first search finds the cheapest solution tree.
+"""The AND-OR domains (problem reduction: `ariadne solve NAME INSTANCE`,
+NAME from the last section of `ariadne list`) from Python. A problem is
+reduced to subproblems that must all be solved; AO* or an exhaustive
+depth-first search finds the cheapest solution tree.
 The functions take any registered AND-OR domain by name (the registry is
 read at run time, so a domain added to src/reductions/reductions.def is
 covered without code here); ariadne.solve and ariadne.verify dispatch to
