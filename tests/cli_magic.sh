@@ -75,7 +75,7 @@ bad_input "appears twice" count magic --order 5 --row-set 1,1,13,25,25
 bad_input "3 numbers" count magic --order 5 --col-set 1,2,3
 bad_input "share exactly one number" count magic --order 5 --row-set 1,12,13,14,25 --col-set 1,12,13,14,25
 bad_input "expected partitions or cells" count magic --order 4 --method fast
-bad_input "expected seconds" count magic --order 4 --time-limit -1
+bad_input "too small (more than 0 seconds)" count magic --order 4 --time-limit -1
 bad_input "no exact count of its own" count hares
 bad_input "ragged board" maze-waves 'S./..G'
 bad_input "expected rROWcCOL" verify maze 'S./.G' '2,2'
@@ -91,11 +91,11 @@ done
 "$A" count magic --order 5 --row-set 1,12,13,14,25 --col-set 8,9,11,13,24 >"$tmp/out" 2>&1 && grep -q ": 29952 in all" "$tmp/out" && ok || bad "count magic 5 subset: $(cat "$tmp/out")"
 # a time limit stops the order-5 count with a labelled lower bound, exit 3
 "$A" count magic --order 5 --time-limit 0.2 --threads 1 --quiet >"$tmp/out" 2>"$tmp/err"; st=$?
-[ $st -eq 3 ] && grep -q "^stopped (time limit): partial count after .* at least [0-9]* squares in all" "$tmp/out" && ok || bad "count magic 5 --time-limit: exit $st: $(cat "$tmp/out")"
+[ $st -eq 3 ] && grep -q "^stopped by time limit: partial count after .* at least [0-9]* squares in all" "$tmp/out" && ok || bad "count magic 5 --time-limit: exit $st: $(cat "$tmp/out")"
 "$A" count magic --order 5 --time-limit 0.2 --threads 1 --json --quiet >"$tmp/out" 2>"$tmp/err"; st=$?
-[ $st -eq 3 ] && grep -q '"complete":false,"stopped_by":"time limit"' "$tmp/out" && ok || bad "count magic 5 --time-limit --json: exit $st: $(cat "$tmp/out")"
+[ $st -eq 3 ] && grep -q '"complete":false,"stop_reason":"time limit"' "$tmp/out" && ok || bad "count magic 5 --time-limit --json: exit $st: $(cat "$tmp/out")"
 # --progress shows an ETA on stderr; --quiet shows nothing
-"$A" count magic --order 5 --time-limit 1 --threads 1 --progress >"$tmp/out" 2>"$tmp/err"
+"$A" count magic --order 5 --time-limit 1 --threads 1 --progress text >"$tmp/out" 2>"$tmp/err"
 grep -q "ETA" "$tmp/err" && ok || bad "count magic --progress: $(head -c 300 "$tmp/err")"
 "$A" count magic --order 5 --row-set 1,12,13,14,25 --col-set 8,9,11,13,24 --quiet >"$tmp/out" 2>"$tmp/err"
 [ ! -s "$tmp/err" ] && ok || bad "count magic --quiet wrote: $(cat "$tmp/err")"
