@@ -7,7 +7,7 @@
  * and capture diagonally forward, kings both ways; captures are compulsory
  * (any capture may be chosen) and a capture goes on while the piece can jump;
  * a man reaching the last row is crowned and its move ends. A player who
- * cannot move loses. Draws: the third repetition of a position, and 40
+ * cannot move loses (a side whose last piece is taken cannot move). Draws: the third repetition of a position, and 40
  * moves each without a man moving or a capture (checkers_engine.h).
  *
  * Position text: PDN FEN ("B:W21,...,32:B1,...,12"). Moves: "11-15",
@@ -17,6 +17,7 @@
 #include "ariadne/memory.h"
 #include "ariadne/tool.h"
 #include "checkers_engine.h"
+#include "checkers_match.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,7 +60,10 @@ ar_game_outcome ar_checkers_outcome(const ar_checkers_pos *p, const char **why)
     unsigned i, reps = 0;
     for (i = 0; i < p->nhist; i++)
         reps += p->hist[i] == p->key;
-    if (ar_checkers_count_moves(&p->b) == 0) {
+    if (!p->b.pieces[p->b.stm ^ 1]) { /* only from a FEN: play ends when the last piece is taken */
+        o = p->b.stm == CK_BLACK ? AR_WIN_P0 : AR_WIN_P1;
+        reason = "no pieces left";
+    } else if (ar_checkers_count_moves(&p->b) == 0) {
         o = p->b.stm == CK_BLACK ? AR_WIN_P1 : AR_WIN_P0;
         reason = "no legal move";
     } else if (reps >= 2) {
@@ -253,6 +257,12 @@ static const ar_game_eval ck_evals[] = {
     {.name = "material", .summary = "material only: a man 100, a king 130", .evaluate = ck_eval_material},
     {.name = NULL}};
 
+static const ar_bench_suite ck_bench_suites[] = {
+    {.name = "checkers",
+     .summary = "checkers: perft against the published counts, the engine's bench node count, the databases' build",
+     .run = ar_checkers_bench},
+    {.name = NULL}};
+
 const ar_game ar_game_checkers = {
     .name = "checkers",
     .summary = "checkers (English draughts): rules, PDN, perft, an engine with endgame databases",
@@ -287,11 +297,13 @@ const ar_game ar_game_checkers = {
     .parse_move = ck_parse_move,
     .evals = ck_evals,
     .strategies = NULL,
-    .default_bot = "alphabeta:depth=6",
+    .default_bot = "engine:time=1",
     .noisy_moves = ck_noisy_moves,
     .pass = NULL, /* passing is no checkers move, and zugzwang is common: no null move */
     .chance_outcomes = NULL,
-    .bot_kinds = NULL,
-    .tools = NULL,
-    .bench_suites = NULL,
+    .bot_kinds = ar_checkers_bot_kinds,
+    .tools = ar_checkers_tools,
+    .replay_format = "ariadne-checkers-replay",
+    .replay = ar_checkers_replay_main,
+    .bench_suites = ck_bench_suites,
 };

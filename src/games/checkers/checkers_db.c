@@ -459,3 +459,20 @@ ar_status ar_checkers_db_check_file(const char *path, int n, uint64_t *entries, 
     ar_checkers_db_close(db);
     return st;
 }
+
+ar_status ar_checkers_db_open_auto(const char *dir, int most, ck_db **out, ar_error *err)
+{
+    int n = 1;
+    *out = NULL;
+    while (n < most && n < 5) {
+        char path[4300];
+        struct stat st;
+        ar_checkers_db_path(dir, n + 1, path, sizeof path);
+        if (stat(path, &st) != 0)
+            break;
+        n++;
+    }
+    if (n < 2)
+        return AR_OK; /* none built: play without */
+    return ar_checkers_db_open(dir, n, out, err);
+}

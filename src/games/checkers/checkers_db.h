@@ -20,6 +20,7 @@
 #ifndef ARIADNE_CHECKERS_DB_H
 #define ARIADNE_CHECKERS_DB_H
 
+#include "ariadne/search.h"
 #include "checkers_engine.h"
 
 #define CK_DB_MAX_PIECES 6 /* what the index supports; the tools build up to 5 */
@@ -84,15 +85,16 @@ void ar_checkers_db_path(const char *dir, int n, char *buf, size_t size);
 ar_status ar_checkers_db_check_file(const char *path, int n, uint64_t *entries, ar_error *err);
 
 /* Builds the classes of from..to pieces into db (those of fewer pieces must
- * be there already) on `threads` threads; *positions gets the positions
- * built. AR_ERR_LIMIT when interrupted. */
-ar_status ar_checkers_db_build(ck_db *db, int from, int to, int threads, struct ar_progress *pr,
-                               const volatile sig_atomic_t *interrupt, uint64_t *positions, ar_error *err);
+ * be there already) on `threads` threads under so's limits and progress
+ * line; *positions gets the positions built. AR_ERR_LIMIT with *stop set
+ * when a limit or Ctrl-C stopped it. */
+ar_status ar_checkers_db_build(ck_db *db, int from, int to, unsigned threads, const ar_search_options *so,
+                               uint64_t *positions, ar_stop_reason *stop, ar_error *err);
 /* Recomputes every entry of the n-piece classes from its moves' entries and
  * checks that index and position correspond; *bad counts disagreements
  * (first_bad describes the first). */
-ar_status ar_checkers_db_verify(const ck_db *db, int n, int threads, struct ar_progress *pr,
-                                const volatile sig_atomic_t *interrupt, uint64_t *checked, uint64_t *bad,
-                                char *first_bad, size_t size, ar_error *err);
+ar_status ar_checkers_db_verify(const ck_db *db, int n, unsigned threads, const ar_search_options *so,
+                                uint64_t *checked, uint64_t *bad, char *first_bad, size_t size,
+                                ar_stop_reason *stop, ar_error *err);
 
 #endif

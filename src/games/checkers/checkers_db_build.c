@@ -26,9 +26,10 @@
  *
  * Units of the same piece and man counts are independent: `threads`
  * workers take them in turn (progress: positions done of the total, rate
- * and ETA). The verifier recomputes every position's value from its moves'
+ * and ETA, through the library's ar_run_threads, which also stops them on
+ * --time-limit or Ctrl-C). The verifier recomputes every position's value from its moves'
  * stored values and counts disagreements (there must be none). */
-#include "ariadne/progress.h"
+#include "ariadne/run.h"
 #include "ariadne/timer.h"
 #include "checkers_db.h"
 
@@ -67,7 +68,7 @@ typedef struct builder {
     ck_db *db;
     atomic_ullong done;
     atomic_int failed;
-    const volatile sig_atomic_t *interrupt;
+    volatile sig_atomic_t stop; /* set by ar_run_threads when a limit or Ctrl-C stops the run */
     char error[256];
 } builder;
 
@@ -189,7 +190,7 @@ static ar_status build_unit(builder *bd, unit *u)
     u->cnt = ar_xmalloc(total);
     u->emax = ar_xmalloc(total);
     for (id = 0; id < total; id++) {
-        if ((id & 4095) == 0 && bd->interrupt && *bd->interrupt)
+        if ((id & 4095) == 0 && bd->stop)
             return AR_ERR_LIMIT;
         first_pass(bd, u, (uint32_t)id);
     }
@@ -211,7 +212,7 @@ static ar_status build_unit(builder *bd, unit *u)
                 return AR_ERR_INTERNAL;
             }
             *v = (uint8_t)(level + 1);
-            if ((k & 4095) == 0 && bd->interrupt && *bd->interrupt)
+            if ((k & 4095) == 0 && bd->stop)
                 return AR_ERR_LIMIT;
             unit_board(u, id0, &b, &tab, &index);
             np = predecessors(u, &b, preds);
@@ -279,49 +280,21 @@ static void *worker(void *arg)
     }
 }
 
-/* Runs the units of one group on `threads` threads while the calling
- * thread reports progress. */
-static ar_status run_group(builder *bd, unit *units, unsigned n, int threads, ar_progress *pr, uint64_t all)
-{
-    job j;
-    pthread_t tid[16];
-    int t, started = 0;
-    j.bd = bd;
-    j.units = units;
-    j.nunits = n;
-    atomic_init(&j.next, 0);
-    for (t = 0; t < threads && t < 16; t++)
-        if (pthread_create(&tid[t], NULL, worker, &j) == 0)
-            started++;
-    if (!started)
-        worker(&j);
-    for (;;) {
-        int running = atomic_load(&j.next) < n + (unsigned)started && !atomic_load(&bd->failed);
-        if (pr)
-            ar_progress_update(pr, atomic_load(&bd->done), all, "positions", NULL);
-        if (!running)
-            break;
-        {
-            struct timespec ts = {0, 100000000};
-            nanosleep(&ts, NULL);
-        }
-    }
-    for (t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    return (ar_status)atomic_load(&bd->failed);
-}
+static uint64_t build_done(void *arg) { return atomic_load(&((job *)arg)->bd->done); }
 
-ar_status ar_checkers_db_build(ck_db *db, int from, int to, int threads, ar_progress *pr,
-                               const volatile sig_atomic_t *interrupt, uint64_t *positions, ar_error *err)
+ar_status ar_checkers_db_build(ck_db *db, int from, int to, unsigned threads, const ar_search_options *so,
+                               uint64_t *positions, ar_stop_reason *stop, ar_error *err)
 {
     builder bd;
     int n, men, list[64][4];
     uint64_t all = 0;
+    ar_result res;
+    ar_run run;
     memset(&bd, 0, sizeof bd);
     bd.db = db;
-    bd.interrupt = interrupt;
     atomic_init(&bd.done, 0);
     atomic_init(&bd.failed, 0);
+    *stop = AR_STOP_NONE;
     /* Every class's layout first (the total is the progress line's). */
     for (n = from; n <= to; n++) {
         unsigned m = ar_checkers_db_classes(n, list, 64), i;
@@ -334,12 +307,15 @@ ar_status ar_checkers_db_build(ck_db *db, int from, int to, int threads, ar_prog
     }
     if (positions)
         *positions = all / 2;
+    ar_result_init(&res);
+    ar_run_begin(&run, so, &res);
     for (n = from; n <= to; n++) {
         unsigned m = ar_checkers_db_classes(n, list, 64);
         for (men = 0; men <= n; men++) {
             unit units[64];
             unsigned nu = 0, i;
             ar_status st;
+            job j;
             memset(units, 0, sizeof units);
             for (i = 0; i < m; i++) {
                 int *c = list[i];
@@ -359,7 +335,12 @@ ar_status ar_checkers_db_build(ck_db *db, int from, int to, int threads, ar_prog
                 units[nu].size[1] = mirror->size;
                 nu++;
             }
-            st = run_group(&bd, units, nu, threads, pr, all);
+            j.bd = &bd;
+            j.units = units;
+            j.nunits = nu;
+            atomic_init(&j.next, 0);
+            ar_run_threads(&run, threads, worker, &j, build_done, all, "positions", &bd.stop);
+            st = (ar_status)atomic_load(&bd.failed);
             for (i = 0; i < nu; i++) {
                 int b;
                 for (b = 0; b <= MAX_LEVEL; b++)
@@ -367,8 +348,11 @@ ar_status ar_checkers_db_build(ck_db *db, int from, int to, int threads, ar_prog
                 free(units[i].cnt);
                 free(units[i].emax);
             }
-            if (st == AR_ERR_LIMIT)
-                return ar_error_set(err, AR_ERR_LIMIT, "interrupted while building the %d-piece databases", n);
+            if (st == AR_ERR_LIMIT || bd.stop) {
+                *stop = run.stop != AR_STOP_NONE ? run.stop : AR_STOP_INTERRUPT;
+                return ar_error_set(err, AR_ERR_LIMIT, "the %s stopped the %d-piece databases",
+                                    ar_stop_reason_name(*stop), n);
+            }
             if (st != AR_OK)
                 return ar_error_set(err, st, "building the %d-piece databases: %s", n,
                                     bd.error[0] ? bd.error : "failed");
@@ -414,8 +398,7 @@ typedef struct vjob {
     unsigned ncls;
     atomic_uint next;
     atomic_ullong done, bad;
-    const volatile sig_atomic_t *interrupt;
-    atomic_int stopped;
+    volatile sig_atomic_t stop;
     char first_bad[200];
     pthread_mutex_t lock;
 } vjob;
@@ -434,10 +417,8 @@ static void *verify_worker(void *arg)
             uint32_t bm, bk, wm, wk;
             ck_board b;
             unsigned want;
-            if ((i & 4095) == 0 && j->interrupt && *j->interrupt) {
-                atomic_store(&j->stopped, 1);
+            if ((i & 4095) == 0 && j->stop)
                 return NULL;
-            }
             ar_checkers_unindex(c, i, &bm, &bk, &wm, &wk);
             if (ar_checkers_index(c, bm, bk, wm, wk) != i) {
                 atomic_fetch_add(&j->bad, 1);
@@ -445,15 +426,13 @@ static void *verify_worker(void *arg)
             }
             ar_checkers_db_board(bm, bk, wm, wk, &b);
             want = recomputed(j->db, &b);
-            if (want != c->values[i]) {
-                if (atomic_fetch_add(&j->bad, 1) == 0) {
-                    char fen[200];
-                    ar_checkers_format_fen(&b, fen, sizeof fen);
-                    pthread_mutex_lock(&j->lock);
-                    snprintf(j->first_bad, sizeof j->first_bad, "%.120s: stored %u, from its moves %u", fen,
-                             c->values[i], want);
-                    pthread_mutex_unlock(&j->lock);
-                }
+            if (want != c->values[i] && atomic_fetch_add(&j->bad, 1) == 0) {
+                char fen[200];
+                ar_checkers_format_fen(&b, fen, sizeof fen);
+                pthread_mutex_lock(&j->lock);
+                snprintf(j->first_bad, sizeof j->first_bad, "%.120s: stored %u, from its moves %u", fen,
+                         c->values[i], want);
+                pthread_mutex_unlock(&j->lock);
             }
             if ((i & 1023) == 1023)
                 atomic_fetch_add(&j->done, 1024);
@@ -462,15 +441,18 @@ static void *verify_worker(void *arg)
     }
 }
 
-ar_status ar_checkers_db_verify(const ck_db *db, int n, int threads, ar_progress *pr,
-                                const volatile sig_atomic_t *interrupt, uint64_t *checked, uint64_t *bad,
-                                char *first_bad, size_t size, ar_error *err)
+static uint64_t verify_done(void *arg) { return atomic_load(&((vjob *)arg)->done); }
+
+ar_status ar_checkers_db_verify(const ck_db *db, int n, unsigned threads, const ar_search_options *so,
+                                uint64_t *checked, uint64_t *bad, char *first_bad, size_t size,
+                                ar_stop_reason *stop, ar_error *err)
 {
-    int list[64][4], t, started = 0;
+    int list[64][4];
     unsigned m = ar_checkers_db_classes(n, list, 64), i;
     ck_class *cls[64];
-    pthread_t tid[16];
     uint64_t total = 0;
+    ar_result res;
+    ar_run run;
     vjob j;
     memset(&j, 0, sizeof j);
     for (i = 0; i < m; i++) {
@@ -480,30 +462,20 @@ ar_status ar_checkers_db_verify(const ck_db *db, int n, int threads, ar_progress
     j.db = db;
     j.cls = cls;
     j.ncls = m;
-    j.interrupt = interrupt;
     atomic_init(&j.next, 0);
     atomic_init(&j.done, 0);
     atomic_init(&j.bad, 0);
-    atomic_init(&j.stopped, 0);
     pthread_mutex_init(&j.lock, NULL);
-    for (t = 0; t < threads && t < 16; t++)
-        if (pthread_create(&tid[t], NULL, verify_worker, &j) == 0)
-            started++;
-    if (!started)
-        verify_worker(&j);
-    while (started && atomic_load(&j.next) < m + (unsigned)started && !atomic_load(&j.stopped)) {
-        struct timespec ts = {0, 100000000};
-        if (pr)
-            ar_progress_update(pr, atomic_load(&j.done), total, "positions", NULL);
-        nanosleep(&ts, NULL);
-    }
-    for (t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
+    ar_result_init(&res);
+    ar_run_begin(&run, so, &res);
+    ar_run_threads(&run, threads, verify_worker, &j, verify_done, total, "positions", &j.stop);
     pthread_mutex_destroy(&j.lock);
     *checked = atomic_load(&j.done);
     *bad = atomic_load(&j.bad);
+    *stop = j.stop ? (run.stop != AR_STOP_NONE ? run.stop : AR_STOP_INTERRUPT) : AR_STOP_NONE;
     snprintf(first_bad, size, "%s", j.first_bad);
-    if (atomic_load(&j.stopped))
-        return ar_error_set(err, AR_ERR_LIMIT, "interrupted while verifying the %d-piece databases", n);
+    if (*stop != AR_STOP_NONE)
+        return ar_error_set(err, AR_ERR_LIMIT, "the %s stopped the check of the %d-piece databases",
+                            ar_stop_reason_name(*stop), n);
     return AR_OK;
 }

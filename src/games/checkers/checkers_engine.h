@@ -117,6 +117,10 @@ enum { CK_DB_DRAW = 0, CK_DB_WIN = 1, CK_DB_LOSS = 2 };
  * file and the command that builds it. */
 ar_status ar_checkers_db_open(const char *dir, int pieces, ck_db **out, ar_error *err);
 void ar_checkers_db_close(ck_db *db);
+/* The databases of 2..k pieces for the largest k <= most whose files are
+ * all in dir; *out NULL (and AR_OK) when there are none. A file that is
+ * there but damaged is an error. */
+ar_status ar_checkers_db_open_auto(const char *dir, int most, ck_db **out, ar_error *err);
 int ar_checkers_db_pieces(const ck_db *db); /* the most pieces it covers */
 /* The value of b for the side to move when the databases cover it (1):
  * *result CK_DB_WIN, CK_DB_LOSS or CK_DB_DRAW and *plies the distance to
@@ -183,8 +187,8 @@ void ar_checkers_engine_request_stop(ck_engine *e);
 /* Called after every completed iteration; may be NULL. */
 void ar_checkers_engine_set_report(ck_engine *e, void (*report)(void *ctx, const ck_info *info), void *ctx);
 /* Searches p (with its history) and returns the best move's path code
- * (0 and info->pvlen 0 when there is no legal move); info gets the last
- * completed iteration. */
+ * (CK_NO_MOVE when there is no legal move); info gets the last completed
+ * iteration. */
 uint32_t ar_checkers_search(ck_engine *e, const ar_checkers_pos *p, const ck_limits *lim, ck_info *info);
 /* The score of b searched by quiescence only (captures to the end), for
  * the learner: the static evaluation when b is quiet. */
@@ -193,7 +197,15 @@ int ar_checkers_quiescence(ck_engine *e, const ck_board *b);
  * databases). */
 uint64_t ar_checkers_bench_nodes(int depth, double *seconds);
 
+/* --------------------------------------------------------------- tools */
 extern const ar_tool ar_checkers_tools[];
+/* `ariadne checkers-engine` (checkers_protocol.c), and its commands run
+ * from text without threads or output, searching shallow and inline: what
+ * the fuzz target drives. */
+int ar_checkers_engine_main(int argc, char **argv);
+void ar_checkers_engine_run_text(const char *text, size_t len);
+int ar_checkers_db_main(int argc, char **argv);    /* checkers_dbtool.c */
+int ar_checkers_learn_main(int argc, char **argv); /* checkers_learn.c */
 extern const ar_bot_kind ar_checkers_bot_kinds[];
 int ar_checkers_bench(int quick);
 

@@ -40,6 +40,7 @@ enum { CK_BLACK = 0, CK_WHITE = 1 }; /* Black moves first; player 0 of the game 
 #define CK_ROW_LAST 0x780000000ULL  /* squares 29-32: Black's men are crowned here */
 #define CK_MAX_MOVES 128 /* more than any position has; the generator never writes past it */
 #define CK_MAX_JUMPS 9
+#define CK_NO_MOVE 0xFFFFFFFFu /* not a path code (codes use 27 bits; 0 is the move 1-5) */
 
 typedef struct ck_board {
     uint64_t pieces[2]; /* by colour, kings included */

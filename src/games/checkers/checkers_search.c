@@ -57,6 +57,7 @@ ck_engine *ar_checkers_engine_new(size_t hash_mb)
     ck_engine *e = ar_xcalloc(1, sizeof *e);
     e->steps = CK_STEP_ALL;
     e->params = *ar_checkers_params_default();
+    memset(e->killers, 0xFF, sizeof e->killers); /* CK_NO_MOVE */
     ar_checkers_engine_set_hash(e, hash_mb);
     return e;
 }
@@ -83,7 +84,7 @@ void ar_checkers_engine_clear(ck_engine *e)
 {
     ar_tt_clear(e->tt);
     memset(e->history, 0, sizeof e->history);
-    memset(e->killers, 0, sizeof e->killers);
+    memset(e->killers, 0xFF, sizeof e->killers); /* CK_NO_MOVE */
 }
 
 void ar_checkers_engine_set_steps(ck_engine *e, unsigned steps) { e->steps = steps; }
@@ -362,7 +363,7 @@ uint32_t ar_checkers_search(ck_engine *e, const ar_checkers_pos *p, const ck_lim
     unsigned n = ar_checkers_legal(&p->b, list), i;
     int depth, max_depth = lim->depth > 0 && lim->depth < CK_MAX_PLY - 1 ? lim->depth : CK_MAX_PLY - 2;
     int prev = 0, base;
-    uint32_t best = n ? list[0].code : 0;
+    uint32_t best = n ? list[0].code : CK_NO_MOVE;
     memset(info, 0, sizeof *info);
     e->lim = *lim;
     e->start = ar_now();
@@ -376,7 +377,7 @@ uint32_t ar_checkers_search(ck_engine *e, const ar_checkers_pos *p, const ck_lim
     base = (int)p->nhist;
     e->keys[base] = p->key;
     if (n == 0)
-        return 0;
+        return CK_NO_MOVE;
     if (n == 1 && !lim->nodes && lim->depth <= 0) { /* nothing to think about */
         info->pv[0] = best;
         info->pvlen = 1;
