@@ -167,6 +167,7 @@ typedef struct watched {
     void *(*work)(void *arg);
     void *arg;
     pthread_mutex_t lock;
+    pthread_cond_t finished; /* signalled as each thread ends */
     unsigned running;
 } watched;
 
@@ -176,6 +177,7 @@ static void *watched_thread(void *p)
     w->work(w->arg);
     pthread_mutex_lock(&w->lock);
     w->running--;
+    pthread_cond_signal(&w->finished);
     pthread_mutex_unlock(&w->lock);
     return NULL;
 }
@@ -193,6 +195,7 @@ unsigned ar_run_threads(ar_run *run, unsigned threads, void *(*work)(void *arg),
     if (threads == 0)
         threads = 1;
     pthread_mutex_init(&w.lock, NULL);
+    pthread_cond_init(&w.finished, NULL);
     w.running = threads;
     for (t = 0; t < threads; t++)
         if (pthread_create(&tid[started], NULL, watched_thread, &w) == 0)
@@ -205,17 +208,24 @@ unsigned ar_run_threads(ar_run *run, unsigned threads, void *(*work)(void *arg),
     if (started == 0) /* no thread could start: the work runs here, unwatched */
         work(arg);
     for (running = started; running > 0;) {
-        struct timespec ts = {0, 20 * 1000 * 1000};
+        struct timespec until;
         run->res->expanded = done(arg);
         if (!*stop && ar_run_check_now(run))
             *stop = 1;
-        nanosleep(&ts, NULL);
+        /* Wake every 20 ms to check the limits, or as soon as a thread ends. */
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 20 * 1000 * 1000;
+        if (until.tv_nsec >= 1000000000L)
+            until.tv_sec++, until.tv_nsec -= 1000000000L;
         pthread_mutex_lock(&w.lock);
+        if (w.running == running)
+            pthread_cond_timedwait(&w.finished, &w.lock, &until);
         running = w.running;
         pthread_mutex_unlock(&w.lock);
     }
     for (t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
+    pthread_cond_destroy(&w.finished);
     pthread_mutex_destroy(&w.lock);
     run->res->expanded = done(arg);
     run->unit = saved_unit;
