@@ -253,7 +253,20 @@ static int ck_eval_material(const ar_variant *v, const void *pos, int player)
     return player == 0 ? e : -e;
 }
 
+/* The engine's evaluation (learned weights), for the generic engines. */
+static int ck_eval_samuel(const ar_variant *v, const void *pos, int player)
+{
+    const ck_board *b = &((const ar_checkers_pos *)pos)->b;
+    int e = ar_checkers_evaluate(NULL, b);
+    (void)v;
+    return player == (int)b->stm ? e : -e;
+}
+
 static const ar_game_eval ck_evals[] = {
+    {.name = "samuel",
+     .summary = "Samuel's terms with learned weights (the engine's: material, advancement, centre, back rank, "
+                "mobility, tempo, runaway men)",
+     .evaluate = ck_eval_samuel},
     {.name = "material", .summary = "material only: a man 100, a king 130", .evaluate = ck_eval_material},
     {.name = NULL}};
 
@@ -274,7 +287,25 @@ const ar_game ar_game_checkers = {
             "Position: PDN FEN (B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12;\n"
             "K before a king's square, ranges such as B1-12 read).\n"
             "Moves: 11-15, 22x15, 18x11x4 (every landing square), or a capture by its ends (18x4)\n"
-            "when that names one move.",
+            "when that names one move.\n"
+            "Bots: engine[:time=S:depth=D:nodes=N:hash=MB:steps=LIST:eval=learned|handset|FILE:db=auto|off|N]\n"
+            "(the checkers engine, default; it uses the endgame databases when they are built),\n"
+            "cmd[:time=S:depth=D:nodes=N]:COMMAND (a program speaking the checkers-engine protocol), and\n"
+            "the generic alphabeta, mcts and random.\n"
+            "\n"
+            "Checkers's own commands (docs/games/checkers.md):\n"
+            "  ariadne perft checkers DEPTH [POSITION] [--divide] counts the leaves of the move tree.\n"
+            "  ariadne checkers-engine is the engine behind a UCI-like line protocol (stdin/stdout).\n"
+            "  ariadne match checkers --bots A,B [--games N] [--pdn FILE] [--replay DIR] plays from the\n"
+            "      ACF three-move ballots and reports Elo with its 95% interval.\n"
+            "  ariadne checkers-pdn FILE [--check] checks every move of a PDN file and writes it back.\n"
+            "  ariadne checkers-db build [--pieces N] builds the endgame databases (up to 5 pieces).\n"
+            "  ariadne checkers-learn [--games N] learns the evaluation's weights from self-play.\n"
+            "  ariadne bench checkers [--quick] measures perft, the engine's bench count and the databases.\n"
+            "Examples:\n"
+            "  ariadne perft checkers 9\n"
+            "  ariadne match checkers --bots engine:depth=6,engine:depth=4 --games 4\n"
+            "  ariadne analyse checkers \"W:W22,30:B18,1\" --depth 8",
     .flags = AR_GAME_DRAWS | AR_GAME_QUIESCENCE,
     .options = NULL,
     .create = ck_create,
@@ -306,4 +337,5 @@ const ar_game ar_game_checkers = {
     .replay_format = "ariadne-checkers-replay",
     .replay = ar_checkers_replay_main,
     .bench_suites = ck_bench_suites,
+    .perft = ar_checkers_perft_job,
 };

@@ -230,6 +230,9 @@ ar_status ar_checkers_pdn_read(const char *t, size_t *pos, ck_game *g, ar_error 
             k = i;
             while (t[k] && !space(t[k]) && t[k] != '{' && t[k] != '(' && t[k] != ';' && t[k] != '!' && t[k] != '?')
                 k++;
+            if (!memchr(t + i, '-', k - i) && !memchr(t + i, 'x', k - i) && !memchr(t + i, 'X', k - i))
+                return ar_error_set(err, AR_ERR_INPUT, "line %u: '%.*s' is neither a move, a move number nor a result",
+                                    line_of(t, i), (int)(k - i > 30 ? 30 : k - i), t + i);
             {
                 ck_move m;
                 ar_error e2;
@@ -277,6 +280,18 @@ ar_status ar_checkers_pdn_read(const char *t, size_t *pos, ck_game *g, ar_error 
 
 /* ---------------------------------------------------------------- writing */
 
+/* [Name "value"] with '"' and '\\' escaped and control characters as spaces. */
+static void write_tag(FILE *out, const char *name, const char *v)
+{
+    fprintf(out, "[%s \"", name);
+    for (; *v; v++) {
+        if (*v == '"' || *v == '\\')
+            fputc('\\', out);
+        fputc((unsigned char)*v < 32 ? ' ' : *v, out);
+    }
+    fprintf(out, "\"]\n");
+}
+
 void ar_checkers_pdn_write(FILE *out, const ck_game *g)
 {
     static const char *const roster[] = {"Event", "Site", "Date", "Round", "Black", "White"};
@@ -286,7 +301,7 @@ void ar_checkers_pdn_write(FILE *out, const ck_game *g)
     unsigned i, k;
     for (k = 0; k < 6; k++) {
         const char *v = ar_checkers_game_get_tag(g, roster[k]);
-        fprintf(out, "[%s \"%s\"]\n", roster[k], v ? v : "?");
+        write_tag(out, roster[k], v ? v : "?");
     }
     fprintf(out, "[Result \"%s\"]\n", g->result);
     fprintf(out, "[GameType \"21\"]\n");
@@ -304,16 +319,8 @@ void ar_checkers_pdn_write(FILE *out, const ck_game *g)
                     !strcmp(g->tags[i][0], "FEN");
         for (k = 0; k < 6; k++)
             known |= !strcmp(g->tags[i][0], roster[k]);
-        if (!known) {
-            const char *v = g->tags[i][1];
-            fprintf(out, "[%s \"", g->tags[i][0]);
-            for (; *v; v++) {
-                if (*v == '"' || *v == '\\')
-                    fputc('\\', out);
-                fputc(*v, out);
-            }
-            fprintf(out, "\"]\n");
-        }
+        if (!known)
+            write_tag(out, g->tags[i][0], g->tags[i][1]);
     }
     fputc('\n', out);
     ar_checkers_pos_init(&p, &g->start);

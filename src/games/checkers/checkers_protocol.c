@@ -27,6 +27,7 @@
 
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,7 +42,8 @@ typedef struct proto {
     ck_limits lim;
     int infinite;
     pthread_t thread;
-    int searching;
+    int searching;        /* a thread was started and not joined */
+    atomic_int finished;  /* ... and it has sent its bestmove */
     pthread_mutex_t lock; /* the output */
     FILE *out;
     int sync;             /* fuzzing: searches inline and shallow */
@@ -106,6 +108,7 @@ static void *search_thread(void *arg)
     } else {
         say(p, "bestmove none");
     }
+    atomic_store(&p->finished, 1);
     return NULL;
 }
 
@@ -230,6 +233,7 @@ static void cmd_go(proto *p, const char *s)
         return;
     }
     p->lim = lim;
+    atomic_store(&p->finished, 0);
     if (pthread_create(&p->thread, NULL, search_thread, p) != 0) {
         search_thread(p);
         return;
@@ -320,6 +324,10 @@ static int command(proto *p, const char *line)
     size_t n = word(&s, &w);
     if (n == 0)
         return 0;
+    if (p->searching && atomic_load(&p->finished)) { /* the last search has answered */
+        pthread_join(p->thread, NULL);
+        p->searching = 0;
+    }
     if (is(w, n, "quit"))
         return 1;
     if (is(w, n, "isready")) {
