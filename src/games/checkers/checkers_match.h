@@ -31,6 +31,8 @@ void ar_checkers_play(const ar_game *g, const ar_variant *v, ar_bot *black, ar_b
 int ar_checkers_replay_write(const char *path, const ck_game *g, const char *black, const char *white,
                              const ck_played *r);
 int ar_checkers_replay_main(const ar_replay_request *q);
+/* Reads and checks a replay text without printing: 0, or -1 with one line in why. */
+int ar_checkers_replay_check(const char *text, size_t len, char *why, size_t size);
 int ar_checkers_match_main(int argc, char **argv);
 
 #endif

@@ -222,7 +222,7 @@ static void cmd_go(proto *p, const char *s)
             return;
         }
     }
-    if (!p->infinite && !lim.soft && !lim.depth && !lim.nodes)
+    if (!p->infinite && lim.soft <= 0 && !lim.depth && !lim.nodes)
         lim.soft = lim.hard = 1.0;
     if (p->sync) { /* fuzzing: shallow and inline */
         lim.depth = lim.depth && lim.depth < 3 ? lim.depth : 3;

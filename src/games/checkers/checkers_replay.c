@@ -103,9 +103,9 @@ typedef struct replay {
     char end_why[64];
 } replay;
 
-static int check(const ar_replay_request *q, const ar_json *root, replay *r, char *why, size_t size)
+static int check(const char *text, const ar_json *root, replay *r, char *why, size_t size)
 {
-    ar_json_check c = {.text = q->text, .document = "the replay", .err = why, .err_size = size};
+    ar_json_check c = {.text = text, .document = "the replay", .err = why, .err_size = size};
     const ar_json *fmt, *players, *start, *moves, *result, *reason;
     long long version;
     ar_checkers_pos pos;
@@ -220,6 +220,21 @@ static int write_page(const replay *r, const char *path)
     return AR_EXIT_OK;
 }
 
+int ar_checkers_replay_check(const char *text, size_t len, char *why, size_t size)
+{
+    ar_json root;
+    replay r;
+    int rc;
+    memset(&r, 0, sizeof r);
+    if (ar_json_parse(text, len, NULL, &root, why, size) != 0)
+        return -1;
+    rc = check(text, &root, &r, why, size);
+    free(r.moves);
+    free(r.codes);
+    ar_json_free(&root);
+    return rc;
+}
+
 int ar_checkers_replay_main(const ar_replay_request *q)
 {
     ar_json root;
@@ -230,7 +245,7 @@ int ar_checkers_replay_main(const ar_replay_request *q)
     memset(&r, 0, sizeof r);
     if (ar_json_parse(q->text, q->len, NULL, &root, why, sizeof why) != 0)
         return ar_tool_fail("%s: %s", q->file, why);
-    if (check(q, &root, &r, why, sizeof why) != 0) {
+    if (check(q->text, &root, &r, why, sizeof why) != 0) {
         rc = ar_tool_fail("%s: %s", q->file, why);
         goto done;
     }
