@@ -56,10 +56,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ar_status st;
             last = pos;
             st = ar_checkers_pdn_read(text, &pos, &g, &err);
-            if (st == AR_OK) {
+            if (st == AR_OK) { /* what we write must read back as the same game */
                 FILE *f = tmpfile();
                 if (f) {
+                    long len;
                     ar_checkers_pdn_write(f, &g);
+                    len = ftell(f);
+                    rewind(f);
+                    if (len > 0) {
+                        char *back = calloc(1, (size_t)len + 1);
+                        size_t at = 0;
+                        ck_game h;
+                        if (back && fread(back, 1, (size_t)len, f) == (size_t)len) {
+                            if (ar_checkers_pdn_read(back, &at, &h, &err) != AR_OK || h.count != g.count ||
+                                (g.count && memcmp(h.moves, g.moves, g.count * sizeof g.moves[0])) ||
+                                strcmp(h.result, g.result))
+                                abort();
+                            ar_checkers_game_free(&h);
+                        }
+                        free(back);
+                    }
                     fclose(f);
                 }
             } else if (st == AR_ERR_INPUT && err.message[0] == 0) {

@@ -345,6 +345,7 @@ void ar_checkers_pdn_write(FILE *out, const ck_game *g)
     if (used && used + 1 + strlen(g->result) > 79) {
         fprintf(out, "%s\n", line);
         used = 0;
+        line[0] = 0;
     }
     fprintf(out, "%s%s%s\n\n", line, used ? " " : "", g->result);
 }
