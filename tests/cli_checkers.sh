@@ -120,8 +120,8 @@ one_line_exit2 "match: an unknown option" "$BIN" match checkers --bots engine,en
 
 # ------------------------------------------------------------------ replays
 rep=$(ls "$tmp"/rep/*.json | head -1)
-"$BIN" replay "$rep" >"$tmp/r" 2>&1
-check "replay: summary" contains "$tmp/r" "result:"
+"$BIN" replay "$rep" >"$tmp/r0" 2>&1
+check "replay: summary" contains "$tmp/r0" "result:"
 "$BIN" replay "$rep" --turn 3 >"$tmp/r" 2>&1
 check "replay: --turn" contains "$tmp/r" "board after 3 plies"
 "$BIN" replay "$rep" --html "$tmp/g.html" >/dev/null 2>&1
@@ -131,6 +131,25 @@ sed 's/"result": "[a-z]*"/"result": "nobody"/' "$rep" >"$tmp/bad.json"
 one_line_exit2 "replay: a bad result" "$BIN" replay "$tmp/bad.json"
 sed 's/"moves": \["[0-9]*-[0-9]*"/"moves": ["1-2"/' "$rep" >"$tmp/bad2.json"
 one_line_exit2 "replay: an illegal move" "$BIN" replay "$tmp/bad2.json"
+# The page in headless Chromium (tests/replay, playwright-core after `npm ci`
+# there): at every ply its FEN line, from its own JavaScript, must be the
+# program's, from C.
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+if ! command -v node >/dev/null || [ ! -x "$CHROMIUM" ] || [ ! -d "$ROOT/tests/replay/node_modules/playwright-core" ]; then
+    echo "cli_checkers: SKIP the browser test (needs node, $CHROMIUM and 'npm ci' in tests/replay)"
+else
+    plies=$(sed -n 's/^plies: *//p' "$tmp/r0")
+    for t in $(seq 0 "$plies"); do
+        "$BIN" replay "$rep" --turn "$t" | sed -n 's/^ *FEN //p'
+    done >"$tmp/fens.txt"
+    if CHROMIUM=$CHROMIUM timeout 300 node "$ROOT/tests/replay/checkers.mjs" "$tmp/g.html" "$tmp/fens.txt" \
+        "$tmp/g.png" >"$tmp/node.out" 2>&1; then
+        tail -1 "$tmp/node.out"
+    else
+        echo "FAIL: browser test: $(cat "$tmp/node.out")" >&2
+        fail=1
+    fi
+fi
 page="$ROOT/src/games/checkers/checkers_replay_page.h"
 (sed -n '1,/^static const/p' "$page"
  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/    "/' -e 's/$/\\n",/' "$ROOT/src/games/checkers/checkers_replay.html"

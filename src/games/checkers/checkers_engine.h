@@ -184,6 +184,9 @@ void ar_checkers_engine_set_db(ck_engine *e, const ck_db *db);
  * another thread. */
 void ar_checkers_engine_set_stop(ck_engine *e, const volatile sig_atomic_t *stop);
 void ar_checkers_engine_request_stop(ck_engine *e);
+/* Clears a stop request (before the next search starts: a search does not
+ * clear it itself, so a request made before it begins is not lost). */
+void ar_checkers_engine_clear_stop(ck_engine *e);
 /* Called after every completed iteration; may be NULL. */
 void ar_checkers_engine_set_report(ck_engine *e, void (*report)(void *ctx, const ck_info *info), void *ctx);
 /* Searches p (with its history) and returns the best move's path code

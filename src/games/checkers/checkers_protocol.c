@@ -30,6 +30,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define LINE_MAX_BYTES 65536
 
@@ -43,7 +44,8 @@ typedef struct proto {
     int infinite;
     pthread_t thread;
     int searching;        /* a thread was started and not joined */
-    atomic_int finished;  /* ... and it has sent its bestmove */
+    atomic_int finished;  /* ... and it is about to send its bestmove */
+    atomic_int stop_sent; /* `stop` or `quit` came for the running search */
     pthread_mutex_t lock; /* the output */
     FILE *out;
     int sync;             /* fuzzing: searches inline and shallow */
@@ -101,14 +103,21 @@ static void *search_thread(void *arg)
     ck_info info;
     uint32_t best = ar_checkers_search(p->engine, &p->pos, &p->lim, &info);
     ck_move m;
-    if (best != CK_NO_MOVE && ar_checkers_decode(&p->pos.b, best, &m)) {
-        char text[48];
-        ar_checkers_move_text(&m, text, sizeof text);
-        say(p, "bestmove %s", text);
-    } else {
-        say(p, "bestmove none");
+    char text[48];
+    /* An infinite search that ended by itself (a proven result) answers
+     * only when told to stop, as the protocol promises. */
+    while (p->infinite && !atomic_load(&p->stop_sent)) {
+        struct timespec ts = {0, 5000000};
+        nanosleep(&ts, NULL);
     }
+    if (best != CK_NO_MOVE && ar_checkers_decode(&p->pos.b, best, &m))
+        ar_checkers_move_text(&m, text, sizeof text);
+    else
+        snprintf(text, sizeof text, "none");
+    /* Finished before the answer: the next command, which may come as soon
+     * as the answer is read, finds the search over. */
     atomic_store(&p->finished, 1);
+    say(p, "bestmove %s", text);
     return NULL;
 }
 
@@ -116,6 +125,7 @@ static void finish_search(proto *p)
 {
     if (!p->searching)
         return;
+    atomic_store(&p->stop_sent, 1);
     ar_checkers_engine_request_stop(p->engine);
     pthread_join(p->thread, NULL);
     p->searching = 0;
@@ -224,7 +234,8 @@ static void cmd_go(proto *p, const char *s)
     }
     if (!p->infinite && lim.soft <= 0 && !lim.depth && !lim.nodes)
         lim.soft = lim.hard = 1.0;
-    if (p->sync) { /* fuzzing: shallow and inline */
+    if (p->sync) { /* fuzzing: shallow and inline (an infinite search cannot be stopped inline) */
+        p->infinite = 0;
         lim.depth = lim.depth && lim.depth < 3 ? lim.depth : 3;
         lim.soft = lim.hard = 0;
         lim.nodes = 20000;
@@ -234,6 +245,8 @@ static void cmd_go(proto *p, const char *s)
     }
     p->lim = lim;
     atomic_store(&p->finished, 0);
+    atomic_store(&p->stop_sent, 0);
+    ar_checkers_engine_clear_stop(p->engine); /* here, not in the thread: a `stop` may come first */
     if (pthread_create(&p->thread, NULL, search_thread, p) != 0) {
         search_thread(p);
         return;

@@ -91,6 +91,7 @@ void ar_checkers_engine_set_steps(ck_engine *e, unsigned steps) { e->steps = ste
 void ar_checkers_engine_set_params(ck_engine *e, const ck_eval_params *p) { e->params = *p; }
 void ar_checkers_engine_set_stop(ck_engine *e, const volatile sig_atomic_t *stop) { e->interrupt = stop; }
 void ar_checkers_engine_request_stop(ck_engine *e) { atomic_store(&e->stop_request, 1); }
+void ar_checkers_engine_clear_stop(ck_engine *e) { atomic_store(&e->stop_request, 0); }
 
 void ar_checkers_engine_set_db(ck_engine *e, const ck_db *db)
 {
@@ -369,7 +370,6 @@ uint32_t ar_checkers_search(ck_engine *e, const ar_checkers_pos *p, const ck_lim
     e->start = ar_now();
     e->nodes = e->db_hits = 0;
     e->stopped = 0;
-    atomic_store(&e->stop_request, 0);
     ar_tt_new_search(e->tt);
     /* The game's keys since the last irreversible move, then the root. */
     for (i = 0; i < p->nhist; i++)
