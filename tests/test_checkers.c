@@ -237,20 +237,25 @@ static void test_rules(void)
     ck_board b;
     ck_move m;
     ar_error err;
-    /* Crowning ends the move: 22x31 may not go on as a king over 27 to 24. */
-    b = fen("B:W26,27,5:B22");
-    moves_text(&b, buf, sizeof buf);
-    CHECK_STR(buf, "22x31");
-    /* The ring: two paths take the same four men back to 14; both count. */
+    /* The legal moves of positions that show one rule each. */
+    static const char *const cases[][2] = {
+        {"B:W26,27,5:B22", "22x31"},                          /* crowning ends the move: no 22x31x24 */
+        {"B:W18,19,10,11:BK14", "14x23x16x7x14 14x7x16x23x14"}, /* a ring both ways round: two moves */
+        {"B:W14,15,22,23:B9,10", "9x18x25 9x18x27 10x17x26 10x19x26"}, /* multi-jumps, any capture */
+        {"B:W14:B18", "18-22 18-23"},                         /* men do not capture backwards */
+        {"B:W14:BK18", "18x9"},                               /* kings do, and must */
+        {"B:W9,14:B5", ""},                                   /* blocked: no legal move */
+    };
+    unsigned k;
+    for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        b = fen(cases[k][0]);
+        moves_text(&b, buf, sizeof buf);
+        CHECK_MSG(!strcmp(buf, cases[k][1]), "%s: moves '%s', expected '%s'", cases[k][0], buf, cases[k][1]);
+    }
     b = fen("B:W18,19,10,11:BK14");
-    moves_text(&b, buf, sizeof buf);
-    CHECK_STR(buf, "14x23x16x7x14 14x7x16x23x14");
     CHECK_EQ_U(ar_checkers_perft(&b, 1), 2);
     CHECK(ar_checkers_parse_move(&b, "14x14", 5, &m, &err) == AR_OK); /* same result: either */
-    /* Multi-jump of a man, and a choice of captures (any may be taken). */
     b = fen("B:W14,15,22,23:B9,10");
-    moves_text(&b, buf, sizeof buf);
-    CHECK_STR(buf, "9x18x25 9x18x27 10x17x26 10x19x26");
     CHECK(ar_checkers_parse_move(&b, "10x26", 5, &m, &err) == AR_ERR_INPUT && strstr(err.message, "ambiguous"));
     CHECK(ar_checkers_parse_move(&b, "10x19x26", 8, &m, &err) == AR_OK && ck_popcount(m.captured) == 2);
     CHECK(ar_checkers_parse_move(&b, "9x27", 4, &m, &err) == AR_OK);
@@ -258,17 +263,7 @@ static void test_rules(void)
     b = fen("W:W22,30:B18,1");
     CHECK(ar_checkers_parse_move(&b, "30-26", 5, &m, &err) == AR_ERR_INPUT && strstr(err.message, "compulsory") &&
           strstr(err.message, "22x15"));
-    /* Men do not capture backwards; kings do. */
-    b = fen("B:W14:B18");
-    moves_text(&b, buf, sizeof buf);
-    CHECK_STR(buf, "18-22 18-23");
-    b = fen("B:W14:BK18");
-    moves_text(&b, buf, sizeof buf);
-    CHECK_STR(buf, "18x9");
-    /* Blocked: no legal move. */
     b = fen("B:W9,14:B5");
-    moves_text(&b, buf, sizeof buf);
-    CHECK_STR(buf, "");
     CHECK_EQ_U(ar_checkers_count_moves(&b), 0);
     /* Errors name the fault. */
     b = fen("B:W21-32:B1-12");

@@ -19,7 +19,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* Schaeffer et al. 2007, Table 1 (reproduced at brainwagon.org, 2008). */
 static const uint64_t published[] = {0, 120, 6972, 261224, 7092774, 148688232, 2503611964ULL};
@@ -105,151 +104,139 @@ static void print_rows(const count_row *rows, int nrows, int json, double second
            verb, seconds, dir);
 }
 
-static int mkdir_p(const char *dir)
+/* The options every subcommand takes: --pieces N, --dir DIR, and the
+ * common ones `common` names. Fills the directory and the search options. */
+typedef struct db_args {
+    uint64_t pieces;
+    const char *dir_opt;
+    char dir[4096];
+    ar_tool_cmd cmd;
+    ar_search_options so;
+} db_args;
+
+static int parse_db_args(db_args *a, int argc, char **argv, const char *name, unsigned common)
 {
-    char path[4096];
-    size_t i, n = strlen(dir);
-    if (n >= sizeof path)
-        return -1;
-    memcpy(path, dir, n + 1);
-    for (i = 1; i <= n; i++)
-        if (path[i] == '/' || path[i] == 0) {
-            char c = path[i];
-            path[i] = 0;
-            if (mkdir(path, 0755) != 0 && errno != EEXIST)
-                return -1;
-            path[i] = c;
-        }
+    const ar_opt opts[] = {{.name = "pieces", .kind = AR_OPT_UINT, .dest = &a->pieces, .min = 2, .max = 5, .metavar = "N"},
+                           {.name = "dir", .kind = AR_OPT_TEXT, .dest = &a->dir_opt, .metavar = "DIR"},
+                           {.name = NULL}};
+    int rc;
+    memset(a, 0, sizeof *a);
+    a->pieces = 5;
+    a->cmd.name = name;
+    a->cmd.help_topic = "checkers-db";
+    a->cmd.common = common;
+    a->cmd.options = opts;
+    rc = ar_tool_parse(&a->cmd, argc, argv, 2);
+    a->cmd.options = NULL; /* opts lives only here */
+    if (rc)
+        return rc;
+    ar_pdb_dir(a->dir_opt, a->dir, sizeof a->dir);
+    ar_search_options_init(&a->so);
+    a->so.limits = a->cmd.limits;
     return 0;
 }
 
 static int db_build(int argc, char **argv)
 {
-    uint64_t pieces = 5;
-    const char *dir_opt = NULL;
-    const ar_opt opts[] = {{.name = "pieces", .kind = AR_OPT_UINT, .dest = &pieces, .min = 2, .max = 5, .metavar = "N"},
-                           {.name = "dir", .kind = AR_OPT_TEXT, .dest = &dir_opt, .metavar = "DIR"},
-                           {.name = NULL}};
-    ar_tool_cmd cmd = {.name = "checkers-db build", .help_topic = "checkers-db",
-                       .common = AR_COMMON_OUTPUT | AR_COMMON_TIME_LIMIT | AR_COMMON_THREADS, .options = opts};
-    ar_search_options so;
+    db_args a;
     ar_stop_reason stop;
     ck_db *db;
     ar_error err;
-    char dir[4096];
     count_row rows[8];
-    uint64_t positions;
+    uint64_t positions, total = 0;
     double t0;
-    int n, rc = ar_tool_parse(&cmd, argc, argv, 2);
+    int n, rc = parse_db_args(&a, argc, argv, "checkers-db build",
+                              AR_COMMON_OUTPUT | AR_COMMON_TIME_LIMIT | AR_COMMON_THREADS);
     if (rc)
         return rc;
-    ar_pdb_dir(dir_opt, dir, sizeof dir);
-    if (mkdir_p(dir) != 0)
-        return ar_tool_fail("checkers-db build: cannot create %s: %s", dir, strerror(errno));
-    ar_search_options_init(&so);
-    so.limits = cmd.limits;
-    so.progress = &cmd.progress;
-    db = ar_checkers_db_new((int)pieces);
-    if (!cmd.quiet)
-        ar_progress_note(&cmd.progress, "checkers-db build: %d pieces, %llu positions, on %u threads into %s",
-                         (int)pieces, (unsigned long long)(published[pieces] - one_sided((int)pieces)),
-                         ar_tool_threads(&cmd), dir);
+    if (ar_checkers_mkdirs(a.dir) != 0)
+        return ar_tool_fail("checkers-db build: cannot create %s: %s", a.dir, strerror(errno));
+    a.so.progress = &a.cmd.progress;
+    db = ar_checkers_db_new((int)a.pieces);
+    for (n = 2; n <= (int)a.pieces; n++)
+        total += published[n] - one_sided(n);
+    if (!a.cmd.quiet)
+        ar_progress_note(&a.cmd.progress, "checkers-db build: 2-%d pieces, %llu positions, on %u threads into %s",
+                         (int)a.pieces, (unsigned long long)total, ar_tool_threads(&a.cmd), a.dir);
     ar_tool_install_sigint();
     t0 = ar_now();
-    if (ar_checkers_db_build(db, 2, (int)pieces, ar_tool_threads(&cmd), &so, &positions, &stop, &err) != AR_OK) {
-        ar_progress_finish(&cmd.progress);
+    if (ar_checkers_db_build(db, 2, (int)a.pieces, ar_tool_threads(&a.cmd), &a.so, &positions, &stop, &err) != AR_OK) {
+        ar_progress_finish(&a.cmd.progress);
         ar_checkers_db_close(db);
         if (stop != AR_STOP_NONE)
             return ar_tool_error(AR_EXIT_LIMIT, "checkers-db build: %s; nothing written", err.message);
         return ar_tool_error(AR_EXIT_NO_SOLUTION, "checkers-db build: %s", err.message);
     }
-    ar_progress_finish(&cmd.progress);
-    for (n = 2; n <= (int)pieces; n++) {
+    ar_progress_finish(&a.cmd.progress);
+    for (n = 2; n <= (int)a.pieces; n++) {
         char path[4300];
-        ar_checkers_db_path(dir, n, path, sizeof path);
+        ar_checkers_db_path(a.dir, n, path, sizeof path);
         if (ar_checkers_db_write(db, n, path, &err) != AR_OK) {
             ar_checkers_db_close(db);
             return ar_tool_error(AR_EXIT_NO_SOLUTION, "checkers-db build: %s", err.message);
         }
         row_of(db, n, &rows[n - 2]);
     }
-    print_rows(rows, (int)pieces - 1, cmd.json, ar_now() - t0, dir, "built");
+    print_rows(rows, (int)a.pieces - 1, a.cmd.json, ar_now() - t0, a.dir, "built");
     ar_checkers_db_close(db);
     return AR_EXIT_OK;
 }
 
 static int db_verify(int argc, char **argv)
 {
-    uint64_t pieces = 5;
-    const char *dir_opt = NULL;
-    const ar_opt opts[] = {{.name = "pieces", .kind = AR_OPT_UINT, .dest = &pieces, .min = 2, .max = 5, .metavar = "N"},
-                           {.name = "dir", .kind = AR_OPT_TEXT, .dest = &dir_opt, .metavar = "DIR"},
-                           {.name = NULL}};
-    ar_tool_cmd cmd = {.name = "checkers-db verify", .help_topic = "checkers-db",
-                       .common = AR_COMMON_OUTPUT | AR_COMMON_TIME_LIMIT | AR_COMMON_THREADS, .options = opts};
-    ar_search_options so;
+    db_args a;
     ar_stop_reason stop;
     ck_db *db;
     ar_error err;
-    char dir[4096], first_bad[200];
+    char first_bad[200];
     count_row rows[8];
     uint64_t checked, bad, all_bad = 0;
     double t0 = ar_now();
-    int n, rc = ar_tool_parse(&cmd, argc, argv, 2);
+    int n, rc = parse_db_args(&a, argc, argv, "checkers-db verify",
+                              AR_COMMON_OUTPUT | AR_COMMON_TIME_LIMIT | AR_COMMON_THREADS);
     if (rc)
         return rc;
-    ar_pdb_dir(dir_opt, dir, sizeof dir);
-    if (ar_checkers_db_open(dir, (int)pieces, &db, &err) != AR_OK)
+    if (ar_checkers_db_open(a.dir, (int)a.pieces, &db, &err) != AR_OK)
         return ar_tool_fail("checkers-db verify: %s", err.message);
-    ar_search_options_init(&so);
-    so.limits = cmd.limits;
-    so.progress = &cmd.progress;
+    a.so.progress = &a.cmd.progress;
     ar_tool_install_sigint();
-    for (n = 2; n <= (int)pieces; n++) {
-        if (ar_checkers_db_verify(db, n, ar_tool_threads(&cmd), &so, &checked, &bad, first_bad, sizeof first_bad,
+    for (n = 2; n <= (int)a.pieces; n++) {
+        if (ar_checkers_db_verify(db, n, ar_tool_threads(&a.cmd), &a.so, &checked, &bad, first_bad, sizeof first_bad,
                                   &stop, &err) != AR_OK) {
-            ar_progress_finish(&cmd.progress);
+            ar_progress_finish(&a.cmd.progress);
             ar_checkers_db_close(db);
             return ar_tool_error(AR_EXIT_LIMIT, "checkers-db verify: %s", err.message);
         }
-        ar_progress_finish(&cmd.progress);
+        ar_progress_finish(&a.cmd.progress);
         row_of(db, n, &rows[n - 2]);
         all_bad += bad;
         if (bad)
             fprintf(stderr, "ariadne: checkers-db verify: %d pieces: %llu of %llu entries disagree with their "
                             "moves (first: %s)\n",
                     n, (unsigned long long)bad, (unsigned long long)checked, first_bad);
-        else if (!cmd.json && !cmd.quiet)
+        else if (!a.cmd.json && !a.cmd.quiet)
             fprintf(stderr, "checkers-db verify: %d pieces: %llu entries agree with their moves\n", n,
                     (unsigned long long)checked);
     }
-    print_rows(rows, (int)pieces - 1, cmd.json, ar_now() - t0, dir, all_bad ? "checked (DISAGREEMENTS)" : "verified");
+    print_rows(rows, (int)a.pieces - 1, a.cmd.json, ar_now() - t0, a.dir, all_bad ? "checked (DISAGREEMENTS)" : "verified");
     ar_checkers_db_close(db);
     return all_bad ? AR_EXIT_NO_SOLUTION : AR_EXIT_OK;
 }
 
 static int db_info(int argc, char **argv)
 {
-    uint64_t pieces = 5;
-    const char *dir_opt = NULL;
-    const ar_opt opts[] = {{.name = "pieces", .kind = AR_OPT_UINT, .dest = &pieces, .min = 2, .max = 5, .metavar = "N"},
-                           {.name = "dir", .kind = AR_OPT_TEXT, .dest = &dir_opt, .metavar = "DIR"},
-                           {.name = NULL}};
-    ar_tool_cmd cmd = {.name = "checkers-db info", .help_topic = "checkers-db", .common = AR_COMMON_JSON,
-                       .options = opts};
+    db_args a;
     ck_db *db;
     ar_error err;
-    char dir[4096];
     count_row rows[8];
-    int n, rc = ar_tool_parse(&cmd, argc, argv, 2);
+    int n, rc = parse_db_args(&a, argc, argv, "checkers-db info", AR_COMMON_JSON);
     if (rc)
         return rc;
-    ar_pdb_dir(dir_opt, dir, sizeof dir);
-    if (ar_checkers_db_open(dir, (int)pieces, &db, &err) != AR_OK)
+    if (ar_checkers_db_open(a.dir, (int)a.pieces, &db, &err) != AR_OK)
         return ar_tool_fail("checkers-db info: %s", err.message);
-    for (n = 2; n <= (int)pieces; n++)
+    for (n = 2; n <= (int)a.pieces; n++)
         row_of(db, n, &rows[n - 2]);
-    print_rows(rows, (int)pieces - 1, cmd.json, 0, dir, "read");
+    print_rows(rows, (int)a.pieces - 1, a.cmd.json, 0, a.dir, "read");
     ar_checkers_db_close(db);
     return AR_EXIT_OK;
 }

@@ -24,7 +24,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* The ACF three-move deck: ballot k is ACF opening number k (1..174); the
  * barred ones are NULL. */
@@ -181,41 +180,6 @@ typedef struct match {
     unsigned played, total, replays;
 } match;
 
-static void record(match *mt, unsigned i, unsigned j, int i_black, const ck_played *r)
-{
-    ar_pair_result *ij = &mt->table.pairs[i * mt->nbots + j], *ji = &mt->table.pairs[j * mt->nbots + i];
-    int i_side = i_black ? CK_BLACK : CK_WHITE;
-    if (r->winner < 0) {
-        ij->draws++;
-        ji->draws++;
-    } else if (r->winner == i_side) {
-        ij->wins++;
-        ji->losses++;
-    } else {
-        ij->losses++;
-        ji->wins++;
-    }
-    mt->table.games_played++;
-}
-
-static int mkdir_p(const char *dir)
-{
-    char path[4096];
-    size_t i, n = strlen(dir);
-    if (n == 0 || n >= sizeof path)
-        return -1;
-    memcpy(path, dir, n + 1);
-    for (i = 1; i <= n; i++)
-        if (path[i] == '/' || path[i] == 0) {
-            char c = path[i];
-            path[i] = 0;
-            if (mkdir(path, 0755) != 0 && errno != EEXIST)
-                return -1;
-            path[i] = c;
-        }
-    return 0;
-}
-
 static void finish_game(match *mt, ck_game *rec, ar_bot *black, ar_bot *white, unsigned ballot, const ck_played *r)
 {
     const char *moves;
@@ -304,7 +268,7 @@ int ar_checkers_match_main(int argc, char **argv)
         rc = ar_tool_fail("match checkers: a match needs at least two bots (--bots A,B)");
         goto done;
     }
-    if (replay_dir && mkdir_p(replay_dir) != 0) {
+    if (replay_dir && ar_checkers_mkdirs(replay_dir) != 0) {
         rc = ar_tool_fail("match checkers: cannot create the replay directory '%s': %s", replay_dir, strerror(errno));
         goto done;
     }
@@ -341,7 +305,8 @@ int ar_checkers_match_main(int argc, char **argv)
                     break;
                 }
                 mt.played++;
-                record(&mt, i, j, i_black, &r);
+                ar_match_table_record(&mt.table, i, j,
+                                      r.winner < 0 ? 0 : r.winner == (i_black ? CK_BLACK : CK_WHITE) ? 1 : -1);
                 finish_game(&mt, &rec, black, white, ballot, &r);
                 ar_checkers_game_free(&rec);
                 if (!mt.json) {
