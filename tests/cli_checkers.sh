@@ -173,6 +173,8 @@ check "db build: 3 pieces as published" contains "$tmp/d" "| 3 | 12 | 196032 | 6
 check "db verify: exit 0" test $? -eq 0
 "$BIN" checkers-db info --pieces 3 --dir "$tmp/db" --json >"$tmp/d" 2>&1
 check "db info --json" contains "$tmp/d" '"counts_match_published":true'
+"$BIN" checkers-db convert --pieces 3 --dir "$tmp/db" --positions 30 >"$tmp/d" 2>&1
+check "db convert: every sampled win converted" contains "$tmp/d" "30 of 30 sampled won 3-piece positions converted"
 printf 'position fen B:W25:BK10,K15\ngo depth 6\n' |
     "$BIN" checkers-engine >/dev/null 2>&1 # the default cache is not required
 printf 'setoption name DBDir value %s\nsetoption name DBPieces value 3\nposition fen B:W27:BK10,K15\ngo depth 3\n' \

@@ -9,7 +9,8 @@
  * "Checkers is solved", Science 317:1518-1522, 2007, Table 1: positions of
  * N pieces, either side to move counted once). `verify` maps the files
  * (checking each checksum) and recomputes every entry from its moves'
- * entries; `info` prints each file's header. */
+ * entries; `info` prints each file's header; `convert` plays sampled won
+ * positions with the engine (databases) against the engine without them. */
 #include "ariadne/pdb.h" /* ar_pdb_dir: the one cache directory */
 #include "ariadne/search.h"
 #include "ariadne/timer.h"
@@ -241,15 +242,116 @@ static int db_info(int argc, char **argv)
     return AR_EXIT_OK;
 }
 
+/* `checkers-db convert`: the engine with the databases plays sampled won
+ * positions against the engine without them (depth 6): every one must be
+ * won, in at most its stored distance. */
+static int db_convert(int argc, char **argv)
+{
+    db_args a;
+    uint64_t samples = 200;
+    ck_db *db;
+    ar_error err;
+    ar_rng rng;
+    int list[64][4];
+    unsigned m, k, tried = 0, won = 0, longest = 0;
+    ck_engine *winner, *defender;
+    double t0 = ar_now();
+    int rc;
+    char first_fail[200] = "";
+    {
+        /* --positions on top of the shared options */
+        int i, j = 0;
+        char *rest[AR_TOOL_MAX_ARGS + 4];
+        for (i = 0; i < argc && j < AR_TOOL_MAX_ARGS + 2; i++) {
+            if (!strcmp(argv[i], "--positions") && i + 1 < argc) {
+                char why[160];
+                if (ar_tool_parse_uint(argv[i + 1], 1, 100000, &samples, why, sizeof why) != 0)
+                    return ar_tool_fail("checkers-db convert: option --positions: %s", why);
+                i++;
+                continue;
+            }
+            rest[j++] = argv[i];
+        }
+        if ((rc = parse_db_args(&a, j, rest, "checkers-db convert", AR_COMMON_JSON | AR_COMMON_SEED)) != 0)
+            return rc;
+    }
+    if (ar_checkers_db_open(a.dir, (int)a.pieces, &db, &err) != AR_OK)
+        return ar_tool_fail("checkers-db convert: %s", err.message);
+    ar_rng_seed(&rng, (a.cmd.given & AR_COMMON_SEED) ? a.cmd.seed : 1);
+    m = ar_checkers_db_classes((int)a.pieces, list, 64);
+    winner = ar_checkers_engine_new(16);
+    defender = ar_checkers_engine_new(16);
+    ar_checkers_engine_set_db(winner, db);
+    ar_tool_install_sigint();
+    for (k = 0; tried < samples && k < samples * 100 && !ar_tool_interrupted; k++) {
+        const ck_class *c = db->cls[list[k % m][0]][list[k % m][1]][list[k % m][2]][list[k % m][3]];
+        uint64_t idx = ar_rng_below(&rng, c->size);
+        uint32_t bm, bk, wm, wk;
+        ar_checkers_pos p;
+        ck_board b;
+        int v = c->values[idx], ply, side;
+        if (!v || ck_db_result((unsigned)v) != CK_DB_WIN)
+            continue;
+        ar_checkers_unindex(c, idx, &bm, &bk, &wm, &wk);
+        ar_checkers_db_board(bm, bk, wm, wk, &b);
+        side = (int)b.stm;
+        ar_checkers_pos_init(&p, &b);
+        ar_checkers_engine_clear(winner);
+        ar_checkers_engine_clear(defender);
+        tried++;
+        for (ply = 0;; ply++) {
+            const char *why;
+            ar_game_outcome o = ar_checkers_outcome(&p, &why);
+            ck_limits lim;
+            ck_info info;
+            ck_move mv;
+            uint32_t code;
+            if (o != AR_ONGOING) {
+                int ok = o == (side == CK_BLACK ? AR_WIN_P0 : AR_WIN_P1) && ply <= v - 1;
+                won += ok;
+                if (ok && (unsigned)ply > longest)
+                    longest = (unsigned)ply;
+                if (!ok && !first_fail[0]) {
+                    char fen[120];
+                    ar_checkers_format_fen(&b, fen, sizeof fen);
+                    snprintf(first_fail, sizeof first_fail, "%s (won in %d): %s after %d plies", fen, v - 1, why, ply);
+                }
+                break;
+            }
+            memset(&lim, 0, sizeof lim);
+            lim.depth = (int)p.b.stm == side ? 3 : 6;
+            code = ar_checkers_search((int)p.b.stm == side ? winner : defender, &p, &lim, &info);
+            if (code == CK_NO_MOVE || !ar_checkers_decode(&p.b, code, &mv))
+                break;
+            ar_checkers_pos_apply(&p, &mv);
+        }
+    }
+    ar_checkers_engine_free(winner);
+    ar_checkers_engine_free(defender);
+    ar_checkers_db_close(db);
+    if (a.cmd.json)
+        printf("{\"pieces\":%d,\"won_positions\":%u,\"converted\":%u,\"longest_plies\":%u,\"seconds\":%.1f}\n",
+               (int)a.pieces, tried, won, longest, ar_now() - t0);
+    else
+        printf("%u of %u sampled won %d-piece positions converted by the engine with the databases against the engine "
+               "without them (longest game %u plies) in %.1f s%s%s\n",
+               won, tried, (int)a.pieces, longest, ar_now() - t0, first_fail[0] ? "; first failure: " : "", first_fail);
+    if (ar_tool_interrupted)
+        return AR_EXIT_LIMIT;
+    return won == tried ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
+}
+
 int ar_checkers_db_main(int argc, char **argv)
 {
     if (argc < 2)
-        return ar_tool_fail("usage: ariadne checkers-db build|verify|info [--pieces N] [--dir DIR]");
+        return ar_tool_fail("usage: ariadne checkers-db build|verify|info|convert [--pieces N] [--dir DIR]");
     if (!strcmp(argv[1], "build"))
         return db_build(argc, argv);
     if (!strcmp(argv[1], "verify"))
         return db_verify(argc, argv);
     if (!strcmp(argv[1], "info"))
         return db_info(argc, argv);
-    return ar_tool_fail("checkers-db: '%.40s' is not build, verify or info", argv[1]);
+    if (!strcmp(argv[1], "convert"))
+        return db_convert(argc, argv);
+    return ar_tool_fail("checkers-db: '%.40s' is not build, verify, info or convert", argv[1]);
 }
