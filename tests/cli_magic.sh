@@ -16,11 +16,13 @@ moves() { sed -n 's/.*"moves":"\([^"]*\)".*/\1/p' "$tmp/out"; }
 # solve + verify, each domain
 solve_verify() { # domain instance want-length "domain options" [solve-only options...]
     local d=$1 inst=$2 want=$3 opts=$4; shift 4
+    local given=() # no instance argument at all for the default instance ('' is an error)
+    [ -n "$inst" ] && given=("$inst")
     # shellcheck disable=SC2086
-    "$A" solve "$d" "$inst" $opts "$@" --json --quiet >"$tmp/out" 2>"$tmp/err" || { bad "solve $d '$inst' $opts $*: exit $?"; return; }
+    "$A" solve "$d" "${given[@]}" $opts "$@" --json --quiet >"$tmp/out" 2>"$tmp/err" || { bad "solve $d '$inst' $opts $*: exit $?"; return; }
     grep -q "\"length\":$want[,}]" "$tmp/out" && ok || bad "solve $d '$inst' $opts $*: length not $want: $(cat "$tmp/out")"
     # shellcheck disable=SC2086
-    "$A" verify "$d" "$inst" $opts "$(moves)" >"$tmp/v" 2>&1 && grep -q "^solved in $want moves" "$tmp/v" && ok ||
+    "$A" verify "$d" "${given[@]}" $opts "$(moves)" >"$tmp/v" 2>&1 && grep -q "^solved in $want moves" "$tmp/v" && ok ||
         bad "verify $d '$inst' $opts: $(cat "$tmp/v")"
 }
 board=$'S.#.....\n..#.##..\n..#..#..\n.....#G.'

@@ -52,17 +52,23 @@ typedef struct ar_bench_suite {
     int (*run)(int quick);
 } ar_bench_suite;
 
-/* What `ariadne replay FILE [--html OUT] [--turn T]` hands to the game whose
- * replay_format the file names (game.h): the file, already read, and the
- * options. The game checks the file strictly and prints the summary, or
- * writes the page; it returns an exit status. */
+/* What `ariadne replay FILE [--html OUT] [--turn T] [--json]` hands to the
+ * game whose replay_format the file names (game.h): the file, already read,
+ * and the options. The game checks the file strictly and prints the summary
+ * (text, or one JSON object), or writes the page; a turn past the game's end
+ * is refused with ar_replay_bad_turn's message. It returns an exit status. */
 typedef struct ar_replay_request {
     const char *file; /* the path as given, for messages ("-" is standard input) */
     const char *text; /* the whole file, NUL-terminated */
     size_t len;
     const char *html; /* --html OUT.html ("-": standard output), or NULL */
-    const char *turn; /* --turn T as given, or NULL */
+    long long turn;   /* --turn T (0: the start), or -1: after the last turn */
+    int json;         /* --json: the summary as one JSON object */
 } ar_replay_request;
+
+/* The one message for a --turn past the end of a game of `turns` turns;
+ * returns AR_EXIT_BAD_INPUT. */
+int ar_replay_bad_turn(const ar_replay_request *q, long long turns);
 
 /* --- One option parser for every verb ---
  *
@@ -233,6 +239,11 @@ char *ar_read_file(const char *path, char *why, size_t why_size);
  * Returns 0 with the path in buf when the file or directory exists, -1 with
  * the places looked at in buf otherwise. */
 int ar_data_path(const char *relative, char *buf, size_t size);
+
+/* Makes the directory path and any missing parents (mkdir -p), so that a
+ * verb can check a place to write before it prints anything. Returns 0, or
+ * -1 with the reason in why. */
+int ar_tool_make_dir(const char *path, char *why, size_t why_size);
 
 /* Writes s as a JSON string literal (quotes and escapes included). */
 void ar_json_string(FILE *out, const char *s);

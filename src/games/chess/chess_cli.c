@@ -72,18 +72,16 @@ int ar_chess_pgn_main(int argc, char **argv)
     char *text;
     size_t pos = 0;
     unsigned games = 0, moves = 0;
-    int check_only = 0, i;
-    const char *path = NULL;
-    for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--check"))
-            check_only = 1;
-        else if (!path)
-            path = argv[i];
-        else
-            return ar_tool_fail("chess-pgn: unexpected argument '%s'", argv[i]);
-    }
-    if (!path)
-        return ar_tool_fail("usage: ariadne chess-pgn FILE|- [--check]");
+    int check_only = 0, rc;
+    const char *path;
+    const ar_opt opts[] = {{.name = "check", .kind = AR_OPT_FLAG, .dest = &check_only}, {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "chess-pgn", .help_topic = "chess-pgn", .common = AR_COMMON_JSON | AR_COMMON_QUIET,
+                       .options = opts, .min_args = 1, .max_args = 1, .args_usage = "a PGN FILE (or - for stdin)"};
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
+        return rc;
+    path = cmd.args[0];
+    if (cmd.json && !check_only)
+        return ar_tool_fail("chess-pgn: --json goes with --check (the games themselves are written as PGN)");
     text = ar_read_file(path, why, sizeof why);
     if (!text)
         return ar_tool_fail("chess-pgn: %s", why);
@@ -105,8 +103,15 @@ int ar_chess_pgn_main(int argc, char **argv)
         ar_chess_game_free(&g);
     }
     free(text);
-    if (check_only)
+    if (games == 0)
+        return ar_tool_fail("%s: no game in the file", path);
+    if (cmd.json) {
+        printf("{\"file\":");
+        ar_json_string(stdout, path);
+        printf(",\"games\":%u,\"moves\":%u,\"every_move_legal\":true}\n", games, moves);
+    } else if (check_only) {
         printf("%s: %u games, %u moves, every move legal\n", path, games, moves);
+    }
     return AR_EXIT_OK;
 }
 

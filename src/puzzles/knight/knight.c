@@ -123,12 +123,12 @@ static ar_status parse_size(const char *text, const char *where, unsigned *rows,
         goto bad;
     if (v[0] < 1 || v[1] < 1 || v[0] > KNIGHT_MAX_SIDE || v[1] > KNIGHT_MAX_SIDE ||
         v[0] * v[1] > KNIGHT_MAX_SQUARES)
-        return ar_error_set(err, AR_ERR_INPUT, "%s '%.24s': sides from 1 to %u and at most %u squares",
+        return ar_error_set(err, AR_ERR_INPUT, "%s '%.60s': sides from 1 to %u and at most %u squares",
                             where, text, KNIGHT_MAX_SIDE, KNIGHT_MAX_SQUARES);
     *rows = (unsigned)v[0], *cols = (unsigned)v[1];
     return AR_OK;
 bad:
-    return ar_error_set(err, AR_ERR_INPUT, "%s '%.24s%s': expected ROWSxCOLS, e.g. 8x8", where, text,
+    return ar_error_set(err, AR_ERR_INPUT, "%s '%.60s%s': expected ROWSxCOLS, e.g. 8x8", where, text,
                         strlen(text) > 24 ? "..." : "");
 }
 
@@ -159,7 +159,7 @@ static ar_status knight_create(const char *text, const ar_param *params, size_t 
     if (from) {
         long sq = parse_square(&in, from, strlen(from));
         if (sq < 0)
-            return ar_error_set(err, AR_ERR_INPUT, "parameter from '%.16s': not a square of the %ux%u board "
+            return ar_error_set(err, AR_ERR_INPUT, "parameter from '%.60s': not a square of the %ux%u board "
                                 "(column letters, then the row from the top: a1)", from, in.rows, in.cols);
         in.start = (uint32_t)sq;
     }
@@ -402,7 +402,7 @@ const ar_puzzle ar_domain_knight = {
     "(reproducible, still complete). Boards without a tour are refused at once with the reason\n"
     "(Schwenk's theorem for closed tours; exit 1).\n"
     "Exact counts: `ariadne count knight 6x6 [--closed] [--from SQ] [--threads N]`.",
-    .flags = AR_PUZZLE_UNIT_COST,
+    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH,
     .options = knight_options,
     .create = knight_create,
     .destroy = knight_destroy,

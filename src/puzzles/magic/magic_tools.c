@@ -402,20 +402,36 @@ static int list_plain(void *ctx, const unsigned char *g, unsigned n)
 int ar_magic_xor_tool(int argc, char **argv)
 {
     ar_magic_xor_result r;
-    int list = argc == 2 && strcmp(argv[1], "--list") == 0;
-    if (argc > 2 || (argc == 2 && !list))
-        return ar_tool_fail("magic-xor: unknown argument '%.40s' (usage: ariadne magic-xor [--list])", argv[1]);
+    int list = 0, rc, magic;
+    const ar_opt opts[] = {{.name = "list", .kind = AR_OPT_FLAG, .dest = &list}, {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "magic-xor", .help_topic = "magic-xor", .common = AR_COMMON_JSON | AR_COMMON_QUIET,
+                       .options = opts};
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
+        return rc;
+    if (list && cmd.json)
+        return ar_tool_fail("magic-xor: --list and --json do not go together");
     ar_magic_xor(&r, list ? list_plain : NULL, NULL);
     if (list)
         return AR_EXIT_OK;
+    magic = ar_magic_is_magic(r.first, 4);
+    if (cmd.json) {
+        unsigned k;
+        printf("{\"example\":[");
+        for (k = 0; k < 16; k++)
+            printf("%s%u", k ? "," : "", r.first[k]);
+        printf("],\"example_magic\":%s,\"tables\":%u,\"magic\":%u,\"classes\":%u,\"notes_classes\":432,"
+               "\"perfect\":%u}\n",
+               magic ? "true" : "false", r.tables, r.magic, r.classes, r.perfect);
+        return magic ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
+    }
     printf("the notes' example: table 15 11 14 10 / 13 9 12 8 / 7 3 6 2 / 5 1 4 0, after the six swaps, +1:\n");
     print_square(r.first, 4);
-    printf("magic: %s\n", ar_magic_is_magic(r.first, 4) ? "yes" : "NO");
+    printf("magic: %s\n", magic ? "yes" : "NO");
     printf("tables built (3 starts x 24 row x 24 column orders): %u\n", r.tables);
     printf("distinct magic squares they give: %u\n", r.magic);
     printf("distinct up to rotation and reflection: %u (the notes say 432)\n", r.classes);
     printf("perfect (magic after XOR with each of 0..15): %u of %u\n", r.perfect, r.magic);
-    return ar_magic_is_magic(r.first, 4) ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
+    return magic ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
 }
 
 /* --- ariadne bench magic -------------------------------------------------- */
