@@ -319,24 +319,6 @@ static uint64_t get_le(const unsigned char *p, int bytes)
     return v;
 }
 
-int ar_checkers_mkdirs(const char *dir)
-{
-    char path[4096];
-    size_t i, n = strlen(dir);
-    if (n == 0 || n >= sizeof path)
-        return -1;
-    memcpy(path, dir, n + 1);
-    for (i = 1; i <= n; i++)
-        if (path[i] == '/' || path[i] == 0) {
-            char c = path[i];
-            path[i] = 0;
-            if (mkdir(path, 0755) != 0 && errno != EEXIST)
-                return -1;
-            path[i] = c;
-        }
-    return 0;
-}
-
 void ar_checkers_db_path(const char *dir, int n, char *buf, size_t size)
 {
     char d[4096];
@@ -481,7 +463,10 @@ ar_status ar_checkers_db_check_file(const char *path, int n, uint64_t *entries, 
 ar_status ar_checkers_db_open_auto(const char *dir, int most, ck_db **out, ar_error *err)
 {
     int n = 1;
+    char d[4096];
     *out = NULL;
+    if (!strcmp(ar_pdb_dir(dir, d, sizeof d), "off"))
+        return AR_OK; /* the cache is turned off: play without */
     while (n < most && n < 5) {
         char path[4300];
         struct stat st;

@@ -146,12 +146,15 @@ static int db_build(int argc, char **argv)
     count_row rows[8];
     uint64_t positions, total = 0;
     double t0;
+    char why[300];
     int n, rc = parse_db_args(&a, argc, argv, "checkers-db build",
                               AR_COMMON_OUTPUT | AR_COMMON_TIME_LIMIT | AR_COMMON_THREADS);
     if (rc)
         return rc;
-    if (ar_checkers_mkdirs(a.dir) != 0)
-        return ar_tool_fail("checkers-db build: cannot create %s: %s", a.dir, strerror(errno));
+    if (!strcmp(a.dir, "off"))
+        return ar_tool_fail("checkers-db build: the cache directory is turned off ($ARIADNE_PDB_DIR=off): give --dir DIR");
+    if (ar_tool_make_dir(a.dir, why, sizeof why) != 0)
+        return ar_tool_fail("checkers-db build: %s", why);
     a.so.progress = &a.cmd.progress;
     db = ar_checkers_db_new((int)a.pieces);
     for (n = 2; n <= (int)a.pieces; n++)

@@ -208,8 +208,6 @@ extern const ar_tool ar_checkers_tools[];
 int ar_checkers_engine_main(int argc, char **argv);
 void ar_checkers_engine_run_text(const char *text, size_t len);
 int ar_checkers_db_main(int argc, char **argv);    /* checkers_dbtool.c */
-/* mkdir -p (checkers_db.c): 0, or -1 with errno set. */
-int ar_checkers_mkdirs(const char *dir);
 /* The descriptor's perft slot (checkers_cli.c). */
 ar_status ar_checkers_perft_job(const ar_variant *v, const void *pos, ar_perft_job *job, ar_error *err);
 int ar_checkers_learn_main(int argc, char **argv); /* checkers_learn.c */

@@ -268,9 +268,12 @@ int ar_checkers_match_main(int argc, char **argv)
         rc = ar_tool_fail("match checkers: a match needs at least two bots (--bots A,B)");
         goto done;
     }
-    if (replay_dir && ar_checkers_mkdirs(replay_dir) != 0) {
-        rc = ar_tool_fail("match checkers: cannot create the replay directory '%s': %s", replay_dir, strerror(errno));
-        goto done;
+    if (replay_dir) {
+        char why[300];
+        if (ar_tool_make_dir(replay_dir, why, sizeof why) != 0) {
+            rc = ar_tool_fail("match checkers: --replay: %s", why);
+            goto done;
+        }
     }
     if (pdn_path && !(mt.pdn = fopen(pdn_path, "w"))) {
         rc = ar_tool_fail("match checkers: cannot write '%s': %s", pdn_path, strerror(errno));

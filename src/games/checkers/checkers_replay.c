@@ -250,17 +250,37 @@ int ar_checkers_replay_main(const ar_replay_request *q)
         goto done;
     }
     turn = r.count;
-    if (q->turn) {
-        uint64_t t = 0;
-        char msg[160];
-        if (r.count == 0 ? strcmp(q->turn, "0") != 0 : ar_tool_parse_uint(q->turn, 0, r.count, &t, msg, sizeof msg) != 0) {
-            rc = ar_tool_fail("replay: --turn must be a whole number from 0 to %u (the game's plies)", r.count);
+    if (q->turn >= 0) {
+        if (q->turn > (long long)r.count) {
+            rc = ar_replay_bad_turn(q, (long long)r.count);
             goto done;
         }
-        turn = (unsigned)t;
+        turn = (unsigned)q->turn;
     }
     if (q->html) {
         rc = write_page(&r, q->html);
+    } else if (q->json) {
+        ck_board b = r.start;
+        char fen[200];
+        for (i = 0; i < turn; i++) {
+            ck_move m;
+            ar_checkers_decode(&b, r.codes[i], &m);
+            ar_checkers_make(&b, &m);
+        }
+        ar_checkers_format_fen(&b, fen, sizeof fen);
+        printf("{\"game\":\"checkers\",\"file\":");
+        ar_json_string(stdout, q->file);
+        printf(",\"players\":[");
+        ar_json_string(stdout, r.players[0]);
+        printf(",");
+        ar_json_string(stdout, r.players[1]);
+        printf("],\"start\":");
+        ar_json_string(stdout, r.start_text);
+        printf(",\"plies\":%u,\"result\":\"%s\",\"reason\":", r.count, r.result);
+        ar_json_string(stdout, r.reason);
+        printf(",\"on_board\":%s,\"turn\":%u,\"position\":", r.on_board ? "true" : "false", turn);
+        ar_json_string(stdout, fen);
+        printf("}\n");
     } else {
         ck_board b = r.start;
         char pic[2048];
