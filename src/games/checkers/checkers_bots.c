@@ -393,7 +393,10 @@ static ar_status cmd_choose(ar_bot *bot, const void *pos, int player, ar_gmove *
     }
     c->last = p->b;
     ar_checkers_make(&c->last, &m);
-    c->moves[c->nmoves < CMD_MAX_MOVES ? c->nmoves++ : 0] = m.code;
+    if (c->nmoves < CMD_MAX_MOVES)
+        c->moves[c->nmoves++] = m.code;
+    else
+        c->following = 0; /* the next position is sent as a new start */
     *out = m.code;
     if (info) {
         memset(info, 0, sizeof *info);
