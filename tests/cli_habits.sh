@@ -172,5 +172,20 @@ python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(0 if (r["l
 "$A" hint tiles "1 2 3 4 5 6 8 7 0" >"$tmp/out" 2>&1
 grep -q "no solution: no solution" "$tmp/out" && bad "hint says 'no solution' twice" || ok
 
+# --- 26. play draws what a person wants to see --------------------------------
+printf 'r1c2=1\nquit\n' | "$A" play magic '8 . . / . 5 . / . . .' >"$tmp/out" 2>&1
+grep -q "moves so far: 1 (r1c2=1)" "$tmp/out" && ok || bad "play magic: a cell out of the search order refused: $(tail -3 "$tmp/out")"
+printf 'L\nL\nundo\nquit\n' | "$A" play tiles '1 2 0 3 4 5 6 7 8' >"$tmp/out" 2>&1
+grep -q "solved in 2 moves! (undo, restart or quit)" "$tmp/out" && grep -q "moves so far: 1 (L)" <(tail -6 "$tmp/out") &&
+    ok || bad "play tiles: no undo after solving: $(tail -8 "$tmp/out")"
+printf 'quit\n' | "$A" play knight 5x5 >"$tmp/out" 2>&1
+grep -q "^    a b c d e" "$tmp/out" && ok || bad "play knight: no column letters"
+printf '5\nquit\n' | "$A" play goofspiel --seed 1 --quiet >"$tmp/out" 2>&1
+grep -q "you play 5; the bot (P2) plays" "$tmp/out" && ok || bad "play goofspiel: the bot's bid is not shown"
+printf 'quit\n' | "$A" play planetwars --seed 1 --quiet >"$tmp/out" 2>&1
+grep -q "planet  owner" "$tmp/out" && ok || bad "play planetwars: no table of planets"
+printf 'quit\n' | "$A" play ants --seed 1 --quiet >"$tmp/out" 2>&1
+grep -q '?' "$tmp/out" && ok || bad "play ants: the map is shown without fog"
+
 echo "cli_habits: $pass passed, $fail failed"
 exit $((fail > 0))

@@ -40,10 +40,11 @@ ar_status ar_param_int(const ar_param *params, size_t count, const char *name, l
  *
  *     ar_params p;
  *     ar_params_init(&p);
- *     ar_params_int(&p, "pegs", 4);
- *     ar_params_int(&p, "discs", 10);
- *     if (ar_params_check(&p, ar_puzzle_find("hanoi")->options, &err) == AR_OK)
- *         ... ->create(NULL, p.items, p.count, &inst, &err) ...  */
+ *     ar_params_int(&p, "size", 4);
+ *     ar_params_flag(&p, "closed");
+ *     if (ar_params_check(&p, domain->options, &err) == AR_OK)
+ *         ... domain->create(NULL, p.items, p.count, &inst, &err) ...
+ * (examples/game.c does it for a game.) */
 #define AR_PARAMS_MAX 32
 typedef struct ar_params {
     ar_param items[AR_PARAMS_MAX];

@@ -118,6 +118,8 @@ ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const ch
         for (i = 0; i < count; i++)
             if (legal[i] == m)
                 found = 1;
+        if (p->flags & AR_PUZZLE_FREE_ORDER)
+            found = 1; /* parse_move checked it; the canonical order does not bind */
         if (!found) {
             st = ar_error_set(err, AR_ERR_INPUT, "move %" PRIu64 " ('%s') is illegal in this position",
                               n, shown);

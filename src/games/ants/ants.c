@@ -281,7 +281,7 @@ const ar_game ar_game_ants = {
     .apply = ants_apply,
     .format_move = ants_format_move,
     .parse_move = ants_parse_move,
-    .default_bot = "random",
+    .default_bot = "mcts:time=0.5",
     .players = ants_players,
     .apply_simultaneous = ants_apply_all,
     .scores = ants_scores,

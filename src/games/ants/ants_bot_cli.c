@@ -38,7 +38,8 @@ int ar_ants_bot_main(int argc, char **argv)
     const ar_opt opts[] = {{.name = "bot", .kind = AR_OPT_TEXT, .dest = &name, .metavar = "NAME"},
                            {.name = "verbose", .kind = AR_OPT_FLAG, .dest = &verbose},
                            {.name = NULL}};
-    ar_tool_cmd cmd = {.name = "ants-bot", .help_topic = "ants-bot", .common = AR_COMMON_SEED, .options = opts};
+    ar_tool_cmd cmd = {.name = "ants-bot", .help_topic = "ants-bot",
+                       .common = AR_COMMON_SEED | AR_COMMON_QUIET | AR_COMMON_PROGRESS, .options = opts};
     unsigned long long seed;
     if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
         return rc;

@@ -280,15 +280,30 @@ static void knight_draw(const ar_instance *in, const void *state, char *buf, siz
         knight_format_state(in, state, buf, size);
         return;
     }
-    for (r = 0; r < in->rows && used + 2 * in->cols + 8 < size; r++) {
-        used += (size_t)snprintf(buf + used, size - used, "%3u ", r + 1);
-        for (c = 0; c < in->cols; c++) {
-            uint32_t s = r * in->cols + c;
-            buf[used++] = s == sq ? 'N' : visited(state, s) ? 'x' : '.';
-            buf[used++] = ' ';
+    /* the column letters above, the row numbers at the left (as moves name
+     * squares: a1 top left); every cell as wide as the longest letters */
+    {
+        unsigned width = in->cols > 26 ? 3 : 2;
+        used += (size_t)snprintf(buf + used, size - used, "    ");
+        for (c = 0; c < in->cols && used + 8 < size; c++) {
+            char name[16];
+            ar_knight_square_name(in->cols, c, name, sizeof name);
+            name[strcspn(name, "0123456789")] = '\0';
+            used += (size_t)snprintf(buf + used, size - used, "%-*s", (int)width, name);
         }
-        buf[used++] = '\n';
-        buf[used] = '\0';
+        if (used + 2 < size)
+            buf[used++] = '\n', buf[used] = '\0';
+        for (r = 0; r < in->rows && used + width * in->cols + 8 < size; r++) {
+            used += (size_t)snprintf(buf + used, size - used, "%3u ", r + 1);
+            for (c = 0; c < in->cols; c++) {
+                uint32_t s = r * in->cols + c;
+                used += (size_t)snprintf(buf + used, size - used, "%-*c", (int)width,
+                                         s == sq ? 'N' : visited(state, s) ? 'x' : '.');
+            }
+            buf[used++] = '\n';
+            buf[used] = '\0';
+        }
+        (void)count;
     }
 }
 
