@@ -157,6 +157,9 @@ page="$ROOT/src/games/checkers/checkers_replay_page.h"
 check "the page header is generated from checkers_replay.html" cmp -s "$tmp/page.h" "$page"
 
 # ------------------------------------------------------------ PDN bad input
+"$BIN" checkers-pdn "$ROOT/data/checkers/vs-milhouse.pdn" --check >"$tmp/c" 2>&1
+check "PDN: the 20 games against Milhouse, every move legal" \
+    contains "$tmp/c" "20 games, 2094 moves, every move legal (Black won 4, White 6, drawn 10, unfinished 0)"
 printf '[Event "x"]\n1. 11-15 22-18 2. 15-19 *\n' >"$tmp/bad.pdn"
 one_line_exit2 "PDN: an illegal move" "$BIN" checkers-pdn "$tmp/bad.pdn" --check
 check "PDN: the move is named" contains "$tmp/e" "move 2 (Black)"

@@ -276,6 +276,17 @@ static const ar_bench_suite ck_bench_suites[] = {
      .run = ar_checkers_bench},
     {.name = NULL}};
 
+static const ar_game_example ck_examples[] = {
+    {.args = "perft checkers 9", .note = "3,963,680 leaves at depth 9 from the start, as published (OEIS A133046)"},
+    {.args = "analyse checkers \"W:W22,30:B18,1\" --depth 8", .note = "the engine's best line in an ending"},
+    {.args = "match checkers --bots engine:depth=6,engine:depth=4 --games 4",
+     .note = "two depths of the engine over both colours of two ACF ballots, with Elo"},
+    {.args = "checkers-pdn data/checkers/vs-milhouse.pdn --check",
+     .note = "every move of the 20 games against Milhouse (BENCHMARKS.md) checked"},
+    {.args = "checkers-db build --pieces 3 --dir ckdb",
+     .note = "the 2- and 3-piece endgame databases into ./ckdb, counts checked against the published table"},
+    {.args = NULL}};
+
 const ar_game ar_game_checkers = {
     .name = "checkers",
     .summary = "checkers (English draughts): rules, PDN, perft, an engine with endgame databases",
@@ -301,11 +312,7 @@ const ar_game ar_game_checkers = {
             "  ariadne checkers-pdn FILE [--check] checks every move of a PDN file and writes it back.\n"
             "  ariadne checkers-db build [--pieces N] builds the endgame databases (up to 5 pieces).\n"
             "  ariadne checkers-learn [--games N] learns the evaluation's weights from self-play.\n"
-            "  ariadne bench checkers [--quick] measures perft, the engine's bench count and the databases.\n"
-            "Examples:\n"
-            "  ariadne perft checkers 9\n"
-            "  ariadne match checkers --bots engine:depth=6,engine:depth=4 --games 4\n"
-            "  ariadne analyse checkers \"W:W22,30:B18,1\" --depth 8",
+            "  ariadne bench checkers [--quick] measures perft, the engine's bench count and the databases.",
     .flags = AR_GAME_DRAWS | AR_GAME_QUIESCENCE,
     .options = NULL,
     .create = ck_create,
@@ -338,4 +345,5 @@ const ar_game ar_game_checkers = {
     .replay = ar_checkers_replay_main,
     .bench_suites = ck_bench_suites,
     .perft = ar_checkers_perft_job,
+    .examples = ck_examples,
 };
