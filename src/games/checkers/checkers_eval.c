@@ -202,21 +202,14 @@ ar_status ar_checkers_params_parse(const char *text, ck_eval_params *out, ar_err
     return AR_OK;
 }
 
+static ar_status parse_params_text(const char *text, void *out, ar_error *err)
+{
+    return ar_checkers_params_parse(text, out, err);
+}
+
 ar_status ar_checkers_params_load(const char *path, ck_eval_params *out, ar_error *err)
 {
-    char why[256];
-    char *text = ar_read_file(path, why, sizeof why);
-    ar_status st;
-    if (!text)
-        return ar_error_set(err, AR_ERR_INPUT, "%s", why);
-    st = ar_checkers_params_parse(text, out, err);
-    free(text);
-    if (st != AR_OK) {
-        char msg[sizeof err->message];
-        snprintf(msg, sizeof msg, "%s", err->message);
-        return ar_error_set(err, st, "%s: %s", path, msg);
-    }
-    return AR_OK;
+    return ar_parse_file(path, parse_params_text, out, err);
 }
 
 void ar_checkers_params_write(FILE *out, const ck_eval_params *p, const char *comment)
