@@ -43,6 +43,21 @@ static int ref_theirs(const ref *r, int v) { return v && !ref_mine(r, v); }
 
 static unsigned long long ref_perft(const ref *r, int depth);
 
+/* A capture ends with piece on (row, col): the taken pieces (marked 9) leave
+ * the board, the turn passes, perft below. */
+static unsigned long long ref_capture_done(const ref *r, int row, int col, int piece, int depth)
+{
+    ref child = *r;
+    int a, b;
+    child.sq[row][col] = piece;
+    for (a = 0; a < 8; a++)
+        for (b = 0; b < 8; b++)
+            if (child.sq[a][b] == 9)
+                child.sq[a][b] = 0;
+    child.black_to_move = !r->black_to_move;
+    return ref_perft(&child, depth - 1);
+}
+
 /* Plays every capture path from (row, col) and sums perft below it. */
 static unsigned long long ref_capture_tree(ref *r, int row, int col, int piece, int depth, int *any_out)
 {
@@ -63,31 +78,11 @@ static unsigned long long ref_capture_tree(ref *r, int row, int col, int piece, 
         r->sq[r1][c1] = 9;
         crowned = !king && (r2 == 0 || r2 == 7);
         if (crowned) {
-            ref child = *r;
-            int a, b;
-            child.sq[r2][c2] = piece + 1;
-            for (a = 0; a < 8; a++)
-                for (b = 0; b < 8; b++)
-                    if (child.sq[a][b] == 9)
-                        child.sq[a][b] = 0;
-            child.black_to_move = !r->black_to_move;
-            total += ref_perft(&child, depth - 1);
+            total += ref_capture_done(r, r2, c2, piece + 1, depth);
         } else {
             int more = 0;
             unsigned long long below = ref_capture_tree(r, r2, c2, piece, depth, &more);
-            if (more) {
-                total += below;
-            } else {
-                ref child = *r;
-                int a, b;
-                child.sq[r2][c2] = piece;
-                for (a = 0; a < 8; a++)
-                    for (b = 0; b < 8; b++)
-                        if (child.sq[a][b] == 9)
-                            child.sq[a][b] = 0;
-                child.black_to_move = !r->black_to_move;
-                total += ref_perft(&child, depth - 1);
-            }
+            total += more ? below : ref_capture_done(r, r2, c2, piece, depth);
         }
         r->sq[r1][c1] = taken;
     }
