@@ -15,6 +15,7 @@
 #include "ariadne/arena.h"
 #include "ariadne/game.h"
 #include "ariadne/memory.h"
+#include "ariadne/page.h"
 #include "ariadne/tool.h"
 #include "checkers_engine.h"
 #include "checkers_match.h"
@@ -148,6 +149,36 @@ static void ck_draw(const ar_variant *v, const void *pos, char *buf, size_t size
 {
     (void)v;
     ar_checkers_draw_board(&((const ar_checkers_pos *)pos)->b, buf, size);
+}
+
+/* The browser pages' board: Black's side (squares 1-4) at the top as in
+ * the text board, an empty playing square labelled with its number, a man
+ * a disc of its side's colour (p1 Black, p2 White), a king the disc with K. */
+static void ck_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    const ck_board *b = &((const ar_checkers_pos *)pos)->b;
+    int n, r, c;
+    (void)v;
+    ar_scene_grid(scene, 8, 8);
+    for (r = 0; r < 8; r++)
+        for (c = 0; c < 8; c++)
+            ar_scene_cell(scene, r, c, "light", NULL);
+    for (n = 1; n <= 32; n++) {
+        uint64_t bit = ck_bit(ck_square_bit(n));
+        const char *king = b->kings & bit ? "K" : "";
+        char label[4];
+        r = (n - 1) / 4;
+        c = 2 * ((n - 1) % 4) + (r % 2 == 0 ? 1 : 0);
+        if (b->pieces[CK_BLACK] & bit) {
+            ar_scene_cell(scene, r, c, "dark+p1", king);
+        } else if (b->pieces[CK_WHITE] & bit) {
+            ar_scene_cell(scene, r, c, "dark+p2", king);
+        } else {
+            snprintf(label, sizeof label, "%d", n);
+            ar_scene_cell(scene, r, c, "dark+muted", label);
+        }
+    }
+    ar_scene_caption(scene, "%s to move", b->stm == CK_BLACK ? "Black" : "White");
 }
 
 static int ck_to_move(const ar_variant *v, const void *pos)
@@ -324,6 +355,7 @@ const ar_game ar_game_checkers = {
     .parse_position = ck_parse_position,
     .format_position = ck_format_position,
     .draw = ck_draw,
+    .picture = ck_picture,
     .to_move = ck_to_move,
     .outcome = ck_outcome,
     .hash = ck_game_hash,
