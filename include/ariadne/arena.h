@@ -151,6 +151,11 @@ typedef struct ar_match_table {
 ar_status ar_match_run(const ar_game *g, const ar_variant *v, ar_bot *const *bots, unsigned count,
                        const ar_match_options *o, ar_match_table *out, ar_error *err);
 void ar_match_table_free(ar_match_table *t);
+/* Counts one game between bots i and j in t (its pairs array allocated):
+ * result +1 bot i won, 0 a draw, -1 bot j won. For front ends that play
+ * their own games (openings of their own, clocks) and report through
+ * ar_match_print_table. */
+void ar_match_table_record(ar_match_table *t, unsigned i, unsigned j, int result);
 
 /* ------------------------------------------------------------------------ */
 /* Elo.

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "ariadne/error.h"
 #include "ariadne/limits.h"
 #include "ariadne/progress.h"
 
@@ -229,6 +230,12 @@ int ar_tool_fail(const char *fmt, ...)
 /* Reads a whole file (or standard input for "-") into a NUL-terminated
  * malloc'd string; NULL with the reason in why on failure. */
 char *ar_read_file(const char *path, char *why, size_t why_size);
+
+/* Reads the file at path (ar_read_file) and hands its text to parse; a
+ * failure to read, or parse's error prefixed with the path, comes back in
+ * err. For the readers of a game's weights files and the like. */
+typedef ar_status (*ar_text_parser)(const char *text, void *out, ar_error *err);
+ar_status ar_parse_file(const char *path, ar_text_parser parse, void *out, ar_error *err);
 
 /* The path of a file of the project's data directory (maps, instances,
  * published values; `relative` such as "NAME/maps"), found in

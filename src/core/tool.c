@@ -180,6 +180,23 @@ char *ar_read_file(const char *path, char *why, size_t why_size)
     return buf;
 }
 
+ar_status ar_parse_file(const char *path, ar_text_parser parse, void *out, ar_error *err)
+{
+    char why[256];
+    char *text = ar_read_file(path, why, sizeof why);
+    ar_status st;
+    if (!text)
+        return ar_error_set(err, AR_ERR_INPUT, "%s", why);
+    st = parse(text, out, err);
+    free(text);
+    if (st != AR_OK) {
+        char msg[sizeof err->message];
+        snprintf(msg, sizeof msg, "%s", err->message);
+        return ar_error_set(err, st, "%s: %s", path, msg);
+    }
+    return AR_OK;
+}
+
 void ar_json_string(FILE *out, const char *s)
 {
     fputc('"', out);

@@ -249,26 +249,28 @@ ar_status ar_match_run(const ar_game *g, const ar_variant *v, ar_bot *const *bot
                 }
                 if (st != AR_OK)
                     return st;
-                {
-                    int r0 = ar_game_outcome_for(rec.outcome, 0);
-                    ar_pair_result *a = &out->pairs[first * count + second];
-                    ar_pair_result *b = &out->pairs[second * count + first];
-                    if (r0 > 0) {
-                        a->wins++;
-                        b->losses++;
-                    } else if (r0 < 0) {
-                        a->losses++;
-                        b->wins++;
-                    } else {
-                        a->draws++;
-                        b->draws++;
-                    }
-                }
-                out->games_played++;
+                ar_match_table_record(out, (unsigned)first, (unsigned)second,
+                                      ar_game_outcome_for(rec.outcome, 0));
                 if (o->on_game)
                     o->on_game(o->ctx, (unsigned)first, (unsigned)second, k, &rec);
             }
     return AR_OK;
+}
+
+void ar_match_table_record(ar_match_table *t, unsigned i, unsigned j, int result)
+{
+    ar_pair_result *a = &t->pairs[i * t->bots + j], *b = &t->pairs[j * t->bots + i];
+    if (result > 0) {
+        a->wins++;
+        b->losses++;
+    } else if (result < 0) {
+        a->losses++;
+        b->wins++;
+    } else {
+        a->draws++;
+        b->draws++;
+    }
+    t->games_played++;
 }
 
 void ar_match_table_free(ar_match_table *t)

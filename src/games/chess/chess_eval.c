@@ -360,21 +360,14 @@ ar_status ar_chess_params_parse(const char *text, ch_eval_params *out, ar_error 
     return AR_OK;
 }
 
+static ar_status parse_params_text(const char *text, void *out, ar_error *err)
+{
+    return ar_chess_params_parse(text, out, err);
+}
+
 ar_status ar_chess_params_load(const char *path, ch_eval_params *out, ar_error *err)
 {
-    char why[256];
-    char *text = ar_read_file(path, why, sizeof why);
-    ar_status st;
-    if (!text)
-        return ar_error_set(err, AR_ERR_INPUT, "%s", why);
-    st = ar_chess_params_parse(text, out, err);
-    free(text);
-    if (st != AR_OK) {
-        char msg[sizeof err->message];
-        snprintf(msg, sizeof msg, "%s", err->message);
-        return ar_error_set(err, st, "%s: %s", path, msg);
-    }
-    return AR_OK;
+    return ar_parse_file(path, parse_params_text, out, err);
 }
 
 void ar_chess_params_write(FILE *out, const ch_eval_params *p, const char *comment)

@@ -1,0 +1,447 @@
+/* checkers_bots.c — checkers's own bot kinds: `engine` (the checkers engine
+ * of checkers_search.c, with the endgame databases when they are built) and
+ * `cmd` (an external program speaking the checkers-engine protocol of
+ * checkers_protocol.c, on the shared adapter for external programs,
+ * ariadne/extprog.h).
+ *
+ * Spec syntax (options separated by ':'):
+ *   engine[:time=S][:depth=D][:nodes=N][:hash=MB][:steps=LIST][:eval=NAME|FILE][:db=auto|off|N][:dbdir=DIR]
+ *   cmd[:time=S][:depth=D][:nodes=N]:COMMAND
+ * For `cmd` the first part without '=' starts the command, which runs to the
+ * end of the spec (`cmd:time=0.5:./my-engine --level 3`). The external
+ * program is started once per bot, greeted with `checkers` (it must answer
+ * `checkersok` within 10 s) and asked for each move with the game so far
+ * (`position fen START moves ...`, so it can see repetitions) and `go`; it
+ * must answer `bestmove M` within the move's time plus a margin. A program
+ * that crashes, answers late or plays an illegal move loses the game (the
+ * choose call fails with one line saying which) and is restarted for the
+ * next game. */
+#include "ariadne/extprog.h"
+#include "ariadne/timer.h"
+#include "checkers_engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Seconds over its time an external engine may take (a loaded machine
+ * delays pipes and scheduling), and the time it has to start and greet. */
+#define CMD_MARGIN 0.5
+#define CMD_STARTUP 10.0
+
+typedef struct bot_opts {
+    double movetime;
+    int depth;
+    uint64_t nodes;
+    size_t hash_mb;
+    unsigned steps;
+    char eval[256];  /* handset, learned, default or a weights file ("" default) */
+    int db;          /* -1 auto, 0 off, else the piece count required */
+    char dbdir[512];
+    char command[512];
+} bot_opts;
+
+static ar_status parse_options(const char *text, bot_opts *o, int external, ar_error *err)
+{
+    const char *p = text;
+    memset(o, 0, sizeof *o);
+    o->steps = CK_STEP_ALL;
+    o->hash_mb = 16;
+    o->db = -1;
+    while (*p) {
+        size_t len = strcspn(p, ":");
+        char item[600], *eq, *end;
+        if (len >= sizeof item)
+            return ar_error_set(err, AR_ERR_INPUT, "bot option '%.20s...' is too long", p);
+        memcpy(item, p, len);
+        item[len] = 0;
+        eq = strchr(item, '=');
+        if (!eq) {
+            if (external) {
+                if (strlen(p) >= sizeof o->command)
+                    return ar_error_set(err, AR_ERR_INPUT, "bot command is too long (%zu bytes)", strlen(p));
+                strcpy(o->command, p); /* the rest of the spec */
+                break;
+            }
+            return ar_error_set(err, AR_ERR_INPUT, "bot option '%s' needs a value (NAME=VALUE)", item);
+        }
+        *eq++ = 0;
+        if (!strcmp(item, "time")) {
+            double d = strtod(eq, &end);
+            if (end == eq || *end || !(d > 0) || d > 1e6)
+                return ar_error_set(err, AR_ERR_INPUT, "time=%s: expected seconds > 0", eq);
+            o->movetime = d;
+        } else if (!strcmp(item, "depth")) {
+            long v = strtol(eq, &end, 10);
+            if (end == eq || *end || v < 1 || v > CK_MAX_PLY - 2)
+                return ar_error_set(err, AR_ERR_INPUT, "depth=%s: expected 1..%d", eq, CK_MAX_PLY - 2);
+            o->depth = (int)v;
+        } else if (!strcmp(item, "nodes")) {
+            long long v = strtoll(eq, &end, 10);
+            if (end == eq || *end || v < 1)
+                return ar_error_set(err, AR_ERR_INPUT, "nodes=%s: expected a positive count", eq);
+            o->nodes = (uint64_t)v;
+        } else if (!external && !strcmp(item, "hash")) {
+            long v = strtol(eq, &end, 10);
+            if (end == eq || *end || v < 1 || v > 4096)
+                return ar_error_set(err, AR_ERR_INPUT, "hash=%s: expected 1..4096 (MB)", eq);
+            o->hash_mb = (size_t)v;
+        } else if (!external && !strcmp(item, "steps")) {
+            if (ar_checkers_parse_steps(eq, &o->steps, err) != 0)
+                return AR_ERR_INPUT;
+        } else if (!external && !strcmp(item, "eval")) {
+            ck_eval_params params;
+            if (!*eq || strlen(eq) >= sizeof o->eval)
+                return ar_error_set(err, AR_ERR_INPUT, "eval=%.40s: expected handset, learned or a weights file", eq);
+            if (ar_checkers_params_named(eq, &params, err) != AR_OK)
+                return AR_ERR_INPUT;
+            strcpy(o->eval, eq);
+        } else if (!external && !strcmp(item, "db")) {
+            long v = strtol(eq, &end, 10);
+            if (!strcmp(eq, "auto"))
+                o->db = -1;
+            else if (!strcmp(eq, "off"))
+                o->db = 0;
+            else if (end != eq && !*end && v >= 2 && v <= 5)
+                o->db = (int)v;
+            else
+                return ar_error_set(err, AR_ERR_INPUT, "db=%s: expected auto, off or a piece count 2..5", eq);
+        } else if (!external && !strcmp(item, "dbdir")) {
+            if (!*eq || strlen(eq) >= sizeof o->dbdir)
+                return ar_error_set(err, AR_ERR_INPUT, "dbdir=%.40s: expected a directory", eq);
+            strcpy(o->dbdir, eq);
+        } else {
+            return ar_error_set(err, AR_ERR_INPUT, "bot %s: unknown option '%s' (%s)", external ? "cmd" : "engine",
+                                item,
+                                external ? "time, depth, nodes, then the command"
+                                         : "time, depth, nodes, hash, steps, eval, db, dbdir");
+        }
+        p += len;
+        if (*p == ':')
+            p++;
+    }
+    if (external && !o->command[0])
+        return ar_error_set(err, AR_ERR_INPUT, "bot cmd: which program? e.g. cmd:time=0.5:./my-engine");
+    if (o->movetime <= 0 && !o->depth && !o->nodes)
+        o->movetime = 1;
+    return AR_OK;
+}
+
+static void move_limits(const bot_opts *o, ck_limits *lim)
+{
+    memset(lim, 0, sizeof *lim);
+    lim->depth = o->depth;
+    lim->nodes = o->nodes;
+    lim->soft = lim->hard = o->movetime;
+}
+
+/* ------------------------------------------------------------ the engine */
+
+typedef struct engine_bot {
+    bot_opts o;
+    ck_engine *e;
+    ck_db *db;
+} engine_bot;
+
+static ar_status engine_create(ar_bot *bot, const char *options, ar_error *err)
+{
+    engine_bot *b = ar_xcalloc(1, sizeof *b);
+    if (parse_options(options, &b->o, 0, err) != AR_OK) {
+        free(b);
+        return AR_ERR_INPUT;
+    }
+    if (b->o.db != 0) {
+        const char *dir = b->o.dbdir[0] ? b->o.dbdir : NULL;
+        ar_status st = b->o.db > 0 ? ar_checkers_db_open(dir, b->o.db, &b->db, err)
+                                   : ar_checkers_db_open_auto(dir, 5, &b->db, err);
+        if (st != AR_OK) {
+            free(b);
+            return AR_ERR_INPUT;
+        }
+    }
+    b->e = ar_checkers_engine_new(b->o.hash_mb);
+    ar_checkers_engine_set_steps(b->e, b->o.steps);
+    ar_checkers_engine_set_db(b->e, b->db);
+    if (b->o.eval[0]) {
+        ck_eval_params params;
+        ar_checkers_params_named(b->o.eval, &params, err);
+        ar_checkers_engine_set_params(b->e, &params);
+    }
+    ar_bot_set_state(bot, b);
+    return AR_OK;
+}
+
+/* "+0.35", "win in 7", "loss in 12" for a score of the side to move. */
+static void score_text(int score, char *buf, size_t size)
+{
+    if (score > CK_WIN - 1000)
+        snprintf(buf, size, "win in %d", CK_WIN - score);
+    else if (score < -(CK_WIN - 1000))
+        snprintf(buf, size, "loss in %d", CK_WIN + score);
+    else
+        snprintf(buf, size, "%+.2f", score / 100.0);
+}
+
+static ar_status engine_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
+                               ar_error *err)
+{
+    engine_bot *b = ar_bot_state(bot);
+    ck_limits lim;
+    ck_info ci;
+    uint32_t m;
+    double t0 = ar_now();
+    (void)player;
+    move_limits(&b->o, &lim);
+    ar_checkers_engine_set_stop(b->e, ar_bot_interrupt(bot));
+    m = ar_checkers_search(b->e, pos, &lim, &ci);
+    if (m == CK_NO_MOVE)
+        return ar_error_set(err, AR_ERR_INPUT, "engine: no legal move");
+    *out = m;
+    if (info) {
+        char s[32];
+        score_text(ci.score, s, sizeof s);
+        info->has_score = 1;
+        info->score = ci.score;
+        info->exact = ci.exact;
+        info->depth = ci.depth;
+        info->nodes = ci.nodes;
+        info->seconds = ar_now() - t0;
+        snprintf(info->text, sizeof info->text, "depth %d score %s, %llu nodes, %llu db hits, %.3f s", ci.depth, s,
+                 (unsigned long long)ci.nodes, (unsigned long long)ci.db_hits, info->seconds);
+    }
+    return AR_OK;
+}
+
+static void engine_new_game(ar_bot *bot)
+{
+    engine_bot *b = ar_bot_state(bot);
+    ar_checkers_engine_clear(b->e);
+}
+
+static void engine_destroy(ar_bot *bot)
+{
+    engine_bot *b = ar_bot_state(bot);
+    if (!b)
+        return;
+    ar_checkers_engine_free(b->e);
+    ar_checkers_db_close(b->db);
+    free(b);
+}
+
+/* ------------------------------------------------- external engines */
+
+#define CMD_MAX_MOVES 1024
+
+typedef struct cmd_bot {
+    bot_opts o;
+    ar_extprog *prog;
+    int ready; /* greeted in this process */
+    ck_board start, last; /* the game as followed: its start, the position after our last move */
+    uint32_t moves[CMD_MAX_MOVES];
+    unsigned nmoves;
+    int following;
+    char *text;
+    size_t cap;
+} cmd_bot;
+
+static ar_status cmd_create(ar_bot *bot, const char *options, ar_error *err)
+{
+    cmd_bot *c = ar_xcalloc(1, sizeof *c);
+    ar_error why;
+    ar_extprog_options eo;
+    if (parse_options(options, &c->o, 1, err) != AR_OK) {
+        free(c);
+        return AR_ERR_INPUT;
+    }
+    ar_error_clear(&why);
+    if (ar_extprog_check(c->o.command, &why) != AR_OK) {
+        free(c);
+        return ar_error_set(err, AR_ERR_INPUT, "bot cmd: %s", why.message);
+    }
+    memset(&eo, 0, sizeof eo);
+    eo.max_line = 1 << 16;
+    c->prog = ar_extprog_new(c->o.command, &eo);
+    ar_bot_set_state(bot, c);
+    return AR_OK;
+}
+
+/* The program failed: stop it (a new game restarts it) and say why. */
+static ar_status cmd_fail(cmd_bot *c, ar_extprog_status st, const char *doing, ar_error *err)
+{
+    char reason[300];
+    snprintf(reason, sizeof reason, "%s", ar_extprog_reason(c->prog));
+    ar_extprog_stop(c->prog);
+    c->ready = 0;
+    c->following = 0;
+    return ar_error_set(err, st == AR_EXTPROG_TIMEOUT ? AR_ERR_LIMIT : AR_ERR_INPUT, "'%s' %s %s: %s",
+                        c->o.command, st == AR_EXTPROG_CRASHED ? "crashed" : "failed", doing, reason);
+}
+
+static ar_status cmd_greet(cmd_bot *c, ar_error *err)
+{
+    ar_extprog_status st;
+    const char *line;
+    size_t len;
+    if (c->ready && ar_extprog_running(c->prog))
+        return AR_OK;
+    if ((st = ar_extprog_start(c->prog)) != AR_EXTPROG_OK)
+        return cmd_fail(c, st, "to start", err);
+    ar_extprog_set_deadline(c->prog, CMD_STARTUP);
+    if ((st = ar_extprog_send(c->prog, "checkers\n", 9)) != AR_EXTPROG_OK)
+        return cmd_fail(c, st, "at the greeting", err);
+    do {
+        if ((st = ar_extprog_read_line(c->prog, &line, &len)) != AR_EXTPROG_OK)
+            return cmd_fail(c, st, "at the greeting (it must answer `checkersok`)", err);
+    } while (strcmp(line, "checkersok") != 0);
+    c->ready = 1;
+    c->following = 0;
+    return AR_OK;
+}
+
+/* Follows the game: pos is our last position plus one move of the opponent,
+ * or a new start. */
+static void cmd_follow(cmd_bot *c, const ck_board *b)
+{
+    if (c->following && c->nmoves + 2 < CMD_MAX_MOVES) {
+        ck_move list[CK_MAX_MOVES];
+        unsigned n = ar_checkers_legal(&c->last, list), i;
+        for (i = 0; i < n; i++) {
+            ck_board x = c->last;
+            ar_checkers_make(&x, &list[i]);
+            if (!memcmp(&x, b, sizeof x)) {
+                c->moves[c->nmoves++] = list[i].code;
+                return;
+            }
+        }
+    }
+    c->start = *b;
+    c->nmoves = 0;
+    c->following = 1;
+}
+
+static void text_add(cmd_bot *c, size_t *len, const char *s)
+{
+    size_t n = strlen(s);
+    if (*len + n + 1 > c->cap) {
+        c->cap = (*len + n + 1) * 2;
+        c->text = ar_xrealloc(c->text, c->cap);
+    }
+    memcpy(c->text + *len, s, n + 1);
+    *len += n;
+}
+
+static ar_status cmd_choose(ar_bot *bot, const void *pos, int player, ar_gmove *out, ar_bot_info *info,
+                            ar_error *err)
+{
+    cmd_bot *c = ar_bot_state(bot);
+    const ar_checkers_pos *p = pos;
+    ar_extprog_status st;
+    const char *line;
+    size_t len = 0, llen;
+    char buf[200], fen[200];
+    double t0 = ar_now(), allowed;
+    ck_board walk;
+    unsigned i;
+    ck_move m;
+    (void)player;
+    if (cmd_greet(c, err) != AR_OK)
+        return err->status;
+    cmd_follow(c, &p->b);
+    ar_checkers_format_fen(&c->start, fen, sizeof fen);
+    text_add(c, &len, "position fen ");
+    text_add(c, &len, fen);
+    if (c->nmoves)
+        text_add(c, &len, " moves");
+    walk = c->start;
+    for (i = 0; i < c->nmoves; i++) {
+        ck_move mv;
+        char t[48];
+        if (!ar_checkers_decode(&walk, c->moves[i], &mv))
+            break;
+        ar_checkers_move_text(&mv, t, sizeof t);
+        text_add(c, &len, " ");
+        text_add(c, &len, t);
+        ar_checkers_make(&walk, &mv);
+    }
+    if (c->o.depth)
+        snprintf(buf, sizeof buf, "\ngo depth %d\n", c->o.depth);
+    else if (c->o.nodes)
+        snprintf(buf, sizeof buf, "\ngo nodes %llu\n", (unsigned long long)c->o.nodes);
+    else
+        snprintf(buf, sizeof buf, "\ngo movetime %.0f\n", c->o.movetime * 1000);
+    text_add(c, &len, buf);
+    /* depth and node limits get the time of a long move */
+    allowed = c->o.depth || c->o.nodes ? 60.0 : c->o.movetime + CMD_MARGIN + 0.05 * c->o.movetime;
+    ar_extprog_set_deadline(c->prog, allowed);
+    if ((st = ar_extprog_send(c->prog, c->text, len)) != AR_EXTPROG_OK)
+        return cmd_fail(c, st, "taking the position", err);
+    for (;;) {
+        if ((st = ar_extprog_read_line(c->prog, &line, &llen)) != AR_EXTPROG_OK)
+            return cmd_fail(c, st, "before its `bestmove`", err);
+        if (!strncmp(line, "bestmove ", 9))
+            break;
+    }
+    line += 9;
+    while (*line == ' ')
+        line++;
+    llen = strcspn(line, " \t");
+    if (ar_checkers_parse_move(&p->b, line, llen, &m, err) != AR_OK) {
+        char msg[sizeof err->message];
+        snprintf(msg, sizeof msg, "%s", err->message);
+        ar_extprog_stop(c->prog);
+        c->ready = 0;
+        return ar_error_set(err, AR_ERR_INPUT, "'%s' played an illegal move: %s", c->o.command, msg);
+    }
+    c->last = p->b;
+    ar_checkers_make(&c->last, &m);
+    if (c->nmoves < CMD_MAX_MOVES)
+        c->moves[c->nmoves++] = m.code;
+    else
+        c->following = 0; /* the next position is sent as a new start */
+    *out = m.code;
+    if (info) {
+        memset(info, 0, sizeof *info);
+        info->seconds = ar_now() - t0;
+        snprintf(info->text, sizeof info->text, "%.3f s", info->seconds);
+    }
+    return AR_OK;
+}
+
+static void cmd_new_game(ar_bot *bot)
+{
+    cmd_bot *c = ar_bot_state(bot);
+    c->following = 0;
+    c->nmoves = 0;
+    if (c->ready && ar_extprog_running(c->prog))
+        ar_extprog_send(c->prog, "newgame\n", 8);
+}
+
+static void cmd_destroy(ar_bot *bot)
+{
+    cmd_bot *c = ar_bot_state(bot);
+    if (!c)
+        return;
+    if (c->ready && ar_extprog_running(c->prog)) {
+        ar_extprog_set_deadline(c->prog, 1);
+        ar_extprog_send(c->prog, "quit\n", 5);
+    }
+    ar_extprog_free(c->prog);
+    free(c->text);
+    free(c);
+}
+
+const ar_bot_kind ar_checkers_bot_kinds[] = {
+    {.name = "engine",
+     .summary = "the checkers engine: PVS with TT, killers, history, quiescence and the endgame databases",
+     .options = "time=S depth=D nodes=N hash=MB steps=LIST eval=handset|learned|FILE db=auto|off|N dbdir=DIR",
+     .create = engine_create,
+     .choose = engine_choose,
+     .new_game = engine_new_game,
+     .destroy = engine_destroy},
+    {.name = "cmd",
+     .summary = "an external program speaking the checkers-engine protocol (`ariadne help checkers-engine`)",
+     .options = "time=S depth=D nodes=N, then :COMMAND",
+     .create = cmd_create,
+     .choose = cmd_choose,
+     .new_game = cmd_new_game,
+     .destroy = cmd_destroy},
+    {.name = NULL}};
