@@ -13,6 +13,7 @@
  * solvers, and also runs Loyd's Dilemma; this file is the interface to people:
  * parsing with precise messages, formatting, the move notation, options.
  * tiles_bench.c holds the benchmark suites. */
+#include "ariadne/idakernel.h"
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
 #include "tiles_engine.h"
@@ -677,6 +678,38 @@ static const ar_pdb_provider tiles_pdb = {.abstractions = tiles_abstractions,
                                           .dir = tiles_pdb_dir,
                                           .sample_instance = tiles_sample};
 
+/* --- the IDA* kernel for parallel IDA* (idakernel.h) --- */
+
+static ar_status tiles_kernel_open(const ar_puzzle *p, ar_instance *in, const ar_search_options *opts,
+                                   void **out, ar_error *err)
+{
+    int kind;
+    char desc[100];
+    ar_status st;
+    (void)p;
+    if ((st = ar_tiles_pick_heuristic(&in->model, opts ? opts->heuristic : NULL, &kind, err)) != AR_OK)
+        return st;
+    if (kind == AR_TH_PDB) {
+        ar_mem mem;
+        ar_mem_init(&mem, opts ? opts->limits.memory_limit : 0);
+        st = ar_tiles_load_pdbs(&in->model, &mem, opts ? opts->progress : NULL, opts ? &opts->limits : NULL,
+                                err);
+        if (st != AR_OK)
+            return st;
+    }
+    ar_tiles_heuristic_words(&in->model, kind, desc, sizeof desc);
+    return ar_tiles_kernel_open(&in->model, kind, desc, out, err);
+}
+
+static const ar_ida_kernel tiles_ida_kernel = {
+    .name = "tiles",
+    .open = tiles_kernel_open,
+    .describe = ar_tiles_kernel_describe,
+    .estimate = ar_tiles_kernel_estimate,
+    .search = ar_tiles_kernel_search,
+    .close = ar_tiles_kernel_close,
+};
+
 static const ar_option_spec tiles_options[] = {
     {.name = "size",
      .metavar = "RxC",
@@ -747,6 +780,7 @@ const ar_puzzle ar_domain_tiles = {
     .default_algorithm = tiles_default_algorithm,
     .generate = tiles_generate,
     .pdb = &tiles_pdb,
+    .ida_kernel = &tiles_ida_kernel,
     .bench_suites = tiles_bench_suites,
     .with_start = tiles_with_start,
     .batch_line = tiles_batch_line,

@@ -138,6 +138,31 @@ ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int ki
                            unsigned seed_len, const ar_search_options *opts, ar_result *result,
                            ar_error *err);
 
+/* The heuristic kind of opts->heuristic, or when none is named: pattern
+ * databases when they are cached or quick to build, else linear conflicts
+ * (Manhattan distance with Loyd's transport); AR_ERR_INPUT for an unknown
+ * name or databases the board has no partition for. */
+ar_status ar_tiles_pick_heuristic(const ar_tiles_model *m, const char *name, int *kind, ar_error *err);
+/* The heuristic's name ("pdb", "linear", ...) and its description in words
+ * ("pattern databases 6-6-6-6 with reflection"). */
+const char *ar_tiles_heuristic_name(const ar_tiles_model *m, int kind);
+void ar_tiles_heuristic_words(const ar_tiles_model *m, int kind, char *buf, size_t size);
+
+/* The engine's IDA* kernel (idakernel.h), searched with heuristic kind on m,
+ * whose databases the caller has loaded; the domains' descriptors wrap open. */
+struct ar_ida_task;
+struct ar_ida_control;
+struct ar_ida_outcome;
+ar_status ar_tiles_kernel_open(const ar_tiles_model *m, int kind, const char *desc, void **searcher,
+                               ar_error *err);
+const char *ar_tiles_kernel_describe(void *searcher);
+uint64_t ar_tiles_kernel_estimate(void *searcher, const void *state);
+ar_status ar_tiles_kernel_search(void *searcher, const struct ar_ida_task *task, uint64_t bound,
+                                 const struct ar_ida_control *control, struct ar_ida_outcome *out,
+                                 ar_error *err);
+void ar_tiles_kernel_close(void *searcher);
+typedef struct ar_tiles_searcher ar_tiles_searcher;
+
 /* Re-points a copied model's patterns at the copy; loaded databases are
  * shared with the original (reference counted), so either may go first. */
 void ar_tiles_model_rebind(ar_tiles_model *m);
