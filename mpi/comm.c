@@ -192,6 +192,8 @@ int dist_receive(dist_comm *c, dist_msg *m)
     if (m->tag == DIST_TAG_WORK) {
         c->count--;
         c->black = 1;
+    } else if (m->tag == DIST_TAG_END) {
+        c->ends++; /* may come before this rank reaches its own drain */
     } else if (m->tag == DIST_TAG_TOKEN && (size_t)count == sizeof(token)) {
         token t;
         memcpy(&t, m->data, sizeof t);
@@ -264,23 +266,22 @@ void dist_idle(dist_comm *c)
 
 void dist_drain(dist_comm *c, void (*handle)(void *ctx, const dist_msg *m), void *ctx)
 {
-    int r, missing = c->size - 1;
+    int r;
     dist_flush_all(c);
     for (r = 0; r < c->size; r++)
         if (r != c->rank)
             dist_send(c, r, DIST_TAG_END, NULL, 0);
-    while (missing > 0) {
+    while (c->ends < c->size - 1) {
         dist_msg m;
         if (!dist_receive(c, &m)) {
             dist_idle(c);
             continue;
         }
         dist_busy(c);
-        if (m.tag == DIST_TAG_END)
-            missing--;
-        else if (handle)
+        if (m.tag != DIST_TAG_END && handle)
             handle(ctx, &m);
     }
+    c->ends = 0;
     for (r = 0; r < c->size; r++) /* nobody reads a batch queued now: dropped */
         c->batch_len[r] = 0;
     reap(c);

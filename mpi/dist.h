@@ -32,8 +32,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ariadne/bfs2.h"
 #include "ariadne/puzzle.h"
 #include "ariadne/search.h"
+#include "ariadne/tool.h"
 
 enum {
     DIST_TAG_WORK = 1,   /* a batch of work: counted by the termination detection */
@@ -95,6 +97,7 @@ typedef struct dist_comm {
     /* Safra */
     int64_t count;                  /* WORK messages sent minus received */
     int black, has_token, probing;
+    int ends;                       /* END messages received in this phase */
     int64_t token_q;
     int token_black;
     /* idling */
@@ -188,6 +191,25 @@ ar_status dist_hda(const ar_puzzle *p, ar_instance *inst, const dist_options *o,
                    dist_run_info *info, ar_error *err);
 ar_status dist_ida(const ar_puzzle *p, ar_instance *inst, const dist_options *o, ar_result *res,
                    dist_run_info *info, ar_error *err);
+
+/* The distributed two-bit BFS (dbfs.c) of a bfs2 space from rank start,
+ * reporting the depth of rank target; res as ar_bfs2_run fills it. */
+ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, const dist_options *o,
+                   ar_bfs2_result *res, dist_run_info *info, ar_error *err);
+
+/* A verb's run on every rank, printed by rank 0 (results.c); returns the
+ * exit status, the same on every rank. */
+typedef struct dist_run_request {
+    const char *verb;
+    const ar_puzzle *domain;
+    ar_instance *inst;
+    const ar_tool_cmd *cmd;         /* --json, --quiet */
+    int rank;
+    int algo;                       /* solve: 0 HDA*, 1 parallel IDA* */
+    dist_options options;
+} dist_run_request;
+int dist_run_solve(const dist_run_request *r);
+int dist_run_bfs(const dist_run_request *r);
 
 /* One status for all ranks: the worst (largest) of the ranks' statuses, with
  * the message of a rank that had it, so every rank fails together. */

@@ -39,6 +39,7 @@
 
 #define NO_PARENT UINT64_MAX
 #define EXPAND_ROUND 64u    /* expansions between two looks at the messages */
+#define MESSAGE_ROUND 8u    /* messages read between two rounds of expansions */
 
 typedef struct hda {
     const ar_puzzle *p;
@@ -263,14 +264,19 @@ static int expand_one(hda *s)
 static void search(hda *s)
 {
     uint64_t since_flush = 0;
+    unsigned round = s->o->flush_every < EXPAND_ROUND ? (unsigned)s->o->flush_every : EXPAND_ROUND;
     while (!s->done && s->stop == AR_STOP_NONE && s->failure == AR_OK) {
         dist_msg m;
         unsigned k;
-        while (dist_receive(&s->c, &m))
+        /* A few messages, then a few expansions: a rank that only read its
+         * messages while another floods it would never expand the states
+         * that lead to the goal (seen on a loaded machine, with one rank
+         * starved of CPU). */
+        for (k = 0; k < MESSAGE_ROUND && dist_receive(&s->c, &m); k++)
             handle(s, &m);
         if (s->done || s->stop != AR_STOP_NONE || s->failure != AR_OK)
             break;
-        for (k = 0; k < EXPAND_ROUND && expand_one(s); k++)
+        for (k = 0; k < round && expand_one(s); k++)
             ;
         if (k == 0) { /* passive: nothing below the incumbent */
             dist_flush_all(&s->c);

@@ -353,7 +353,13 @@ static void kernel_split(ida *s, unsigned g)
     memcpy(cells, s->root_cells, m->n);
     for (i = 0; i < s->root_g; i++)
         path[i] = s->path[i];
-    for (j = s->root_g; j < g; j++) {
+    /* Frames above split_floor have given their siblings away already (or
+     * had none): the scan starts below them. */
+    for (j = s->root_g; j < g && j < s->split_floor; j++) {
+        ar_tiles_apply(m, cells, s->path[j]);
+        path[j] = s->path[j];
+    }
+    for (; j < g; j++) {
         unsigned cur = s->path[j], last = j == s->root_g ? s->root_last : s->path[j - 1];
         unsigned b = blank_cell(m, cells), dirs[5], n = 0, d;
         for (d = cur + 1; d < 4; d++)
