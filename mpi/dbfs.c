@@ -207,10 +207,10 @@ ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, con
     ar_result_init(&local);
     ar_run_begin(&run, &lo, &local);
     if (start >= sp->count || target >= sp->count)
-        st = ar_error_set(err, AR_ERR_INPUT, "distributed BFS: the start or goal rank is out of range");
+        st = ar_error_set(err, AR_ERR_INPUT, "the start or goal rank is out of range");
     if (st == AR_OK && !ar_mem_fits(&run.mem, bytes))
         st = ar_error_set(err, AR_ERR_MEMORY,
-                          "distributed BFS: rank %d's part of the table needs %s, more than the memory "
+                          "rank %d's part of the table needs %s, more than the memory "
                           "limit allows (%s); raise --memory-limit or run more ranks",
                           s.c.rank, ar_format_bytes(bytes, b1, sizeof b1),
                           ar_format_bytes(run.mem.limit, b2, sizeof b2));
@@ -218,7 +218,7 @@ ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, con
         uint64_t share = node_share(s.c.comm);
         if (share && bytes > share)
             st = ar_error_set(err, AR_ERR_MEMORY,
-                              "distributed BFS: rank %d's part of the table needs %s, more than its share "
+                              "rank %d's part of the table needs %s, more than its share "
                               "of the memory its node has available (%s); run more ranks on more nodes",
                               s.c.rank, ar_format_bytes(bytes, b1, sizeof b1),
                               ar_format_bytes((size_t)share, b2, sizeof b2));

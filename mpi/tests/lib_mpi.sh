@@ -46,3 +46,11 @@ verifies() { # DOMAIN ARGS... (instance and options as given to solve; --heurist
     if "$ARIADNE" verify "${a[@]}" --moves-file - <<<"$moves" >/dev/null 2>&1; then ok; else bad "moves do not verify: $* [$moves]"; fi
 }
 finish() { echo "$(basename "$0"): $checks checks, $fail failed"; exit $((fail > 0)); }
+# Exactly one line of ours on stderr (mpirun adds its own notice when the
+# status is not 0), matching PATTERN, and nothing on stdout.
+one_error() { # PATTERN DESCRIPTION
+    local n
+    n=$(grep -c '^ariadne' "$tmp/err")
+    if [ "$n" -eq 1 ] && grep '^ariadne' "$tmp/err" | grep -q -- "$1"; then ok; else bad "$2: stderr has $n lines of ours, wanted one matching '$1'"; sed 's/^/  /' "$tmp/err" | head >&2; fi
+    if [ ! -s "$tmp/out" ]; then ok; else bad "$2: a result was printed"; fi
+}
