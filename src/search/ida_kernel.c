@@ -216,6 +216,8 @@ static ar_status g_search(void *s, const ar_ida_task *task, uint64_t bound, cons
             continue;
         }
         m = k->moves[(size_t)top * k->maxm + k->next[top]++];
+        grow_stack(k, top + 3); /* before any pointer into the stack is taken */
+        grow_path(k, (size_t)task->length + top + 2);
         cur = state_at(k, top);
         if (k->in_place) {
             child = cur;
@@ -234,8 +236,6 @@ static ar_status g_search(void *s, const ar_ida_task *task, uint64_t bound, cons
                 p->undo(inst, child, m);
             continue;
         }
-        grow_stack(k, top + 3);
-        grow_path(k, (size_t)task->length + top + 2);
         k->path[task->length + top] = m;
         k->g[top + 1] = gc;
         top++;

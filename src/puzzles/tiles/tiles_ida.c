@@ -49,6 +49,7 @@ typedef struct ida {
     uint8_t root_cells[AR_TILES_MAX];
     unsigned root_last;            /* the move that led to the task (AR_TDIR_TRANSPORT: none) */
     unsigned split_floor;          /* frames at depths below it stop after their current child */
+    int lazy;                      /* optimal search with reflection: the reflected lookup on demand */
     int stopped;                   /* the kernel's poll said stop */
     char phase[40];                /* "IDA* bound 52", for the progress line */
     /* Weighted search only: the states on the current path, by Zobrist
@@ -87,12 +88,24 @@ static int has_transport(const ar_tiles_model *m, unsigned b)
 static int ida_children_ordered(ida *s, unsigned g, unsigned last);
 
 /* Returns 1 when a solution was found (path[0..g) holds it), 0 when not
- * below the bound, -1 when a limit stopped the search. */
-static int ida_dfs(ida *s, unsigned g, unsigned last)
+ * below the bound, -1 when a limit stopped the search. `in` is the move that
+ * led here (NULL at the root); its reflected lookup may still be pending. */
+static int ida_dfs(ida *s, unsigned g, unsigned last, ar_tiles_undo *in)
 {
     const ar_tiles_model *m = s->b.m;
-    unsigned h = ar_tiles_board_h(&s->b), d, b;
-    uint64_t f = (uint64_t)g * 16 + (uint64_t)h * s->wnum;
+    unsigned h, d, b;
+    uint64_t f, rank[4];
+    if (in && in->pb == AR_TILES_REFLECT_PENDING) {
+        /* h is the larger of the direct and the reflected sums: when the
+         * direct one alone puts f above the bound, and f cannot lower
+         * next_bound either, the second lookup would change nothing */
+        f = ((uint64_t)g + s->b.psum + s->b.rest) * 16;
+        if (f > s->bound && f >= s->next_bound)
+            return 0;
+        ar_tiles_board_reflect(&s->b, in);
+    }
+    h = ar_tiles_board_h(&s->b);
+    f = (uint64_t)g * 16 + (uint64_t)h * s->wnum;
     if (f > s->bound) {
         if (f < s->next_bound)
             s->next_bound = f;
@@ -112,6 +125,10 @@ static int ida_dfs(ida *s, unsigned g, unsigned last)
     b = s->b.blank;
     if (s->wnum != AR_TILES_UNWEIGHTED)
         return ida_children_ordered(s, g, last);
+    if (s->b.kind == AR_TH_PDB) /* the children's lookups, all on their way at once */
+        for (d = 0; d < 4; d++)
+            if (m->nb[b][d] >= 0 && d != opposite[last])
+                rank[d] = ar_tiles_board_prefetch(&s->b, s->b.cell[m->nb[b][d]], b);
     for (d = 0; d < 4; d++) {
         int q = m->nb[b][d];
         ar_tiles_undo u;
@@ -120,10 +137,13 @@ static int ida_dfs(ida *s, unsigned g, unsigned last)
         if (q < 0 || d == opposite[last])
             continue;
         l = s->b.cell[q];
-        ar_tiles_board_move(&s->b, l, (unsigned)q, b, &u);
+        if (s->lazy)
+            ar_tiles_board_move_lazy(&s->b, l, (unsigned)q, b, &u, &rank[d]);
+        else
+            ar_tiles_board_move(&s->b, l, (unsigned)q, b, &u);
         s->generated++;
         s->path[g] = (uint8_t)d;
-        r = ida_dfs(s, g + 1, d);
+        r = ida_dfs(s, g + 1, d, &u);
         ar_tiles_board_unmove(&s->b, l, (unsigned)q, b, &u);
         if (r)
             return r;
@@ -137,7 +157,7 @@ static int ida_dfs(ida *s, unsigned g, unsigned last)
         ar_tiles_board_move(&s->b, l, m->centre, b, &u);
         s->generated++;
         s->path[g] = AR_TDIR_TRANSPORT;
-        r = ida_dfs(s, g + 1, AR_TDIR_TRANSPORT);
+        r = ida_dfs(s, g + 1, AR_TDIR_TRANSPORT, &u);
         ar_tiles_board_unmove(&s->b, l, m->centre, b, &u);
         if (r)
             return r;
@@ -216,7 +236,7 @@ static int ida_children_ordered(ida *s, unsigned g, unsigned last)
         s->hash = after;
         s->generated++;
         s->path[g] = (uint8_t)(dd < 4 ? dd : AR_TDIR_TRANSPORT);
-        r = ida_dfs(s, g + 1, dd < 4 ? dd : AR_TDIR_TRANSPORT);
+        r = ida_dfs(s, g + 1, dd < 4 ? dd : AR_TDIR_TRANSPORT, &u);
         ar_tiles_board_unmove(&s->b, l, q, b, &u);
         s->hash = before;
         path_remove(s, after);
@@ -259,6 +279,7 @@ ar_status ar_tiles_ida(const ar_tiles_model *m, const uint8_t *cells, int kind, 
     }
     ar_tiles_board_init(&s->b, m, cells, kind);
     s->wnum = weight16;
+    s->lazy = kind == AR_TH_PDB && m->reflect && weight16 == AR_TILES_UNWEIGHTED;
     if (weight16 != AR_TILES_UNWEIGHTED) {
         uint64_t x = 0x9e3779b97f4a7c15ull;
         unsigned l, c;
@@ -286,7 +307,7 @@ ar_status ar_tiles_ida(const ar_tiles_model *m, const uint8_t *cells, int kind, 
         int r;
         snprintf(s->phase, sizeof s->phase, "IDA* bound %llu", (unsigned long long)(s->bound / 16));
         s->next_bound = UINT64_MAX;
-        r = ida_dfs(s, 0, AR_TDIR_TRANSPORT); /* opposite[] of a transport skips nothing */
+        r = ida_dfs(s, 0, AR_TDIR_TRANSPORT, NULL); /* opposite[] of a transport skips nothing */
         if (r > 0) {
             st = store_solution(s, err);
             break;
@@ -455,6 +476,7 @@ ar_status ar_tiles_kernel_search(void *searcher, const ar_ida_task *task, uint64
     ar_tiles_board_init(&s->b, m, task->state, k->kind);
     memcpy(s->root_cells, task->state, m->n);
     s->wnum = AR_TILES_UNWEIGHTED;
+    s->lazy = k->kind == AR_TH_PDB && m->reflect;
     s->upper = 0;
     s->run = NULL;
     s->ctl = control ? control : &none;
@@ -466,7 +488,7 @@ ar_status ar_tiles_kernel_search(void *searcher, const ar_ida_task *task, uint64
     s->next_check = KERNEL_POLL_EVERY;
     s->bound = (bound > UINT32_MAX ? UINT32_MAX : bound) * 16;
     s->next_bound = UINT64_MAX;
-    r = ida_dfs(s, task->length, s->root_last);
+    r = ida_dfs(s, task->length, s->root_last, NULL);
     out->expanded = s->expanded;
     out->generated = s->generated;
     out->stopped = r < 0;
