@@ -51,7 +51,9 @@ enum {
     DIST_INCUMBENT,      /* a solution of this cost exists (who, which node) */
     DIST_STEAL,          /* an idle rank asks for work */
     DIST_NO_WORK,        /* the victim has none to give */
-    DIST_PROGRESS        /* a rank's counters, for rank 0's progress line */
+    DIST_PROGRESS,       /* a rank's counters, for rank 0's progress line */
+    DIST_MIN_F,          /* HDA*: a rank's least open f, to rank 0 */
+    DIST_GLOBAL_MIN_F    /* HDA*: the least of them, from rank 0 to all */
 };
 
 typedef struct dist_control {

@@ -31,7 +31,7 @@ static const char usage[] =
     "  stealing (ida; the domain's own IDA* kernel, e.g. tiles with pattern databases, or the\n"
     "  generic one). Options: --heuristic H, --hash-group G (hda: abstract Zobrist hashing over\n"
     "  groups of G state bytes), --flush-every N (hda: expansions between sends of part-filled\n"
-    "  batches, default 256), --batch-bytes B (default 65536), --time-limit S, --memory-limit\n"
+    "  batches, default 16), --batch-bytes B (default 65536), --time-limit S, --memory-limit\n"
     "  SIZE (per rank), --node-limit N (all ranks together), --json, --quiet, --progress MODE,\n"
     "  and the domain's own options (`ariadne help DOMAIN`).\n"
     "bfs: the distributed two-bit breadth-first search of a domain with a dense ranking\n"
@@ -88,7 +88,7 @@ static int parse(command *c, int argc, char **argv)
     char q[80];
     memset(c, 0, sizeof *c);
     c->batch_bytes = 65536;
-    c->flush_every = 256;
+    c->flush_every = 16;
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0) {
         fputs(usage, stdout);
         return argc < 2 ? AR_EXIT_BAD_INPUT : -1;

@@ -6,7 +6,8 @@
 # state sent is received; the ranks' expansions sum to the total), a search
 # that exhausts a finite space reports no solution (exit 1) on every count of
 # processes, the abstract hash gives the same lengths, and limits stop the
-# run with the labelled best so far.
+# run with the labelled best so far; a rank starved of CPU does not make the
+# others expand without end.
 . "$(dirname "$0")/lib_mpi.sh" "$@"
 
 # Sarov layouts (random, not all solvable), as files: their text spans lines
@@ -73,6 +74,20 @@ done
 mrun 2 solve tiles "1 2 3 4 5 6 8 7 0"
 expect_rc 1 "unsolvable parity"
 grep -q "no solution" "$tmp/out" && ok || bad "unsolvable board not reported"
+
+# a rank starved of CPU (both on one core, rank 1 at nice 19) holds up the
+# states on the way to the goal; the others wait at the least f instead of
+# expanding without end (before they did: over 2 minutes and millions of
+# states for a 12 k-expansion search)
+if command -v taskset >/dev/null; then
+    timeout 300 taskset -c 0 "$MPIRUN" --oversubscribe -np 2 bash "$(dirname "$0")/starve.sh" "$AMPI" \
+        solve tiles "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15" --heuristic linear --json >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    expect_rc 0 "starved rank"
+    [ "$(field cost)" = 45 ] && ok || bad "starved rank: cost $(field cost)"
+    n=$(field nodes_expanded)
+    [ -n "$n" ] && [ "$n" -lt 400000 ] && ok || bad "starved rank: $n expansions for a search of 11782"
+fi
 
 # limits: a node limit stops every rank; the result is labelled, exit 3 without a solution
 for np in 1 2; do
