@@ -217,6 +217,13 @@ int dist_run_bfs(const dist_run_request *r);
  * the message of a rank that had it, so every rank fails together. */
 ar_status dist_agree(MPI_Comm comm, ar_status mine, ar_error *err);
 
+/* Runs step on rank 0 alone, then on the first rank of every other node,
+ * then on all the others, each stage after the one before has finished:
+ * what a step builds and caches (pattern databases, in --pdb-dir) is then
+ * built once when the directory is shared, else once per node, and never
+ * by every rank at once. Returns the status agreed by all ranks. */
+ar_status dist_staged(MPI_Comm comm, ar_status (*step)(void *ctx, ar_error *err), void *ctx, ar_error *err);
+
 /* The per-rank table (Markdown) and the JSON array of the statistics. */
 void dist_print_stats(FILE *out, const dist_run_info *info);
 void dist_print_stats_json(FILE *out, const dist_run_info *info);

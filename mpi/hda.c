@@ -422,6 +422,12 @@ static ar_status trace(hda *s, ar_result *res, ar_error *err)
     return AR_OK;
 }
 
+static ar_status prepare_heuristic(void *ctx, ar_error *err)
+{
+    hda *s = ctx;
+    return s->h->prepare(s->inst, &s->run.mem, err);
+}
+
 static void zobrist_keys(hda *s)
 {
     ar_rng rng;
@@ -477,8 +483,9 @@ ar_status dist_hda(const ar_puzzle *p, ar_instance *inst, const dist_options *o,
                           o->search.heuristic, p->name);
     ar_result_init(&s.local);
     ar_run_init(&s.run, p, inst, s.h, &lo, &s.local);
-    if (st == AR_OK && s.h && s.h->prepare)
-        st = s.h->prepare(inst, &s.run.mem, err);
+    st = dist_agree(MPI_COMM_WORLD, st, err);
+    if (st == AR_OK && s.h && s.h->prepare) /* rank 0 first: tables built once */
+        st = dist_staged(MPI_COMM_WORLD, prepare_heuristic, &s, err);
     if (st == AR_OK)
         st = ar_store_init(&s.store, p->state_size(inst), store_hash, &s, &s.run.mem, err);
     st = dist_agree(MPI_COMM_WORLD, st, err);

@@ -73,6 +73,7 @@ typedef struct pida {
     ar_status failure;
     ar_error *err;
     ar_rng rng;
+    const ar_search_options *open_options;
     char what[48];            /* "IDA* bound 92", for the progress line */
 } pida;
 
@@ -408,6 +409,14 @@ static void share_solution(pida *s, int finder, ar_result *res)
     res->cost = head[1];
 }
 
+/* Opens this rank's searcher (dist_staged: rank 0 first, so databases are
+ * built once and then found by the others). */
+static ar_status open_kernel(void *ctx, ar_error *err)
+{
+    pida *s = ctx;
+    return s->k->open(s->p, s->inst, s->open_options, &s->searcher, err);
+}
+
 static void record_iteration(dist_run_info *info, unsigned *cap, uint64_t bound, uint64_t expanded)
 {
     if (info->iterations == *cap) {
@@ -439,8 +448,8 @@ ar_status dist_ida(const ar_puzzle *p, ar_instance *inst, const dist_options *o,
     ar_rng_seed(&s.rng, 0x1da5eedu + (uint64_t)s.c.rank);
     s.victim = (int)ar_rng_below(&s.rng, (uint64_t)s.c.size);
     lo.progress = s.c.rank == 0 ? o->search.progress : NULL; /* building tables: rank 0 shows it */
-    st = s.k->open(p, inst, &lo, &s.searcher, err);
-    st = dist_agree(MPI_COMM_WORLD, st, err);
+    s.open_options = &lo;
+    st = dist_staged(MPI_COMM_WORLD, open_kernel, &s, err);
     if (st != AR_OK) {
         if (s.searcher)
             s.k->close(s.searcher);

@@ -114,6 +114,25 @@ ar_status dist_agree(MPI_Comm comm, ar_status mine, ar_error *err)
     return (ar_status)worst;
 }
 
+ar_status dist_staged(MPI_Comm comm, ar_status (*step)(void *ctx, ar_error *err), void *ctx, ar_error *err)
+{
+    MPI_Comm node;
+    int me, node_rank = 0, stage, k;
+    ar_status st = AR_OK;
+    MPI_Comm_rank(comm, &me);
+    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, me, MPI_INFO_NULL, &node) == MPI_SUCCESS) {
+        MPI_Comm_rank(node, &node_rank);
+        MPI_Comm_free(&node);
+    }
+    stage = me == 0 ? 0 : node_rank == 0 ? 1 : 2;
+    for (k = 0; k < 3; k++) {
+        if (stage == k)
+            st = step(ctx, err);
+        MPI_Barrier(comm);
+    }
+    return dist_agree(comm, st, err);
+}
+
 /* --- progress ------------------------------------------------------------- */
 
 void dist_progress_begin(dist_comm *c)

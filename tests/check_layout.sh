@@ -2,8 +2,9 @@
 # check_layout.sh — the rules that keep the tree readable (docs/architecture.md):
 #   1. every folder under src/puzzles and src/games is registered by one line
 #      of its list file, and every line names a folder's descriptor;
-#   2. nothing in src/core, src/search, src/gamesearch, src/cli or the public
-#      headers names a registered puzzle or game (code, help texts, comments);
+#   2. nothing in src/core, src/search, src/gamesearch, src/cli, the public
+#      headers or the code of ariadne-mpi (mpi/) names a registered puzzle or
+#      game (code, help texts, comments);
 #   3. no source file is longer than 800 lines;
 #   4. no two files of the library call each other in a loop (tools/cycles.py
 #      over the built objects), when python3 and objdump are there.
@@ -31,7 +32,8 @@ done
 
 # 2. the generic layers name no domain
 names=$(find src/puzzles src/games -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
-hits=$(grep -rn -i -E "\b($names)\b" src/core src/search src/gamesearch src/cli include/ariadne)
+hits=$(grep -rn -i -E "\b($names)\b" src/core src/search src/gamesearch src/cli include/ariadne \
+       $(ls mpi/*.c mpi/*.h 2>/dev/null))
 [ -z "$hits" ] && ok || bad "a generic layer names a domain:
 $hits"
 
@@ -39,7 +41,7 @@ $hits"
 while read -r lines file; do
     [ "$file" = total ] && continue
     [ "$lines" -le 800 ] && ok || bad "$file has $lines lines (at most 800)"
-done < <(find src include tests fuzz -name '*.c' -o -name '*.h' | xargs wc -l)
+done < <(find src include tests fuzz mpi -name '*.c' -o -name '*.h' | xargs wc -l)
 
 # 4. no call loops between the library's files
 if [ -n "$build" ] && command -v python3 >/dev/null && command -v objdump >/dev/null; then
