@@ -148,10 +148,14 @@ static void take_work(pida *s, const dist_msg *m)
     }
 }
 
-/* Answers a STEAL from `to` with the oldest half of the queue; 0 when empty. */
+/* Answers a STEAL from `to` with the oldest half of the queue; 0 when there
+ * is none to give. A rank not searching keeps one task to search itself:
+ * two idle ranks asking each other would otherwise pass one task back and
+ * forth (seen: 691 steals of 2 tasks in one 15-puzzle search, 6.8 s mostly
+ * idle on both sides). */
 static int give_work(pida *s, int to)
 {
-    size_t give = (queued(s) + 1) / 2, bytes = 0, i, off = 0;
+    size_t give = s->running ? (queued(s) + 1) / 2 : queued(s) / 2, bytes = 0, i, off = 0;
     unsigned char *msg;
     if (give == 0 || s->solved)
         return 0;

@@ -46,6 +46,9 @@ for c in "${cases[@]}"; do
         [ "$(early_iterations "$tmp/out")" = "$early" ] && ok ||
             bad "np $np: iterations before the last differ: [$(early_iterations "$tmp/out")] vs [$early]: $c"
         [ "$(total sent)" = "$(total received)" ] && ok || bad "np $np: tasks sent $(total sent) != received $(total received)"
+        # tasks move only when split off a search or from a queue of two or
+        # more (two idle ranks once passed one task back and forth ~700 times)
+        [ "$(total steals)" -lt 200 ] && ok || bad "np $np: $(total steals) steals: tasks passed back and forth? $c"
         verifies tiles "$board"
     done
 done
