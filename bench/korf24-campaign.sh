@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# bench/korf24-campaign.sh — Korf & Felner's 50 24-puzzle instances
+# (data/tiles/korf24_50.txt) proven optimal by parallel IDA* on every core,
+# each under a fixed time budget, and the status table for BENCHMARKS.md:
+# the proven length (checked against the published one), or the proven lower
+# bound with the best length the anytime solver finds in a few seconds.
+#
+# Usage: bench/korf24-campaign.sh BUILD_DIR PDB_DIR [--budget SECONDS] [--np N]
+#            [--instances "1 2 ..."] [--out DIR] [--pattern P] [--anytime SECONDS]
+#   BUILD_DIR  holds ariadne and mpi/ariadne-mpi (configured with Open MPI)
+#   PDB_DIR    the pattern databases (built there first if missing, outside the budget)
+#   --budget   seconds of parallel IDA* per instance (default 600)
+#   --np       processes (default: the cores online)
+#   --out      where each instance's JSON result goes (default korf24-campaign/); an
+#              instance whose result is there already is not run again, so a campaign
+#              can be stopped and resumed
+#   --pattern  the partition (default 6-6-6-6)
+#   --anytime  seconds of the anytime solver, on one core, for an instance left
+#              unproven (default 10; 0: none)
+# It needs the machine to itself: run it when `cat /proc/loadavg` is well below the
+# number of cores. The load average is recorded at the start and end of each instance.
+set -u
+build=${1:?usage: korf24-campaign.sh BUILD_DIR PDB_DIR [options]}
+pdb=${2:?usage: korf24-campaign.sh BUILD_DIR PDB_DIR [options]}
+shift 2
+budget=600
+np=$(getconf _NPROCESSORS_ONLN)
+instances=$(seq 1 50)
+out=korf24-campaign
+pattern=6-6-6-6
+anytime=10
+while [ $# -gt 0 ]; do
+    case $1 in
+    --budget) budget=$2; shift ;;
+    --np) np=$2; shift ;;
+    --instances) instances=$2; shift ;;
+    --out) out=$2; shift ;;
+    --pattern) pattern=$2; shift ;;
+    --anytime) anytime=$2; shift ;;
+    *) echo "korf24-campaign.sh: unknown argument '$1'" >&2; exit 2 ;;
+    esac
+    shift
+done
+here=$(cd "$(dirname "$0")/.." && pwd)
+list=$here/data/tiles/korf24_50.txt
+A=$build/ariadne
+M=$build/mpi/ariadne-mpi
+[ -x "$A" ] && [ -x "$M" ] || { echo "korf24-campaign.sh: $A or $M is missing" >&2; exit 2; }
+if [ "$(id -u)" = 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
+mkdir -p "$out" "$pdb"
+
+# the databases first, outside every instance's budget (built only when they
+# are not there and sound already)
+if ! "$A" pdb verify tiles --size 5x5 --pattern "$pattern" --pdb-dir "$pdb" >/dev/null 2>&1; then
+    "$A" pdb build tiles --size 5x5 --pattern "$pattern" --pdb-dir "$pdb" >&2 || exit 1
+fi
+
+field() { sed -n "s/.*\"$1\":\(\"[^\"]*\"\|[^,}]*\).*/\1/p" "$2" | head -1; }
+for i in $instances; do
+    line=$(sed -n "${i}p" "$list")
+    board=$(echo "$line" | cut -d' ' -f3-)
+    f=$out/$i.json
+    [ -s "$f" ] && continue
+    echo "instance $i: load $(cut -d' ' -f1-3 /proc/loadavg), $(date '+%F %T')" >&2
+    mpirun --oversubscribe -np "$np" "$M" solve tiles --algo ida --heuristic pdb --pattern "$pattern" \
+        --pdb-dir "$pdb" --time-limit "$budget" --json --quiet "$board" >"$f.tmp" 2>"$out/$i.err"
+    if [ "$(field optimal "$f.tmp")" != true ] && [ "$anytime" != 0 ]; then
+        "$A" solve tiles --algo anytime --heuristic pdb --pattern "$pattern" --pdb-dir "$pdb" \
+            --time-limit "$anytime" --json --quiet "$board" >"$out/$i.anytime.json" 2>>"$out/$i.err"
+    fi
+    echo "  load at the end $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/$i.err"
+    mv "$f.tmp" "$f"
+done
+
+# the status table
+proven=0 total_s=0
+echo "Korf & Felner's 24-puzzle instances: parallel IDA* (ariadne-mpi solve tiles --algo ida --heuristic pdb"
+echo "--pattern $pattern) on $np processes, $budget s each; unproven: the anytime solver's best in $anytime s"
+echo
+echo "| # | published | status | length | proven lower bound | best found | nodes generated | s |"
+echo "|---:|---:|---|---:|---:|---:|---:|---:|"
+for i in $instances; do
+    f=$out/$i.json
+    [ -s "$f" ] || continue
+    pub=$(sed -n "${i}p" "$list" | cut -d' ' -f2)
+    s=$(field seconds "$f")
+    nodes=$(field nodes_generated "$f")
+    lb=$(field lower_bound "$f")
+    if [ "$(field optimal "$f")" = true ]; then
+        len=$(field length "$f")
+        if [ "$len" = "$pub" ]; then status="proven optimal"; proven=$((proven + 1)); else status="PROVEN $len, PUBLISHED $pub"; fi
+        best=$len
+    else
+        len=-
+        status="bound $lb after $budget s"
+        best=-
+        [ -s "$out/$i.anytime.json" ] && best=$(field length "$out/$i.anytime.json")
+    fi
+    total_s=$(awk -v a="$total_s" -v b="$s" 'BEGIN { printf "%.1f", a + b }')
+    echo "| $i | $pub | $status | $len | $lb | $best | $nodes | $s |"
+done
+echo
+echo "proven optimal: $proven of $(echo $instances | wc -w); search time $total_s s"
