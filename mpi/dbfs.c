@@ -2,9 +2,15 @@
  * space of a domain's bfs2 provider (include/ariadne/bfs2.h) split across
  * ranks by rank range, as in Korf's large breadth-first searches.
  *
- * Rank r owns the state ranks [r*chunk, (r+1)*chunk) (chunk a multiple of
- * 32, so each rank's part of the table starts on a word) and holds two bits
- * for each: unseen, current, next, old, with current and next swapping
+ * The ranks are cut into blocks of B states (a multiple of 32, so a word of
+ * the table never straddles two blocks), dealt out round robin: block b
+ * belongs to process b mod P. By default B is N/P rounded up, one range per
+ * process, which keeps most moves inside a process (Hanoi's small discs
+ * change the low digits of the rank); --block B deals smaller blocks, which
+ * spreads each level's states more evenly over the processes (the first
+ * levels of a range partition all lie in the first ranges) at the price of
+ * more moves crossing between them. Each process holds two bits for each of
+ * its states: unseen, current, next, old, with current and next swapping
  * every level as in the single-machine search (twobit_bfs.c). A level is one
  * sweep of each rank over its own words: each current entry becomes old and
  * is expanded; a neighbour the rank owns is claimed at once, the others are
@@ -38,7 +44,8 @@ typedef struct dbfs {
     const ar_bfs2_space *sp;
     dist_comm c;
     dist_stats st;
-    uint64_t chunk, lo, n;      /* this rank's ranks: [lo, lo + n) */
+    uint64_t block;             /* states per block; block b is process b mod P's */
+    uint64_t n;                 /* states this process holds (whole blocks) */
     uint64_t *words;
     size_t nwords;
     unsigned ccode, ncode;
@@ -48,7 +55,19 @@ typedef struct dbfs {
     uint64_t *nb;
 } dbfs;
 
-static int owner_of(const dbfs *s, uint64_t r) { return (int)(r / s->chunk); }
+static int owner_of(const dbfs *s, uint64_t r) { return (int)((r / s->block) % (uint64_t)s->c.size); }
+
+/* The place of rank r in its owner's part of the table. */
+static uint64_t local_of(const dbfs *s, uint64_t r)
+{
+    return r / s->block / (uint64_t)s->c.size * s->block + r % s->block;
+}
+
+/* The rank at place off of this process's part. */
+static uint64_t global_of(const dbfs *s, uint64_t off)
+{
+    return (off / s->block * (uint64_t)s->c.size + (uint64_t)s->c.rank) * s->block + off % s->block;
+}
 
 /* Claims local rank r (an offset into this rank's range) for the next level. */
 static void claim(dbfs *s, uint64_t off)
@@ -61,7 +80,7 @@ static void claim(dbfs *s, uint64_t off)
     }
     *w |= (uint64_t)s->ncode << sh;
     s->found_ranks++;
-    s->found_states += s->sp->orbit ? s->sp->orbit(s->sp->ctx, s->lo + off, s->scratch) : 1u;
+    s->found_states += s->sp->orbit ? s->sp->orbit(s->sp->ctx, global_of(s, off), s->scratch) : 1u;
 }
 
 static void take_batch(void *ctx, const dist_msg *m)
@@ -82,7 +101,7 @@ static void take_batch(void *ctx, const dist_msg *m)
             uint64_t r;
             memcpy(&r, m->data + i, 8);
             s->st.received++;
-            claim(s, r - s->lo);
+            claim(s, local_of(s, r));
         }
     }
 }
@@ -101,9 +120,9 @@ static void expand(dbfs *s, uint64_t r, int backward)
         int to = owner_of(s, t);
         if (to == s->c.rank) {
             s->st.local++;
-            claim(s, t - s->lo);
+            claim(s, local_of(s, t));
         } else if (s->narrow) {
-            uint32_t off = (uint32_t)(t - (uint64_t)to * s->chunk);
+            uint32_t off = (uint32_t)local_of(s, t);
             memcpy(dist_batch_append(&s->c, to, 4), &off, 4);
             s->st.sent++;
         } else {
@@ -127,7 +146,7 @@ static int sweep(dbfs *s, ar_run *run)
         while (z) {
             unsigned bit = (unsigned)__builtin_ctzll(z);
             z &= z - 1;
-            expand(s, s->lo + (uint64_t)w * 32u + bit / 2u, 0);
+            expand(s, global_of(s, (uint64_t)w * 32u + bit / 2u), 0);
             if (++since >= SERVICE_EVERY) {
                 since = 0;
                 while (dist_receive(&s->c, &m))
@@ -197,13 +216,25 @@ ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, con
     s.sp = sp;
     dist_init(&s.c, MPI_COMM_WORLD, o->batch_bytes, &s.st);
     words_total = (sp->count + 31u) / 32u;
-    s.chunk = (words_total + (uint64_t)s.c.size - 1u) / (uint64_t)s.c.size * 32u;
-    s.lo = (uint64_t)s.c.rank * s.chunk;
-    s.n = s.lo >= sp->count ? 0 : sp->count - s.lo < s.chunk ? sp->count - s.lo : s.chunk;
-    s.nwords = (size_t)((s.n + 31u) / 32u);
-    s.narrow = s.chunk <= ((uint64_t)1 << 32);
+    s.block = o->block ? (o->block + 31u) / 32u * 32u
+                       : (words_total + (uint64_t)s.c.size - 1u) / (uint64_t)s.c.size * 32u;
+    {
+        uint64_t blocks = (sp->count + s.block - 1u) / s.block, mine = 0;
+        if (blocks > (uint64_t)s.c.rank)
+            mine = (blocks - (uint64_t)s.c.rank + (uint64_t)s.c.size - 1u) / (uint64_t)s.c.size;
+        s.n = mine * s.block;
+        /* every process's part has at most as many blocks as process 0's */
+        s.narrow = (blocks + (uint64_t)s.c.size - 1u) / (uint64_t)s.c.size * s.block <= ((uint64_t)1 << 32);
+    }
+    s.nwords = (size_t)(s.n / 32u);
     bytes = s.nwords * 8u;
     lo.progress = NULL;
+    if (s.c.rank == 0) /* process 0's part is the largest */
+        ar_progress_note(o->search.progress,
+                         "mpi bfs: %" PRIu64 " states, %s of two-bit table per process on %d process%s "
+                         "(blocks of %" PRIu64 " states)",
+                         sp->count, ar_format_bytes(bytes, b1, sizeof b1), s.c.size, s.c.size == 1 ? "" : "es",
+                         s.block);
     ar_result_init(&local);
     ar_run_begin(&run, &lo, &local);
     if (start >= sp->count || target >= sp->count)
@@ -237,8 +268,8 @@ ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, con
     s.scratch = ar_xmalloc(sp->scratch_size ? sp->scratch_size : 1);
     s.nb = ar_xmalloc(sizeof *s.nb * AR_BFS2_MAX_NEIGHBOURS);
     info->algorithm = "bfs";
-    snprintf(info->heuristic, sizeof info->heuristic, "%s per rank, %" PRIu64 " ranks of states each",
-             ar_format_bytes(bytes, b1, sizeof b1), s.chunk);
+    snprintf(info->heuristic, sizeof info->heuristic, "%s of table per process, blocks of %" PRIu64 " states",
+             ar_format_bytes(bytes, b1, sizeof b1), s.block);
     dist_progress_begin(&s.c);
     res->table_bytes = bytes;
     res->threads = 1;
@@ -247,7 +278,7 @@ ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, con
     /* Level 0: the start, current (code 1). */
     s.ncode = 1;
     if (owner_of(&s, start) == s.c.rank)
-        claim(&s, start - s.lo);
+        claim(&s, local_of(&s, start));
     {
         uint64_t mine[2] = {s.found_ranks, s.found_states}, all[2];
         MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
@@ -256,7 +287,7 @@ ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, con
             target_depth = 0;
     }
     for (unsigned level = 0;; level++) {
-        uint64_t mine[4], all[4];
+        uint64_t mine[4], all[4], before = s.st.expanded;
         int stopped;
         s.ccode = 1u + (level & 1u);
         s.ncode = 3u - s.ccode;
@@ -269,16 +300,19 @@ ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, con
         mine[2] = (uint64_t)(stopped ? run.stop : AR_STOP_NONE);
         mine[3] = UINT64_MAX;
         if (owner_of(&s, target) == s.c.rank &&
-            ((s.words[(target - s.lo) >> 5] >> (((target - s.lo) & 31u) * 2u)) & 3u) == s.ncode)
+            ((s.words[local_of(&s, target) >> 5] >> ((local_of(&s, target) & 31u) * 2u)) & 3u) == s.ncode)
             mine[3] = level + 1u;
         MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
         MPI_Allreduce(mine + 2, all + 2, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
         MPI_Allreduce(mine + 3, all + 3, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
         {
-            uint64_t least;
+            uint64_t least, level_max, level_mine = s.st.expanded - before;
             MPI_Allreduce(&s.min_rank, &least, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
             if (!all[2])
                 res->farthest = least;
+            /* the busiest rank sets the pace of a level */
+            MPI_Allreduce(&level_mine, &level_max, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+            info->critical += level_max;
         }
         if (all[2]) { /* depths 0..level are complete; level + 1 was being found */
             res->stop = (ar_stop_reason)all[2];

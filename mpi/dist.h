@@ -173,6 +173,7 @@ typedef struct dist_run_info {
     unsigned iterations;            /* IDA* */
     uint64_t *iter_expanded;        /* IDA*: expansions per iteration, summed over ranks */
     uint64_t *iter_bound;
+    uint64_t critical;              /* BFS: the sum over levels of the busiest rank's expansions */
 } dist_run_info;
 
 typedef struct dist_options {
@@ -181,6 +182,7 @@ typedef struct dist_options {
     int hash_group;                 /* HDA*: 0 Zobrist over the state bytes; G > 0 abstract: bytes in groups of G */
     uint64_t flush_every;           /* HDA*: expansions between flushes of part-filled batches */
     int symmetry;                   /* BFS */
+    uint64_t block;                 /* BFS: states per block dealt round robin (0: one range each) */
 } dist_options;
 
 /* Gathers every rank's statistics at rank 0 (info->ranks, info->total). */

@@ -36,7 +36,8 @@ static const char usage[] =
     "  and the domain's own options (`ariadne help DOMAIN`).\n"
     "bfs: the distributed two-bit breadth-first search of a domain with a dense ranking\n"
     "  (`ariadne bfs DOMAIN` on one machine), the table split across ranks by rank range.\n"
-    "  Options: --no-symmetry, --batch-bytes B, --time-limit S, --memory-limit SIZE (per rank),\n"
+    "  Options: --no-symmetry, --block B (deal blocks of B states round robin instead of one\n"
+    "  range per process), --batch-bytes B, --time-limit S, --memory-limit SIZE (per rank),\n"
     "  --json, --quiet, --progress MODE, and the domain's options.\n"
     "\n"
     "Rank 0 prints the result and a table of every rank's work. Exit status: 0 done, 1 no\n"
@@ -69,7 +70,7 @@ typedef struct command {
     const char *file, *heuristic;
     int algo;                 /* 0 hda, 1 ida */
     int no_symmetry;
-    uint64_t hash_group, batch_bytes, flush_every;
+    uint64_t hash_group, batch_bytes, flush_every, block;
     char name[64], *text;
 } command;
 
@@ -115,6 +116,8 @@ static int parse(command *c, int argc, char **argv)
                         .min = 1, .max = 1000000000});
     } else {
         add(c, (ar_opt){.name = "no-symmetry", .kind = AR_OPT_FLAG, .dest = &c->no_symmetry});
+        add(c, (ar_opt){.name = "block", .kind = AR_OPT_UINT, .dest = &c->block, .metavar = "B",
+                        .min = 32, .max = (uint64_t)1 << 48});
     }
     c->first_domain = c->nopts;
     for (spec = c->domain->options, k = 0; spec && spec->name && k < MAX_DOMAIN_OPTIONS; spec++, k++)
@@ -127,7 +130,7 @@ static int parse(command *c, int argc, char **argv)
                            .max_args = 1, .args_usage = "INSTANCE",
                            .common = solve ? AR_COMMON_OUTPUT | AR_COMMON_LIMITS
                                            : AR_COMMON_OUTPUT | AR_COMMON_TIME_LIMIT | AR_COMMON_MEMORY_LIMIT,
-                           .other_options = solve ? "no-symmetry" : "algo heuristic hash-group flush-every"};
+                           .other_options = solve ? "no-symmetry block" : "algo heuristic hash-group flush-every"};
     if (ar_tool_parse(&c->cmd, argc, argv, 3))
         return AR_EXIT_BAD_INPUT;
     if (c->algo == 1)
@@ -220,6 +223,7 @@ int main(int argc, char **argv)
         req.options.flush_every = c.flush_every;
         req.options.hash_group = (int)c.hash_group;
         req.options.symmetry = !c.no_symmetry;
+        req.options.block = c.block;
         req.algo = c.algo;
         ar_search_options_init(&req.options.search);
         req.options.search.heuristic = c.heuristic;

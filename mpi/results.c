@@ -229,7 +229,8 @@ static void print_bfs(const dist_run_request *r, const char *desc, const ar_bfs2
             printf("%u", res->target_depths[0]);
         else
             fputs("null", stdout);
-        printf(",\"seconds\":%.3f,\"table_bytes_per_process\":%zu,", res->seconds, res->table_bytes);
+        printf(",\"seconds\":%.3f,\"table_bytes_per_process\":%zu,\"critical_expansions\":%" PRIu64 ",", res->seconds,
+               res->table_bytes, info->critical);
         dist_print_stats_json(stdout, info);
         fputs("}\n", stdout);
         return;
@@ -256,6 +257,9 @@ static void print_bfs(const dist_run_request *r, const char *desc, const ar_bfs2
         printf("goal:         %s %s\n", pb->goal_text, res->complete ? "not reachable" : "not reached before the stop");
     printf("time:         %.2f s, %d process%s, table %s per process\n", res->seconds, info->size,
            info->size == 1 ? "" : "es", ar_format_bytes(res->table_bytes, buf, sizeof buf));
+    if (info->size > 1 && res->total_ranks)
+        printf("balance:      the busiest process of each level expanded %.3f times its share, summed over "
+               "the levels\n", (double)info->critical * info->size / (double)res->total_ranks);
     dist_print_stats(stdout, info);
 }
 
@@ -285,18 +289,6 @@ int dist_run_bfs(const dist_run_request *r)
         if (r->rank == 0)
             ar_tool_fail("mpi bfs: %s", err.message);
         return AR_EXIT_BAD_INPUT;
-    }
-    if (r->rank == 0 && r->options.search.progress) {
-        int size;
-        char b[32];
-        uint64_t words;
-        MPI_Comm_size(MPI_COMM_WORLD, &size);
-        words = (pb.space.count + 31u) / 32u;
-        ar_progress_note(r->options.search.progress,
-                         "mpi bfs: %" PRIu64 " ranks of states, %s of two-bit table per process on %d process%s",
-                         pb.space.count,
-                         ar_format_bytes((size_t)((words + (uint64_t)size - 1u) / (uint64_t)size * 8u), b, sizeof b),
-                         size, size == 1 ? "" : "es");
     }
     st = dist_bfs(&pb.space, pb.start, pb.goal, &r->options, &res, &info, &err);
     if (st != AR_OK) {

@@ -2,7 +2,8 @@
 # mpi_bfs.sh — the distributed two-bit breadth-first search (`ariadne-mpi
 # bfs`) under mpirun with 1, 2 and 4 processes: the complete depth
 # distributions of 3- and 4-peg Hanoi (with the symmetry of the
-# interchangeable pegs and without), the eccentricity, the farthest position
+# interchangeable pegs and without; one range of states per process, or
+# blocks dealt round robin), the eccentricity, the farthest position
 # and the goal distance are exactly those of the single-machine `ariadne
 # bfs`; a time limit keeps the completed depths exact; a part of the table
 # that does not fit the memory limit is refused up front on every rank with
@@ -15,10 +16,17 @@ cases=(
     "--pegs|3|--discs|8"
     "--pegs|4|--discs|7|--from|1234123|--to|4321432"
     "--pegs|5|--discs|6"
+    "--pegs|4|--discs|10|--block|4096"
+    "--pegs|4|--discs|9|--no-symmetry|--block|96"
 )
 for c in "${cases[@]}"; do
     IFS='|' read -r -a args <<<"$c"
-    seq_run bfs hanoi "${args[@]}" --json
+    seq_args=()
+    skip=0
+    for x in "${args[@]}"; do # ariadne bfs has no --block
+        if [ $skip = 1 ]; then skip=0; elif [ "$x" = --block ]; then skip=1; else seq_args+=("$x"); fi
+    done
+    seq_run bfs hanoi "${seq_args[@]}" --json
     [ "$seq_rc" = 0 ] && ok || bad "sequential bfs failed: $c"
     for np in 1 2 4; do
         mrun "$np" bfs hanoi "${args[@]}" --json
