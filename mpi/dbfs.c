@@ -39,6 +39,7 @@
 
 #define LOW_BITS 0x5555555555555555ull
 #define SERVICE_EVERY 4096u /* expansions between two looks at the messages */
+#define PENDING 512u        /* local neighbours gathered (and prefetched) before they are claimed */
 
 typedef struct dbfs {
     const ar_bfs2_space *sp;
@@ -53,6 +54,9 @@ typedef struct dbfs {
     uint64_t found_ranks, found_states, min_rank;
     void *scratch;
     uint64_t *nb;
+    uint64_t pend[PENDING + AR_BFS2_MAX_NEIGHBOURS]; /* local offsets waiting to be claimed */
+    unsigned npend;
+    ar_progress *progress;      /* rank 0's, or NULL */
 } dbfs;
 
 static int owner_of(const dbfs *s, uint64_t r) { return (int)((r / s->block) % (uint64_t)s->c.size); }
@@ -81,6 +85,17 @@ static void claim(dbfs *s, uint64_t off)
     *w |= (uint64_t)s->ncode << sh;
     s->found_ranks++;
     s->found_states += s->sp->orbit ? s->sp->orbit(s->sp->ctx, global_of(s, off), s->scratch) : 1u;
+}
+
+/* Claims the local neighbours gathered so far: their words were prefetched
+ * when they were generated, so the random accesses of a level overlap (as in
+ * the single-machine search) instead of waiting one by one. */
+static void claim_pending(dbfs *s)
+{
+    unsigned i;
+    for (i = 0; i < s->npend; i++)
+        claim(s, s->pend[i]);
+    s->npend = 0;
 }
 
 static void take_batch(void *ctx, const dist_msg *m)
@@ -119,8 +134,10 @@ static void expand(dbfs *s, uint64_t r, int backward)
         uint64_t t = s->nb[i];
         int to = owner_of(s, t);
         if (to == s->c.rank) {
+            uint64_t off = local_of(s, t);
             s->st.local++;
-            claim(s, local_of(s, t));
+            __builtin_prefetch(&s->words[off >> 5], 1, 0);
+            s->pend[s->npend++] = off;
         } else if (s->narrow) {
             uint32_t off = (uint32_t)local_of(s, t);
             memcpy(dist_batch_append(&s->c, to, 4), &off, 4);
@@ -130,6 +147,8 @@ static void expand(dbfs *s, uint64_t r, int backward)
             s->st.sent++;
         }
     }
+    if (s->npend >= PENDING)
+        claim_pending(s);
 }
 
 /* One level: sweeps this rank's words; 1 when a limit stopped the sweep. */
@@ -152,13 +171,16 @@ static int sweep(dbfs *s, ar_run *run)
                 while (dist_receive(&s->c, &m))
                     take_batch(s, &m);
                 run->res->expanded = s->st.expanded;
-                if (ar_run_check_now(run))
+                if (ar_run_check_now(run)) {
+                    claim_pending(s);
                     return 1;
-                dist_progress_tick(&s->c, s->st.expanded, s->st.generated, run->opts->progress,
+                }
+                dist_progress_tick(&s->c, s->st.expanded, s->st.generated, s->progress,
                                    "distributed two-bit BFS");
             }
         }
     }
+    claim_pending(s);
     return 0;
 }
 
@@ -214,6 +236,7 @@ ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, con
     memset(&s, 0, sizeof s);
     memset(res, 0, sizeof *res);
     s.sp = sp;
+    s.progress = o->search.progress;
     dist_init(&s.c, MPI_COMM_WORLD, o->batch_bytes, &s.st);
     words_total = (sp->count + 31u) / 32u;
     s.block = o->block ? (o->block + 31u) / 32u * 32u
