@@ -287,3 +287,25 @@ void dist_drain(dist_comm *c, void (*handle)(void *ctx, const dist_msg *m), void
     reap(c);
     dist_token_reset(c);
 }
+
+int dist_take_control(dist_comm *c, const dist_msg *m, dist_control *ctl, int *done, ar_stop_reason *stop)
+{
+    memset(ctl, 0, sizeof *ctl);
+    if (m->tag != DIST_TAG_CONTROL || m->len != sizeof *ctl)
+        return 0; /* tokens are the layer's */
+    memcpy(ctl, m->data, sizeof *ctl);
+    switch (ctl->kind) {
+    case DIST_DONE:
+        *done = 1;
+        return 1;
+    case DIST_STOP:
+        if (*stop == AR_STOP_NONE)
+            *stop = (ar_stop_reason)ctl->a;
+        return 1;
+    case DIST_PROGRESS:
+        dist_progress_take(c, m->source, ctl->x, ctl->y);
+        return 1;
+    default:
+        return 0;
+    }
+}

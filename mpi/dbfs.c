@@ -5,8 +5,8 @@
  * The ranks are cut into blocks of B states (a multiple of 32, so a word of
  * the table never straddles two blocks), dealt out round robin: block b
  * belongs to process b mod P. By default B is N/P rounded up, one range per
- * process, which keeps most moves inside a process (Hanoi's small discs
- * change the low digits of the rank); --block B deals smaller blocks, which
+ * process, which keeps most moves inside a process (in rankings where the
+ * pieces that move most often are the low digits); --block B deals smaller blocks, which
  * spreads each level's states more evenly over the processes (the first
  * levels of a range partition all lie in the first ranges) at the price of
  * more moves crossing between them. Each process holds two bits for each of
@@ -184,20 +184,6 @@ static int sweep(dbfs *s, ar_run *run)
     return 0;
 }
 
-static void push_layer(ar_bfs2_result *r, unsigned *cap, uint64_t states, uint64_t ranks)
-{
-    if (r->levels == *cap) {
-        *cap = *cap ? *cap * 2 : 64;
-        r->layer_states = ar_xrealloc(r->layer_states, *cap * sizeof *r->layer_states);
-        r->layer_ranks = ar_xrealloc(r->layer_ranks, *cap * sizeof *r->layer_ranks);
-    }
-    r->layer_states[r->levels] = states;
-    r->layer_ranks[r->levels] = ranks;
-    r->levels++;
-    r->total_states += states;
-    r->total_ranks += ranks;
-}
-
 /* The memory the node can give each of its ranks (MemAvailable / ranks on
  * the node), 0 when unknown. */
 static uint64_t node_share(MPI_Comm comm)
@@ -231,7 +217,6 @@ ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, con
     double t0 = ar_now();
     uint64_t words_total, target_depth = AR_BFS2_NO_DEPTH;
     size_t bytes;
-    unsigned cap = 0;
     char b1[32], b2[32];
     memset(&s, 0, sizeof s);
     memset(res, 0, sizeof *res);
@@ -305,7 +290,7 @@ ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, con
     {
         uint64_t mine[2] = {s.found_ranks, s.found_states}, all[2];
         MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-        push_layer(res, &cap, all[1], all[0]);
+        ar_bfs2_result_add_level(res, all[1], all[0]);
         if (target == start)
             target_depth = 0;
     }
@@ -346,7 +331,7 @@ ar_status dist_bfs(const ar_bfs2_space *sp, uint64_t start, uint64_t target, con
             res->complete = 1;
             break;
         }
-        push_layer(res, &cap, all[1], all[0]);
+        ar_bfs2_result_add_level(res, all[1], all[0]);
         if (target_depth == AR_BFS2_NO_DEPTH && all[3] != UINT64_MAX)
             target_depth = all[3];
     }

@@ -185,6 +185,12 @@ typedef struct dist_options {
     uint64_t block;                 /* BFS: states per block dealt round robin (0: one range each) */
 } dist_options;
 
+/* Takes the control records every search treats alike: DONE (sets *done),
+ * STOP (sets *stop unless a reason is there already) and PROGRESS. Returns
+ * 1 when m was one of them; else 0, with a CONTROL record in *ctl (kind 0
+ * for a message that is not one). */
+int dist_take_control(dist_comm *c, const dist_msg *m, dist_control *ctl, int *done, ar_stop_reason *stop);
+
 /* Gathers every rank's statistics at rank 0 (info->ranks, info->total). */
 void dist_gather_stats(dist_comm *c, const dist_stats *mine, dist_run_info *info);
 void dist_run_info_free(dist_run_info *info);

@@ -28,7 +28,7 @@
  * expanded anyway, so only the ends of f-layers wait). Without this, a rank starved of CPU (an
  * oversubscribed or loaded machine) holds up the states on the way to the
  * goal while the others expand state after state that sequential A* would
- * never touch: seen as a 15-puzzle of 12 k expansions still running after
+ * never touch: seen as a search of 12 k expansions still running after
  * two minutes with one of two ranks at nice 19 on one core.
  *
  * A limit (time, nodes, memory, Ctrl-C) on any rank stops every rank; after
@@ -200,22 +200,11 @@ static void handle(void *ctx, const dist_msg *m)
         unpack_batch(s, m);
         return;
     }
-    if (m->tag != DIST_TAG_CONTROL || m->len != sizeof ctl)
-        return; /* tokens are the layer's */
-    memcpy(&ctl, m->data, sizeof ctl);
+    if (dist_take_control(&s->c, m, &ctl, &s->done, &s->stop))
+        return;
     switch (ctl.kind) {
-    case DIST_DONE:
-        s->done = 1;
-        break;
-    case DIST_STOP:
-        if (s->stop == AR_STOP_NONE)
-            s->stop = (ar_stop_reason)ctl.a;
-        break;
     case DIST_INCUMBENT:
         take_incumbent(s, ctl.x, ctl.a, ctl.y);
-        break;
-    case DIST_PROGRESS:
-        dist_progress_take(&s->c, m->source, ctl.x, ctl.y);
         break;
     case DIST_MIN_F:
         if (s->min_f)
