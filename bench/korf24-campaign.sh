@@ -17,6 +17,10 @@
 #   --pattern  the partition (default 6-6-6-6)
 #   --anytime  seconds of the anytime solver, on one core, for an instance left
 #              unproven (default 10; 0: none)
+#   --probe N  instead of the campaign: each instance searched for N expansions on one
+#              process, and from the nodes of its iterations (IDA*'s iterations grow by a
+#              steady factor) an estimate of the nodes that proving it optimal takes:
+#              the work the scaling model of docs/distributed.md is built on
 # It needs the machine to itself: run it when `cat /proc/loadavg` is well below the
 # number of cores. The load average is recorded at the start and end of each instance.
 set -u
@@ -29,6 +33,7 @@ instances=$(seq 1 50)
 out=korf24-campaign
 pattern=6-6-6-6
 anytime=10
+probe=0
 while [ $# -gt 0 ]; do
     case $1 in
     --budget) budget=$2; shift ;;
@@ -37,6 +42,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift ;;
     --pattern) pattern=$2; shift ;;
     --anytime) anytime=$2; shift ;;
+    --probe) probe=$2; shift ;;
     *) echo "korf24-campaign.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
@@ -56,6 +62,42 @@ if ! "$A" pdb verify tiles --size 5x5 --pattern "$pattern" --pdb-dir "$pdb" >/de
 fi
 
 field() { sed -n "s/.*\"$1\":\(\"[^\"]*\"\|[^,}]*\).*/\1/p" "$2" | head -1; }
+
+if [ "$probe" != 0 ]; then
+    echo "Korf & Felner's 24-puzzle instances: IDA* (--heuristic pdb --pattern $pattern) for $probe expansions"
+    echo "each on one process; the iterations that finished, and the nodes (expanded) proving the published"
+    echo "optimum would take if every later iteration grows by the factor of the last ones that finished"
+    echo "(its last iteration counted whole: an upper estimate)"
+    echo
+    echo "| # | optimal | last bound finished | its nodes | growth per bound | estimated nodes to prove |"
+    echo "|---:|---:|---:|---:|---:|---:|"
+    for i in $instances; do
+        line=$(sed -n "${i}p" "$list")
+        pub=$(echo "$line" | cut -d' ' -f2)
+        board=$(echo "$line" | cut -d' ' -f3-)
+        f=$out/probe-$i.json
+        [ -s "$f" ] || mpirun -np 1 "$M" solve tiles --algo ida --heuristic pdb --pattern "$pattern" --pdb-dir "$pdb" \
+            --node-limit "$probe" --json --quiet "$board" >"$f" 2>/dev/null
+        sed -n 's/.*"iterations":\[\(.*\)\].*/\1/p' "$f" | sed 's/},{/}\n{/g' |
+            sed -n 's/.*"bound":\([0-9]*\),"expanded":\([0-9]*\).*/\1 \2/p' >"$f.iter"
+        status=$(field status "$f")
+        awk -v i="$i" -v pub="$pub" -v status="$status" '
+            { b[NR] = $1; n[NR] = $2 }
+            END {
+                done = status == "\"solved\"" ? NR : NR - 1   # a stopped search: its last iteration is partial
+                if (status == "\"solved\"") { total = 0; for (k = 1; k <= NR; k++) total += n[k]
+                    printf "| %d | %d | %d (solved) | %d | - | %.3g |\n", i, pub, b[NR], n[NR], total; exit }
+                # the growth: the geometric mean of the last two steps where there are two
+                g = done >= 3 ? sqrt(n[done] / n[done - 2]) : n[done] / n[done - 1]; total = 0
+                for (k = 1; k <= done; k++) total += n[k]
+                x = n[done]
+                for (bb = b[done] + 2; bb <= pub; bb += 2) { x *= g; total += x }
+                printf "| %d | %d | %d | %d | %.2f | %.3g |\n", i, pub, b[done], n[done], g, total
+            }' "$f.iter"
+    done
+    exit 0
+fi
+
 for i in $instances; do
     line=$(sed -n "${i}p" "$list")
     board=$(echo "$line" | cut -d' ' -f3-)
