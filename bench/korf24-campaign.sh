@@ -69,8 +69,8 @@ if [ "$probe" != 0 ]; then
     echo "optimum would take if every later iteration grows by the factor of the last ones that finished"
     echo "(its last iteration counted whole: an upper estimate)"
     echo
-    echo "| # | optimal | last bound finished | its nodes | growth per bound | estimated nodes to prove |"
-    echo "|---:|---:|---:|---:|---:|---:|"
+    echo "| # | optimal | status | last bound finished | its nodes | growth per bound | estimated nodes to prove |"
+    echo "|---:|---:|---|---:|---:|---:|---:|"
     for i in $instances; do
         line=$(sed -n "${i}p" "$list")
         pub=$(echo "$line" | cut -d' ' -f2)
@@ -81,18 +81,19 @@ if [ "$probe" != 0 ]; then
         sed -n 's/.*"iterations":\[\(.*\)\].*/\1/p' "$f" | sed 's/},{/}\n{/g' |
             sed -n 's/.*"bound":\([0-9]*\),"expanded":\([0-9]*\).*/\1 \2/p' >"$f.iter"
         status=$(field status "$f")
-        awk -v i="$i" -v pub="$pub" -v status="$status" '
+        lb=$(field lower_bound "$f")
+        awk -v i="$i" -v pub="$pub" -v status="$status" -v lb="$lb" '
             { b[NR] = $1; n[NR] = $2 }
             END {
                 done = status == "\"solved\"" ? NR : NR - 1   # a stopped search: its last iteration is partial
                 if (status == "\"solved\"") { total = 0; for (k = 1; k <= NR; k++) total += n[k]
-                    printf "| %d | %d | %d (solved) | %d | - | %.3g |\n", i, pub, b[NR], n[NR], total; exit }
+                    printf "| %d | %d | proven %d | %d | %d | - | %.3g |\n", i, pub, b[NR], b[NR], n[NR], total; exit }
                 # the growth: the geometric mean of the last two steps where there are two
                 g = done >= 3 ? sqrt(n[done] / n[done - 2]) : n[done] / n[done - 1]; total = 0
                 for (k = 1; k <= done; k++) total += n[k]
                 x = n[done]
                 for (bb = b[done] + 2; bb <= pub; bb += 2) { x *= g; total += x }
-                printf "| %d | %d | %d | %d | %.2f | %.3g |\n", i, pub, b[done], n[done], g, total
+                printf "| %d | %d | lower bound %d | %d | %d | %.2f | %.3g |\n", i, pub, lb, b[done], n[done], g, total
             }' "$f.iter"
     done
     exit 0
