@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # check_layout.sh — the rules that keep the tree readable (docs/architecture.md):
-#   1. every folder under src/puzzles and src/games is registered by one line
-#      of its list file, and every line names a folder's descriptor;
-#   2. nothing in src/core, src/search, src/gamesearch, src/cli, the public
-#      headers or the code of ariadne-mpi (mpi/) names a registered puzzle or
-#      game (code, help texts, comments);
+#   1. every folder under src/puzzles, src/games and src/reductions is
+#      registered by one line of its list file, and every line names a folder's
+#      descriptor;
+#   2. nothing in src/core, src/search, src/local, src/gamesearch, src/cards,
+#      src/andor, src/plan, src/cli, the public headers or the code of
+#      ariadne-mpi (mpi/) names a registered puzzle, game or AND-OR domain
+#      (code, help texts, comments);
 #   3. no source file is longer than 800 lines;
 #   4. no two files of the library call each other in a loop (tools/cycles.py
 #      over the built objects), when python3 and objdump are there.
@@ -18,7 +20,7 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # 1. one folder, one line
-for kind in puzzles games; do
+for kind in puzzles games reductions; do
     list=src/$kind/$kind.def
     for dir in src/$kind/*/; do
         name=$(basename "$dir")
@@ -26,13 +28,13 @@ for kind in puzzles games; do
         [ "$n" -eq 1 ] && ok || bad "$dir is listed $n times in $list (want 1)"
     done
     for sym in $(sed -n 's/^AR_[A-Z]*(\(ar_[a-z_]*\))$/\1/p' "$list"); do
-        grep -rqs "^const ar_[a-z]* $sym = {" src/$kind/*/ && ok || bad "$list names $sym, which no folder defines"
+        grep -rqs "^const ar_[a-z_]* $sym = {" src/$kind/*/ && ok || bad "$list names $sym, which no folder defines"
     done
 done
 
 # 2. the generic layers name no domain
-names=$(find src/puzzles src/games -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
-hits=$(grep -rn -i -E "\b($names)\b" src/core src/search src/gamesearch src/cli include/ariadne \
+names=$(find src/puzzles src/games src/reductions -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
+hits=$(grep -rn -i -E "\b($names)\b" src/core src/search src/local src/gamesearch src/cards src/andor src/plan src/cli include/ariadne \
        $(ls mpi/*.c mpi/*.h 2>/dev/null))
 [ -z "$hits" ] && ok || bad "a generic layer names a domain:
 $hits"
@@ -49,6 +51,23 @@ if [ -n "$build" ] && command -v python3 >/dev/null && command -v objdump >/dev/
 $out"
 else
     echo "check_layout: call loops not checked (needs a build directory, python3 and objdump)"
+fi
+
+# 5. every symbol the libraries export starts with ar_ (both libraries: the
+# static one hides nothing, and the shared one exports what the static has)
+if [ -n "$build" ] && command -v nm >/dev/null; then
+    for lib in "$build/libariadne.a" "$build/libariadne.so"; do
+        [ -e "$lib" ] || continue
+        case $lib in
+        *.a) syms=$(nm -g --defined-only "$lib" 2>/dev/null | awk 'NF == 3 { print $3 }') ;;
+        *) syms=$(nm -D --defined-only "$lib" 2>/dev/null | awk 'NF == 3 { print $3 }') ;;
+        esac
+        [ -n "$syms" ] && ok || bad "$lib: no exported symbols read"
+        others=$(printf '%s\n' "$syms" | grep -v -E '^(ar_|_init$|_fini$|_edata$|_end$|__bss_start$)' | sort -u | head -20)
+        [ -z "$others" ] && ok || bad "$(basename "$lib") exports symbols without ar_: $(echo $others)"
+    done
+else
+    echo "check_layout: exported symbols not checked (needs a build directory and nm)"
 fi
 
 echo "check_layout: $pass passed, $fail failed"

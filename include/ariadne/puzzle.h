@@ -39,6 +39,7 @@ struct ar_result;
 struct ar_pdb_provider;  /* pdb.h */
 struct ar_bfs2_provider; /* bfs2.h */
 struct ar_ida_kernel;    /* idakernel.h */
+struct ar_local_provider; /* local.h */
 struct ar_tool;          /* tool.h */
 struct ar_bench_suite;   /* tool.h */
 
@@ -64,6 +65,8 @@ typedef struct ar_puzzle_example {
     uint64_t cost;        /* cost of an optimal solution, the moves when each costs 1
                              (0: not stated; the tests then only verify) */
     const char *note;     /* one line on what it shows */
+    int unsolvable;       /* 1: it has no solution, which the default solver proves (exit 1);
+                             the note says so, and the tests expect the proof */
 } ar_puzzle_example;
 
 typedef struct ar_heuristic {
@@ -75,12 +78,17 @@ typedef struct ar_heuristic {
     ar_status (*prepare)(ar_instance *inst, ar_mem *mem, ar_error *err);
     /* (required) Estimated cost from state to the goal. */
     uint64_t (*estimate)(const ar_instance *inst, const void *state);
+    /* Estimated cost from the start to state: the same bound for the half of a
+     * bidirectional search that runs backward from the goal (`mm`), with the
+     * same flags. NULL: that half runs without a heuristic (0). */
+    uint64_t (*estimate_from_start)(const ar_instance *inst, const void *state);
 } ar_heuristic;
 
 /* A domain solver's flags. */
 enum {
     AR_SOLVER_USES_HEURISTIC = 1u << 0, /* it reads --heuristic (the domain's heuristics) */
-    AR_SOLVER_USES_WEIGHT = 1u << 1     /* it reads --weight (a weighted search) */
+    AR_SOLVER_USES_WEIGHT = 1u << 1,    /* it reads --weight (a weighted search) */
+    AR_SOLVER_USES_SEED = 1u << 2       /* it is randomised and reads --seed */
 };
 
 /* A domain's own algorithm (closed forms, specialised solvers), selectable by
@@ -101,8 +109,15 @@ typedef struct ar_domain_solver {
 enum {
     AR_PUZZLE_UNIT_COST = 1u << 0,       /* every move costs 1 (move_cost is NULL) */
     AR_PUZZLE_REVERSIBLE = 1u << 1,      /* every move has an inverse move */
-    AR_PUZZLE_SINGLE_CHAR_MOVES = 1u << 2 /* moves are one character each and are
-                                             written without separators ("udlrt") */
+    AR_PUZZLE_SINGLE_CHAR_MOVES = 1u << 2, /* moves are one character each and are
+                                              written without separators ("udlrt") */
+    /* every solution has the same length and cost (filling a board's empty
+     * cells, a tour through every square), so any solution is optimal */
+    AR_PUZZLE_FIXED_LENGTH = 1u << 3,
+    /* the moves' order does not matter (filling cells): legal_moves lists
+     * the canonical order the searches branch on, but a move parse_move
+     * accepts is legal in any order, so `verify` and `play` take it */
+    AR_PUZZLE_FREE_ORDER = 1u << 4
 };
 
 typedef struct ar_puzzle {
@@ -187,6 +202,18 @@ typedef struct ar_puzzle {
     ar_status (*with_start)(const ar_instance *inst, const void *state, ar_instance **out,
                             ar_error *err);
 
+    /* --- searching backward from the goal (bidirectional search: `bibfs`,
+     * `mm`; both refuse a domain without these two slots) --- */
+    /* The goal as one state: writes it and returns 1; returns 0 when the goal
+     * of this instance is not a single state (the searches then refuse). */
+    int (*goal_state)(const ar_instance *inst, void *state);
+    /* The predecessors of state: every state P with a legal move m such that
+     * apply(P, m) gives state. Writes m as played forward from P (so a path
+     * found backward replays forward), its cost, and P at states +
+     * i*state_size, in caller buffers of max_moves entries; returns the count. */
+    unsigned (*predecessors)(const ar_instance *inst, const void *state, ar_move *moves,
+                             uint32_t *costs, void *states);
+
     /* Reads one line of a batch file (`ariadne solve DOMAIN -f FILE --batch`)
      * in a format of the domain's own, e.g. a published benchmark list
      * "number, optimal length, position": writes a label, the instance text that
@@ -212,6 +239,10 @@ typedef struct ar_puzzle {
     /* A specialised IDA* iteration from any node, splittable, for parallel
      * and distributed IDA* (idakernel.h); NULL: the generic kernel. */
     const struct ar_ida_kernel *ida_kernel;
+    /* A local-search view of the instance (complete candidates, a
+     * neighbourhood, an objective) for the local-search strategies:
+     * `--algo hill`, `anneal`, `tabu`, ... (local.h). */
+    const struct ar_local_provider *local;
     /* Verbs only this domain has, {NULL}-terminated (tool.h). */
     const struct ar_tool *tools;
     /* Its suites for `ariadne bench NAME`, {NULL}-terminated (tool.h). */
@@ -238,8 +269,9 @@ unsigned ar_puzzle_successors(const ar_puzzle *p, const ar_instance *inst, const
 uint32_t ar_puzzle_move_cost(const ar_puzzle *p, const ar_instance *inst, ar_move move);
 uint64_t ar_puzzle_hash(const ar_puzzle *p, const ar_instance *inst, const void *state);
 
-/* Parses a whole move string (tokens separated by spaces, commas or newlines;
- * single characters for AR_PUZZLE_SINGLE_CHAR_MOVES domains) and replays it
+/* Parses a whole move string (tokens separated by spaces, commas or newlines,
+ * except inside parentheses, so `push(desk, room2)` is one move; single
+ * characters for AR_PUZZLE_SINGLE_CHAR_MOVES domains) and replays it
  * from the start state with the domain's own rules. On success *length holds
  * the number of moves and *cost their cost, and *solved whether the final
  * state is a goal; `final_state` (state_size bytes, may be NULL) receives it.

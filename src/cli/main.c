@@ -8,15 +8,12 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "ariadne/andor.h"
 #include "ariadne/game.h"
+#include "ariadne/local.h"
 #include "ariadne/timer.h"
 
-typedef struct verb {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *usage;
-    const char *help;
-} verb;
+typedef cli_verb verb;
 
 #define COMMON_LIMITS                                                                        \
     "  --time-limit S      stop after S seconds (best solution so far is printed, labelled)\n" \
@@ -97,6 +94,8 @@ static const verb verbs[] = {
      "evaluations and perfect-play rules)."},
     {NULL, NULL, NULL, NULL}};
 
+const cli_verb *cli_verbs(void) { return verbs; }
+
 static void print_usage(const ar_tool *t, void *out)
 {
     fprintf((FILE *)out, "  %s\n", t->usage);
@@ -143,9 +142,27 @@ static void print_example(const ar_puzzle *p, const ar_puzzle_example *x)
     for (i = 0; i < n && used < sizeof line; i++)
         used += (size_t)snprintf(line + used, sizeof line - used, " --%s%s%s", params[i].name,
                                  params[i].value ? " " : "", params[i].value ? params[i].value : "");
-    if (x->instance && used < sizeof line)
-        used += (size_t)snprintf(line + used, sizeof line - used,
-                                 strpbrk(x->instance, " <>|&;*?") ? " '%s'" : " %s", x->instance);
+    if (x->instance && used < sizeof line) {
+        /* Quoted for the shell so that the line runs as printed: '...' when
+         * it has spaces or special characters, $'...' (newlines as \n) when
+         * it spans lines. */
+        const char *c;
+        if (strchr(x->instance, '\n')) {
+            used += (size_t)snprintf(line + used, sizeof line - used, " $'");
+            for (c = x->instance; *c && used + 4 < sizeof line; c++) {
+                if (*c == '\n')
+                    line[used++] = '\\', line[used++] = 'n';
+                else if (*c == '\'' || *c == '\\')
+                    line[used++] = '\\', line[used++] = *c;
+                else
+                    line[used++] = *c;
+            }
+            used += (size_t)snprintf(line + used, sizeof line - used, "'");
+        } else {
+            used += (size_t)snprintf(line + used, sizeof line - used,
+                                     strpbrk(x->instance, " <>|&;*?()$\"`\\#~") ? " '%s'" : " %s", x->instance);
+        }
+    }
     printf("  %s\n      %s\n", line, x->note);
 }
 
@@ -185,6 +202,8 @@ static void capabilities(const ar_puzzle *p, char *buf, size_t size)
         add_word(&w, "", "bfs");
     if (p->pdb)
         add_word(&w, "", "pdb");
+    if (p->local)
+        add_word(&w, "", "local search");
     add_tools(&w, p->tools, p->bench_suites);
 }
 
@@ -194,9 +213,35 @@ static void game_capabilities(const ar_game *g, char *buf, size_t size)
     word_list w = {buf, size, 0};
     buf[0] = '\0';
     add_tools(&w, g->tools, NULL);
+    if (g->perft)
+        add_word(&w, "", "perft (its own generator)");
     if (g->replay)
         add_word(&w, "", "replay");
     add_tools(&w, NULL, g->bench_suites);
+}
+
+/* The local-search strategies and their options, for a domain with a
+ * local-search view. */
+static void local_help(void)
+{
+    const ar_local_strategy *ls;
+    const ar_option_spec *o, *seen[64];
+    size_t nseen = 0, i;
+    puts("\nLocal search (use with --algo, on the domain's local-search view; --seed S, --trace FILE):");
+    for (ls = ar_local_strategies(); ls->name; ls++)
+        printf("  %-20s %s\n", ls->name, ls->summary);
+    puts("\nLocal-search options (each for the strategies that name it; docs/methods.md):");
+    for (ls = ar_local_strategies(); ls->name; ls++)
+        for (o = ls->options; o && o->name; o++) {
+            char left[64];
+            for (i = 0; i < nseen && strcmp(seen[i]->name, o->name) != 0; i++)
+                ;
+            if (i < nseen || nseen == sizeof seen / sizeof seen[0])
+                continue;
+            seen[nseen++] = o;
+            snprintf(left, sizeof left, "--%s%s%s", o->name, o->metavar ? " " : "", o->metavar ? o->metavar : "");
+            printf("  %-20s %s\n", left, o->help);
+        }
 }
 
 static void domain_help(const ar_puzzle *p)
@@ -217,7 +262,8 @@ static void domain_help(const ar_puzzle *p)
         }
     }
     if (p->heuristics && p->heuristics[0].name) {
-        puts("\nHeuristics (the first is the default):");
+        puts("\nHeuristics (the first is the generic algorithms' default; the text above says what the\n"
+             "domain's own solvers choose):");
         for (h = p->heuristics; h->name; h++)
             printf("  %-20s %s%s\n", h->name, h->summary,
                    (h->flags & AR_HEURISTIC_ADMISSIBLE) ? " [admissible]" : " [not admissible]");
@@ -227,6 +273,8 @@ static void domain_help(const ar_puzzle *p)
         for (s = p->solvers; s->name; s++)
             printf("  %-20s %s\n", s->name, s->summary);
     }
+    if (p->local)
+        local_help();
     capabilities(p, caps, sizeof caps);
     if (caps[0])
         printf("\nAlso: %s (see `ariadne help VERB`).\n", caps);
@@ -268,6 +316,12 @@ static void game_help(const ar_game *g)
     game_capabilities(g, caps, sizeof caps);
     if (caps[0])
         printf("\nAlso: %s (see `ariadne help VERB`).\n", caps);
+    if (g->examples && g->examples[0].args) {
+        const ar_game_example *x;
+        puts("\nExamples:");
+        for (x = g->examples; x->args; x++)
+            printf("  ariadne %s\n      %s\n", x->args, x->note);
+    }
     puts("\nPlay it with `ariadne play`, pit bots against each other with `ariadne match`, and\n"
          "ask for the value and best move of a position with `ariadne analyse` (docs/games.md).");
 }
@@ -279,6 +333,10 @@ static int verb_help_impl(int argc, char **argv)
     const ar_puzzle *p;
     if (argc < 2) {
         overview(stdout);
+        return 0;
+    }
+    if (argc == 2 && strcmp(argv[1], "--man") == 0) { /* the manual page, from these texts */
+        cli_print_man(stdout);
         return 0;
     }
     if (argc > 2)
@@ -301,19 +359,87 @@ static int verb_help_impl(int argc, char **argv)
         game_help(ar_game_find(argv[1]));
         return 0;
     }
+    if (ar_andor_domain_find(argv[1])) {
+        cli_andor_help(ar_andor_domain_find(argv[1]));
+        return 0;
+    }
     return ar_tool_fail("help: no verb or domain called '%s' (see `ariadne help`)", argv[1]);
 }
 
 int verb_help(int argc, char **argv) { return verb_help_impl(argc, argv); }
+
+/* `ariadne list --json`: the same as one object. */
+static void list_json(void)
+{
+    const ar_puzzle *const *p;
+    const ar_game *const *g;
+    const ar_algorithm *a;
+    char caps[512];
+    printf("{\"puzzles\":[");
+    for (p = ar_puzzles(); *p; p++) {
+        const ar_heuristic *h;
+        const ar_domain_solver *s;
+        printf("%s{\"name\":", p == ar_puzzles() ? "" : ",");
+        ar_json_string(stdout, (*p)->name);
+        printf(",\"summary\":");
+        ar_json_string(stdout, (*p)->summary);
+        printf(",\"heuristics\":[");
+        for (h = (*p)->heuristics; h && h->name; h++) {
+            printf("%s{\"name\":", h == (*p)->heuristics ? "" : ",");
+            ar_json_string(stdout, h->name);
+            printf(",\"admissible\":%s}", (h->flags & AR_HEURISTIC_ADMISSIBLE) ? "true" : "false");
+        }
+        printf("],\"solvers\":[");
+        for (s = (*p)->solvers; s && s->name; s++) {
+            printf("%s", s == (*p)->solvers ? "" : ",");
+            ar_json_string(stdout, s->name);
+        }
+        capabilities(*p, caps, sizeof caps);
+        printf("],\"also\":");
+        ar_json_string(stdout, caps);
+        printf("}");
+    }
+    printf("],\"games\":[");
+    for (g = ar_games(); *g; g++) {
+        const ar_game_strategy *s;
+        printf("%s{\"name\":", g == ar_games() ? "" : ",");
+        ar_json_string(stdout, (*g)->name);
+        printf(",\"summary\":");
+        ar_json_string(stdout, (*g)->summary);
+        printf(",\"perfect_play\":[");
+        for (s = (*g)->strategies; s && s->name; s++) {
+            printf("%s", s == (*g)->strategies ? "" : ",");
+            ar_json_string(stdout, s->name);
+        }
+        game_capabilities(*g, caps, sizeof caps);
+        printf("],\"also\":");
+        ar_json_string(stdout, caps);
+        printf("}");
+    }
+    printf("],\"algorithms\":[");
+    for (a = ar_algorithms(); a->name; a++) {
+        printf("%s{\"name\":", a == ar_algorithms() ? "" : ",");
+        ar_json_string(stdout, a->name);
+        printf(",\"summary\":");
+        ar_json_string(stdout, a->summary);
+        printf("}");
+    }
+    printf("]}\n");
+}
 
 int verb_list(int argc, char **argv)
 {
     const ar_puzzle *const *p;
     const ar_algorithm *a;
     char caps[512];
-    (void)argv;
-    if (argc > 1)
-        return ar_tool_fail("list: takes no arguments");
+    ar_tool_cmd cmd = {.name = "list", .help_topic = "list", .common = AR_COMMON_JSON | AR_COMMON_QUIET};
+    int rc = ar_tool_parse(&cmd, argc, argv, 1);
+    if (rc)
+        return rc;
+    if (cmd.json) {
+        list_json();
+        return 0;
+    }
     puts("Domains:");
     for (p = ar_puzzles(); *p; p++) {
         const ar_heuristic *h;
@@ -337,7 +463,7 @@ int verb_list(int argc, char **argv)
     }
     {
         const ar_game *const *g;
-        puts("\nGames (ariadne play / match / analyse):");
+        puts("\nGames (ariadne play / match / analyse / perft):");
         for (g = ar_games(); *g; g++) {
             const ar_game_strategy *s;
             printf("  %-10s %s\n", (*g)->name, (*g)->summary);
@@ -352,9 +478,16 @@ int verb_list(int argc, char **argv)
                 printf("  %-10s also: %s\n", "", caps);
         }
     }
+    cli_andor_list();
     puts("\nAlgorithms (--algo):");
     for (a = ar_algorithms(); a->name; a++)
         printf("  %-10s %s\n", a->name, a->summary);
+    {
+        const ar_local_strategy *ls;
+        puts("\nLocal search (--algo, for domains with a local-search view: \"also: local search\"):");
+        for (ls = ar_local_strategies(); ls->name; ls++)
+            printf("  %-12s %s\n", ls->name, ls->summary);
+    }
     puts("\nAdmissible heuristics make astar, idastar and bnb optimal; `ariadne help DOMAIN`\n"
          "describes each heuristic and solver.");
     return 0;
@@ -380,11 +513,22 @@ int verb_generate(int argc, char **argv)
     ar_error_clear(&err);
     if (c.domain->generate(c.params, (size_t)c.param_count, seed, &text, &err) != AR_OK)
         return ar_tool_fail("generate: %s", err.message);
-    if (!c.quiet)
+    if (!c.quiet && !c.json) /* under --json the seed is in the object */
         fprintf(stderr, "ariadne: seed %" PRIu64 "\n", seed);
-    fputs(text, stdout);
-    if (text[0] && text[strlen(text) - 1] != '\n')
-        putchar('\n');
+    if (c.json) {
+        size_t n = strlen(text);
+        if (n && text[n - 1] == '\n')
+            text[n - 1] = '\0';
+        printf("{\"domain\":");
+        ar_json_string(stdout, c.domain->name);
+        printf(",\"seed\":%" PRIu64 ",\"instance\":", seed);
+        ar_json_string(stdout, text);
+        printf("}\n");
+    } else {
+        fputs(text, stdout);
+        if (text[0] && text[strlen(text) - 1] != '\n')
+            putchar('\n');
+    }
     free(text);
     return 0;
 }
@@ -402,7 +546,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        puts("ariadne 0.1.0");
+        printf("ariadne %s (%s)\n", AR_VERSION_TEXT, AR_GIT_REVISION);
         return 0;
     }
     for (v = verbs; v->name; v++)

@@ -21,13 +21,33 @@
 
 /* ------------------------------------------------------------ helpers */
 
-static const struct {
+/* The game verbs' own options; a verb names those it takes in `allowed`.
+ * --json, --quiet, --seed and the limits are the common options of
+ * ar_tool_parse, spelt and ranged as for every verb. */
+enum { G_TEXT, G_UINT, G_FLAG };
+static const struct game_option {
     const char *name;
-    int has_value;
-} generic[] = {{"bot", 1},   {"bots", 1},      {"first", 1},  {"seed", 1},      {"games", 1},
-               {"openings", 1}, {"max-plies", 1}, {"depth", 1}, {"time-limit", 1}, {"moves", 1},
-               {"algo", 1},  {"eval", 1},      {"steps", 1},  {"iters", 1},     {"node-limit", 1},
-               {"memory-limit", 1}, {"json", 0}, {"quiet", 0}, {"verbose", 0},   {NULL, 0}};
+    int kind;
+    uint64_t min, max;
+    const char *alias;
+} game_options[] = {
+    {.name = "bot", .kind = G_TEXT},
+    {.name = "bots", .kind = G_TEXT},
+    {.name = "first", .kind = G_TEXT},
+    {.name = "games", .kind = G_UINT, .min = 1, .max = 1000000},
+    {.name = "openings", .kind = G_UINT, .max = 1000},
+    {.name = "max-plies", .kind = G_UINT, .min = 1, .max = 1000000},
+    {.name = "depth", .kind = G_UINT, .min = 1, .max = AR_GAME_MAX_PLY - 1},
+    {.name = "moves", .kind = G_TEXT},
+    {.name = "algo", .kind = G_TEXT},
+    {.name = "eval", .kind = G_TEXT},
+    {.name = "steps", .kind = G_TEXT},
+    {.name = "iters", .kind = G_UINT, .min = 1, .max = 1000000000000ull},
+    {.name = "verbose", .kind = G_FLAG},
+    {.name = "divide", .kind = G_FLAG},
+    {.name = "position", .kind = G_TEXT, .alias = "fen"},
+    {.name = NULL}};
+enum { GAME_OPTION_COUNT = sizeof game_options / sizeof game_options[0] - 1 };
 
 static int word_in(const char *list, const char *word)
 {
@@ -41,86 +61,6 @@ static int word_in(const char *list, const char *word)
     return 0;
 }
 
-static int parse_uint(const char *opt, const char *text, uint64_t min, uint64_t max, uint64_t *out)
-{
-    char *end;
-    unsigned long long x;
-    if (!text || !isdigit((unsigned char)text[0]))
-        return ar_tool_fail("option --%s: '%s' is not a whole number", opt, text ? text : "");
-    errno = 0;
-    x = strtoull(text, &end, 10);
-    if (*end || errno || x < min || x > max)
-        return ar_tool_fail("option --%s: '%s' is not a whole number in %" PRIu64 "..%" PRIu64, opt, text,
-                        min, max);
-    *out = x;
-    return 0;
-}
-
-static int set_generic(game_args *a, const char *name, const char *value)
-{
-    uint64_t u;
-    if (strcmp(name, "bot") == 0)
-        a->bot = value;
-    else if (strcmp(name, "bots") == 0)
-        a->bots = value;
-    else if (strcmp(name, "first") == 0) {
-        if (strcmp(value, "me") != 0 && strcmp(value, "bot") != 0)
-            return ar_tool_fail("option --first: '%s' is not 'me' or 'bot'", value);
-        a->first = value;
-    } else if (strcmp(name, "seed") == 0) {
-        if (parse_uint(name, value, 0, UINT64_MAX, &a->seed))
-            return AR_EXIT_BAD_INPUT;
-        a->has_seed = 1;
-    } else if (strcmp(name, "games") == 0) {
-        if (parse_uint(name, value, 1, 1000000, &u))
-            return AR_EXIT_BAD_INPUT;
-        a->games = (unsigned)u;
-    } else if (strcmp(name, "openings") == 0) {
-        if (parse_uint(name, value, 0, 1000, &u))
-            return AR_EXIT_BAD_INPUT;
-        a->openings = (unsigned)u;
-        a->has_openings = 1;
-    } else if (strcmp(name, "max-plies") == 0) {
-        if (parse_uint(name, value, 1, 1000000, &u))
-            return AR_EXIT_BAD_INPUT;
-        a->max_plies = (unsigned)u;
-    } else if (strcmp(name, "depth") == 0) {
-        if (parse_uint(name, value, 1, AR_GAME_MAX_PLY - 1, &u))
-            return AR_EXIT_BAD_INPUT;
-        a->depth = (int)u;
-    } else if (strcmp(name, "time-limit") == 0) {
-        char *end;
-        double t;
-        errno = 0;
-        t = strtod(value, &end);
-        if (*end || errno || !isfinite(t) || t <= 0 || isspace((unsigned char)value[0]))
-            return ar_tool_fail("option --time-limit: '%s' is not a positive number of seconds", value);
-        a->time_limit = t;
-    } else if (strcmp(name, "moves") == 0)
-        a->moves = value;
-    else if (strcmp(name, "algo") == 0)
-        a->algo = value;
-    else if (strcmp(name, "eval") == 0)
-        a->eval = value;
-    else if (strcmp(name, "steps") == 0)
-        a->steps = value;
-    else if (strcmp(name, "iters") == 0)
-        return parse_uint(name, value, 1, 1000000000000ull, &a->iters);
-    else if (strcmp(name, "node-limit") == 0)
-        return parse_uint(name, value, 1, UINT64_MAX, &a->node_limit);
-    else if (strcmp(name, "memory-limit") == 0) {
-        ar_error err;
-        if (ar_parse_size(value, &a->memory_limit, &err) != AR_OK)
-            return ar_tool_fail("option --memory-limit: %s", err.message);
-    } else if (strcmp(name, "json") == 0)
-        a->json = 1;
-    else if (strcmp(name, "quiet") == 0)
-        a->quiet = 1;
-    else if (strcmp(name, "verbose") == 0)
-        a->verbose = 1;
-    return 0;
-}
-
 static void game_names(char *buf, size_t size)
 {
     const ar_game *const *g;
@@ -131,90 +71,131 @@ static void game_names(char *buf, size_t size)
     }
 }
 
-static void option_names(const ar_game *g, const char *allowed, char *buf, size_t size)
-{
-    const ar_option_spec *o;
-    int k;
-    buf[0] = '\0';
-    for (k = 0; generic[k].name; k++)
-        if (word_in(allowed, generic[k].name)) {
-            strncat(buf, buf[0] ? " --" : "--", size - strlen(buf) - 1);
-            strncat(buf, generic[k].name, size - strlen(buf) - 1);
-        }
-    for (o = g->options; o && o->name; o++) {
-        strncat(buf, buf[0] ? " --" : "--", size - strlen(buf) - 1);
-        strncat(buf, o->name, size - strlen(buf) - 1);
-    }
-}
-
 int game_parse_args(game_args *a, int argc, char **argv, const char *allowed)
 {
-    int i, only_positional = 0;
-    char names[256];
+    ar_opt opts[GAME_OPTION_COUNT + GAME_CLI_MAX + 1];
+    uint64_t values[GAME_OPTION_COUNT];
+    const char *texts[GAME_OPTION_COUNT], *domain_values[GAME_CLI_MAX];
+    int flags[GAME_OPTION_COUNT], domain_flags[GAME_CLI_MAX], seen[GAME_OPTION_COUNT + GAME_CLI_MAX + 1];
+    int index_of[GAME_OPTION_COUNT];
+    char names[256], name[96], other[300];
+    const ar_option_spec *spec;
+    ar_tool_cmd cmd;
+    size_t n = 0, k, first_game;
+    unsigned common = 0;
     memset(a, 0, sizeof *a);
+    memset(seen, 0, sizeof seen);
+    memset(flags, 0, sizeof flags);
+    memset(domain_flags, 0, sizeof domain_flags);
     a->verb = argv[0];
     game_names(names, sizeof names);
     if (argc < 2 || argv[1][0] == '-')
         return ar_tool_fail("%s: which game? (games: %s)", a->verb, names);
     a->g = ar_game_find(argv[1]);
-    if (!a->g)
-        return ar_tool_fail("%s: unknown game '%s' (games: %s)", a->verb, argv[1], names);
-    for (i = 2; i < argc; i++) {
-        const char *s = argv[i];
-        if (!only_positional && strcmp(s, "--") == 0) {
-            only_positional = 1;
-            continue;
-        }
-        if (!only_positional && s[0] == '-' && s[1] == '-') {
-            char name[64];
-            const char *eq = strchr(s + 2, '='), *value = NULL;
-            size_t len = eq ? (size_t)(eq - s - 2) : strlen(s + 2);
-            int k, has_value = -1;
-            const ar_option_spec *spec = NULL;
-            if (len == 0 || len >= sizeof name)
-                return ar_tool_fail("bad option '%s'", s);
-            memcpy(name, s + 2, len);
-            name[len] = '\0';
-            for (k = 0; generic[k].name; k++)
-                if (strcmp(generic[k].name, name) == 0 && word_in(allowed, name))
-                    has_value = generic[k].has_value;
-            if (has_value < 0 && a->g->options)
-                for (spec = a->g->options; spec->name; spec++)
-                    if (strcmp(spec->name, name) == 0) {
-                        has_value = spec->metavar != NULL;
-                        break;
-                    }
-            if (has_value < 0) {
-                char opts[600];
-                option_names(a->g, allowed, opts, sizeof opts);
-                return ar_tool_fail("%s %s: unknown option --%s (options: %s)", a->verb, a->g->name, name,
-                                opts);
-            }
-            if (has_value) {
-                if (eq)
-                    value = eq + 1;
-                else if (i + 1 < argc)
-                    value = argv[++i];
-                else
-                    return ar_tool_fail("option --%s needs a value", name);
-            } else if (eq) {
-                return ar_tool_fail("option --%s takes no value", name);
-            }
-            if (spec && spec->name) {
-                if (a->nparams >= GAME_CLI_MAX)
-                    return ar_tool_fail("too many options");
-                a->params[a->nparams].name = spec->name;
-                a->params[a->nparams].value = value;
-                a->nparams++;
-            } else if (set_generic(a, name, value)) {
-                return AR_EXIT_BAD_INPUT;
-            }
-            continue;
-        }
-        if (a->npositional >= GAME_CLI_MAX)
-            return ar_tool_fail("too many arguments");
-        a->positional[a->npositional++] = s;
+    if (!a->g) {
+        char q[64];
+        return ar_tool_fail("%s: unknown game '%s' (games: %s)", a->verb, ar_tool_quote(argv[1], 30, q, sizeof q),
+                            names);
     }
+    other[0] = '\0';
+    for (k = 0; k < GAME_OPTION_COUNT; k++) {
+        const struct game_option *o = &game_options[k];
+        index_of[k] = -1;
+        values[k] = 0, texts[k] = NULL;
+        if (!word_in(allowed, o->name)) {
+            snprintf(other + strlen(other), sizeof other - strlen(other), "%s ", o->name);
+            continue;
+        }
+        index_of[k] = (int)n;
+        opts[n] = (ar_opt){.name = o->name, .alias = o->alias, .seen = &seen[n]};
+        if (o->kind == G_UINT)
+            opts[n].kind = AR_OPT_UINT, opts[n].dest = &values[k], opts[n].min = o->min, opts[n].max = o->max;
+        else if (o->kind == G_FLAG)
+            opts[n].kind = AR_OPT_FLAG, opts[n].dest = &flags[k];
+        else
+            opts[n].kind = AR_OPT_TEXT, opts[n].dest = &texts[k];
+        n++;
+    }
+    first_game = n;
+    for (spec = a->g->options, k = 0; spec && spec->name && k < GAME_CLI_MAX; spec++, k++, n++)
+        opts[n] = (ar_opt){.name = spec->name, .kind = spec->metavar ? AR_OPT_TEXT : AR_OPT_FLAG,
+                           .dest = spec->metavar ? (void *)&domain_values[k] : (void *)&domain_flags[k],
+                           .metavar = spec->metavar, .seen = &seen[n]};
+    opts[n].name = NULL;
+    if (word_in(allowed, "json"))
+        common |= AR_COMMON_JSON;
+    common |= AR_COMMON_QUIET | AR_COMMON_PROGRESS; /* every verb takes them */
+    if (word_in(allowed, "seed"))
+        common |= AR_COMMON_SEED;
+    if (word_in(allowed, "time-limit"))
+        common |= AR_COMMON_TIME_LIMIT;
+    if (word_in(allowed, "node-limit"))
+        common |= AR_COMMON_NODE_LIMIT;
+    if (word_in(allowed, "memory-limit"))
+        common |= AR_COMMON_MEMORY_LIMIT;
+    snprintf(name, sizeof name, "%s %s", a->verb, a->g->name);
+    cmd = (ar_tool_cmd){.name = name, .help_topic = a->g->name, .common = common, .options = opts,
+                        .max_args = GAME_CLI_MAX, .other_options = other};
+    if (ar_tool_parse(&cmd, argc, argv, 2))
+        return AR_EXIT_BAD_INPUT;
+    for (k = 0; k < cmd.nargs; k++)
+        a->positional[a->npositional++] = cmd.args[k];
+    for (k = first_game; k < n; k++)
+        if (seen[k]) {
+            a->params[a->nparams].name = opts[k].name;
+            a->params[a->nparams].value = opts[k].kind == AR_OPT_TEXT ? *(const char **)opts[k].dest : NULL;
+            a->nparams++;
+        }
+#define GIVEN(i) (index_of[i] >= 0 && seen[index_of[i]])
+    for (k = 0; k < GAME_OPTION_COUNT; k++) {
+        const char *o = game_options[k].name;
+        if (!GIVEN(k))
+            continue;
+        if (strcmp(o, "bot") == 0)
+            a->bot = texts[k];
+        else if (strcmp(o, "bots") == 0)
+            a->bots = texts[k];
+        else if (strcmp(o, "first") == 0) {
+            if (strcmp(texts[k], "me") != 0 && strcmp(texts[k], "bot") != 0) {
+                char q[64];
+                return ar_tool_fail("%s: option --first: '%s': expected me or bot", name,
+                                    ar_tool_quote(texts[k], 30, q, sizeof q));
+            }
+            a->first = texts[k];
+        } else if (strcmp(o, "games") == 0)
+            a->games = (unsigned)values[k];
+        else if (strcmp(o, "openings") == 0)
+            a->openings = (unsigned)values[k], a->has_openings = 1;
+        else if (strcmp(o, "max-plies") == 0)
+            a->max_plies = (unsigned)values[k];
+        else if (strcmp(o, "depth") == 0)
+            a->depth = (int)values[k];
+        else if (strcmp(o, "moves") == 0)
+            a->moves = texts[k];
+        else if (strcmp(o, "algo") == 0)
+            a->algo = texts[k];
+        else if (strcmp(o, "eval") == 0)
+            a->eval = texts[k];
+        else if (strcmp(o, "steps") == 0)
+            a->steps = texts[k];
+        else if (strcmp(o, "iters") == 0)
+            a->iters = values[k];
+        else if (strcmp(o, "verbose") == 0)
+            a->verbose = 1;
+        else if (strcmp(o, "divide") == 0)
+            a->divide = 1;
+        else if (strcmp(o, "position") == 0)
+            a->position = texts[k];
+    }
+#undef GIVEN
+    a->has_seed = (cmd.given & AR_COMMON_SEED) != 0;
+    a->seed = cmd.seed;
+    a->time_limit = cmd.limits.time_limit;
+    a->node_limit = cmd.limits.node_limit;
+    a->memory_limit = (cmd.given & AR_COMMON_MEMORY_LIMIT) ? cmd.limits.memory_limit : 0;
+    a->json = cmd.json;
+    a->quiet = cmd.quiet;
+    a->progress_mode = cmd.progress_mode;
     return 0;
 }
 
@@ -364,9 +345,10 @@ int verb_play_game(int argc, char **argv)
     ar_error err;
     history h;
     char *picture = NULL, line[512];
-    int rc, me, announced = 0;
+    int rc, me, announced = 0, players, hidden, secret;
     const char *spec;
     ar_rng chance;
+    unsigned char *view = NULL;
     rc = game_parse_args(&a, argc, argv, "bot first seed moves memory-limit");
     if (rc)
         return rc;
@@ -375,12 +357,7 @@ int verb_play_game(int argc, char **argv)
         return ar_tool_fail("play %s: one position at most (got '%s' too)", g->name, a.positional[1]);
     if ((rc = game_make_variant(&a)) != 0)
         return rc;
-    if (ar_game_players(g, a.v) != 2) {
-        rc = ar_tool_fail("play %s: a person plays against one bot; this variant has %d players", g->name,
-                          ar_game_players(g, a.v));
-        game_args_free(&a);
-        return rc;
-    }
+    players = ar_game_players(g, a.v);
     memset(&h, 0, sizeof h);
     h.psize = g->position_size(a.v);
     hist_push(&h, -1);
@@ -405,34 +382,57 @@ int verb_play_game(int argc, char **argv)
         int who = g->outcome(a.v, hist_top(&h)) == AR_ONGOING ? g->to_move(a.v, hist_top(&h)) : 0;
         int first = who >= 0 ? who : 0;
         /* --first me (default): the person is the player to move now. */
-        me = (a.first && strcmp(a.first, "bot") == 0) ? 1 - first : first;
+        me = (a.first && strcmp(a.first, "bot") == 0) ? (first + 1) % players : first;
     }
     picture = ar_xmalloc(65536);
     {
         char desc[160];
         g->describe(a.v, desc, sizeof desc);
-        printf("%s — you are %s, the bot (%s) is %s. Type `help` for commands.\n", desc,
-               g->player_name(a.v, me), spec, g->player_name(a.v, 1 - me));
+        if (players == 2)
+            printf("%s — you are %s, the bot (%s) is %s. Type `help` for commands.\n", desc,
+                   g->player_name(a.v, me), spec, g->player_name(a.v, 1 - me));
+        else
+            printf("%s — you are %s, the bot (%s) plays the other %d seats. Type `help` for commands.\n", desc,
+                   g->player_name(a.v, me), spec, players - 1);
     }
+    hidden = (g->flags & AR_GAME_HIDDEN) != 0;
+    view = ar_xmalloc(h.psize);
     for (;;) {
         void *pos = hist_top(&h);
         ar_game_outcome oc = g->outcome(a.v, pos);
         int who = oc == AR_ONGOING ? g->to_move(a.v, pos) : -3;
         char cmd_text[512];
         ar_gmove m;
+        /* What the person sees: with hidden information, his view until the
+         * game is over (then everything); `secret` when it hides something
+         * now, so that chance outcomes and the bot's notes are not shown. */
+        const void *shown = pos;
+        secret = 0;
+        if (hidden && oc == AR_ONGOING) {
+            ar_game_observe(g, a.v, pos, me, view);
+            shown = view;
+            secret = memcmp(view, pos, h.psize) != 0;
+        }
         if (g->draw)
-            g->draw(a.v, pos, picture, 65536);
+            g->draw(a.v, shown, picture, 65536);
         else
-            g->format_position(a.v, pos, picture, 65536);
+            g->format_position(a.v, shown, picture, 65536);
         if (oc != AR_ONGOING) {
-            char res[96];
+            char res[200];
             if (!announced) {
                 printf("\n%s\n", picture);
-                ar_game_outcome_text(g, a.v, oc, res, sizeof res);
-                printf("game over: %s — %s\n", res,
-                       ar_game_outcome_for(oc, me) > 0   ? "you win!"
-                       : ar_game_outcome_for(oc, me) < 0 ? "the bot wins."
-                                                         : "a draw.");
+                if (players == 2) {
+                    ar_game_outcome_text(g, a.v, oc, res, sizeof res);
+                    printf("game over: %s — %s\n", res,
+                           ar_game_outcome_for(oc, me) > 0   ? "you win!"
+                           : ar_game_outcome_for(oc, me) < 0 ? "the bot wins."
+                                                             : "a draw.");
+                } else {
+                    double scores[AR_MAX_PLAYERS];
+                    ar_game_result_text(g, a.v, pos, res, sizeof res);
+                    ar_game_scores(g, a.v, pos, scores);
+                    printf("game over: %s — you (%s) score %g\n", res, g->player_name(a.v, me), scores[me]);
+                }
                 announced = 1;
             }
             printf("game over> (undo, new, quit) ");
@@ -444,12 +444,16 @@ int verb_play_game(int argc, char **argv)
                 rc = AR_EXIT_BAD_INPUT;
                 break;
             }
-            g->format_move(a.v, pos, 0, m, mv, sizeof mv);
-            printf("\n%s\nchance: %s\n", picture, mv);
+            /* While something is hidden the outcome may be secret (a card
+             * dealt to another player): the person sees it in his view. */
+            if (!secret) {
+                g->format_move(a.v, pos, 0, m, mv, sizeof mv);
+                printf("\n%s\nchance: %s\n", picture, mv);
+            }
             hist_push(&h, AR_PLAYER_CHANCE);
             g->apply(a.v, hist_top(&h), m);
             continue;
-        } else if (who == 1 - me) {
+        } else if (who >= 0 && who != me) {
             ar_bot_info info;
             char mv[64];
             printf("\n%s\n", picture);
@@ -462,7 +466,11 @@ int verb_play_game(int argc, char **argv)
                 break;
             }
             g->format_move(a.v, pos, who, m, mv, sizeof mv);
-            printf("bot (%s) plays %s   [%s]\n", g->player_name(a.v, who), mv, info.text);
+            /* A bot's notes may tell what it holds while something is hidden. */
+            if (secret)
+                printf("bot (%s) plays %s\n", g->player_name(a.v, who), mv);
+            else
+                printf("bot (%s) plays %s   [%s]\n", g->player_name(a.v, who), mv, info.text);
             hist_push(&h, who);
             g->apply(a.v, hist_top(&h), m);
             continue;
@@ -510,7 +518,7 @@ int verb_play_game(int argc, char **argv)
             continue;
         }
         if (strcmp(cmd_text, "position") == 0) {
-            g->format_position(a.v, pos, picture, 65536);
+            g->format_position(a.v, shown, picture, 65536);
             printf("%s\n", picture);
             continue;
         }
@@ -545,21 +553,57 @@ int verb_play_game(int argc, char **argv)
             continue;
         }
         if (who == AR_PLAYER_SIMULTANEOUS) {
-            /* The bot chooses without seeing the person's move. */
-            ar_gmove theirs;
+            /* The bot chooses for every other seat without seeing the
+             * person's move. */
+            ar_gmove all[AR_MAX_PLAYERS];
             ar_bot_info info;
-            ar_error_clear(&err);
-            if (ar_bot_choose(bot, pos, 1 - me, &theirs, &info, &err) != AR_OK) {
-                printf("the bot could not move: %s\n", err.message);
+            unsigned cap = g->max_moves(a.v, pos);
+            ar_gmove *scratch = ar_xmalloc(sizeof *scratch * (cap ? cap : 1));
+            int p, failed = 0;
+            info.text[0] = '\0';
+            for (p = 0; p < players; p++) {
+                all[p] = AR_GMOVE_NONE;
+                if (p == me) {
+                    all[p] = m;
+                    continue;
+                }
+                ar_error_clear(&err);
+                if (g->legal_moves(a.v, pos, p, scratch) &&
+                    ar_bot_choose(bot, pos, p, &all[p], &info, &err) != AR_OK) {
+                    printf("the bot could not move: %s\n", err.message);
+                    failed = 1;
+                    break;
+                }
+            }
+            free(scratch);
+            if (failed) {
                 rc = AR_EXIT_BAD_INPUT;
                 break;
             }
-            m = me == 0 ? AR_JOINT_MOVE(m, theirs) : AR_JOINT_MOVE(theirs, m);
+            /* Everyone's move, once all are made (a bid is revealed after it
+             * is played); the bots' notes only when nothing is hidden. */
+            {
+                char mv[64];
+                g->format_move(a.v, pos, me, all[me], mv, sizeof mv);
+                printf("you play %s", mv);
+                for (p = 0; p < players; p++)
+                    if (p != me && all[p] != AR_GMOVE_NONE) {
+                        g->format_move(a.v, pos, p, all[p], mv, sizeof mv);
+                        printf("; the bot (%s) plays %s", g->player_name(a.v, p), mv);
+                    }
+                if (!secret && players == 2 && info.text[0])
+                    printf("   [%s]", info.text);
+                printf("\n");
+            }
+            hist_push(&h, me);
+            ar_game_apply_simultaneous(g, a.v, hist_top(&h), all);
+            continue;
         }
         hist_push(&h, me);
         g->apply(a.v, hist_top(&h), m);
     }
     free(picture);
+    free(view);
     free(h.positions);
     free(h.mover);
     ar_bot_destroy(bot);

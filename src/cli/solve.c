@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include "ariadne/local.h"
+#include "ariadne/json.h"
+#include "ariadne/memory.h"
 #include "ariadne/timer.h"
 
 static size_t process_peak_bytes(void)
@@ -30,6 +33,8 @@ static void print_head(printer *pr)
     if (pr->head_done)
         return;
     pr->head_done = 1;
+    if (pr->c->moves_only)
+        return;
     if (pr->c->json) {
         fputs("{\"domain\":", out);
         ar_json_string(out, pr->p->name);
@@ -57,7 +62,9 @@ static void print_head(printer *pr)
 
 static void begin_moves(printer *pr)
 {
-    if (pr->c->json)
+    if (pr->c->moves_only)
+        ;
+    else if (pr->c->json)
         fputs(",\"moves\":\"", pr->out);
     else
         fputs("moves:\n", pr->out);
@@ -102,6 +109,23 @@ static void print_tail(printer *pr, int complete)
     char mem[32];
     const char *status = complete ? ar_outcome_name(res->outcome) : "limit";
 
+    if (pr->c->moves_only) { /* the moves alone, as verify --moves-file reads them; the rest on stderr */
+        if (pr->emitted)
+            fputc('\n', out);
+        else if (have_moves && res->length) {
+            ar_puzzle_print_moves(out, pr->p, pr->inst, res->moves, res->length, 1, &pr->column);
+            fputc('\n', out);
+        }
+        if (!complete)
+            ar_tool_error(0, "solve: stopped by %s after %" PRIu64 " moves: the move list is incomplete",
+                          res->stop != AR_STOP_NONE ? ar_stop_reason_name(res->stop) : "an output error", pr->emitted);
+        else if (res->outcome == AR_OUTCOME_NO_SOLUTION)
+            ar_tool_error(0, "solve: %s", res->note[0] ? res->note : "no solution");
+        else if (res->outcome == AR_OUTCOME_STOPPED)
+            ar_tool_error(0, "solve: stopped by %s%s", ar_stop_reason_name(res->stop),
+                          have_moves ? " (the best solution so far, not proven optimal)" : " before any solution");
+        return;
+    }
     if (pr->c->json) {
         if (res->streamed || pr->emitted) {
             if (!pr->emitted)
@@ -117,10 +141,13 @@ static void print_tail(printer *pr, int complete)
         }
         if (have_moves && complete)
             fprintf(out, ",\"length\":%" PRIu64 ",\"cost\":%" PRIu64, res->length, res->cost);
-        else if (have_moves)
+        else if (have_moves || pr->emitted)
             fprintf(out, ",\"length\":%" PRIu64 ",\"cost\":null", pr->emitted);
         else
             fputs(",\"length\":null,\"cost\":null", out);
+        /* A streamed list cut short is labelled as such, never passed off as
+         * a solution. */
+        fprintf(out, ",\"partial\":%s", complete ? "false" : "true");
         fprintf(out, ",\"optimal\":%s", complete && have_moves && res->optimal ? "true" : "false");
         fputs(",\"status\":", out);
         ar_json_string(out, status);
@@ -138,7 +165,16 @@ static void print_tail(printer *pr, int complete)
         fprintf(out, ",\"nodes_expanded\":%" PRIu64 ",\"nodes_generated\":%" PRIu64
                      ",\"seconds\":%.6f,\"peak_bytes\":%zu,\"note\":",
                 res->expanded, res->generated, res->seconds, peak);
-        ar_json_string(out, res->note);
+        if (!complete) {
+            char note[sizeof res->note + 160];
+            snprintf(note, sizeof note, "the move list is incomplete: stopped by %s after %" PRIu64
+                                        " moves were written%s%s",
+                     res->stop != AR_STOP_NONE ? ar_stop_reason_name(res->stop) : "an output error", pr->emitted,
+                     res->note[0] ? "; " : "", res->note);
+            ar_json_string(out, note);
+        } else {
+            ar_json_string(out, res->note);
+        }
         fputs("}\n", out);
         return;
     }
@@ -213,6 +249,49 @@ void cli_print_json_result(printer *pr)
     print_tail(pr, 1);
 }
 
+/* --seed and --trace apply to some algorithms only; which one runs is
+ * known once the instance is (a domain's default may depend on it). */
+static int check_algorithm_options(const cli *c, const ar_instance *inst)
+{
+    const char *algo = c->search.algorithm;
+    const ar_domain_solver *ds;
+    int local;
+    if (!algo && c->domain->default_algorithm)
+        algo = c->domain->default_algorithm(inst);
+    if (!algo)
+        algo = "astar";
+    local = ar_local_strategy_find(algo) != NULL && !ar_puzzle_solver(c->domain, algo);
+    ds = ar_puzzle_solver(c->domain, algo);
+    if (c->seed_given && !local && !(ds && (ds->flags & AR_SOLVER_USES_SEED)))
+        return ar_tool_fail("option --seed does not apply to solve --algo %s (only to randomised algorithms: "
+                            "the local-search strategies, --algo hill, anneal, ...)", algo);
+    if (c->trace_file && !local)
+        return ar_tool_fail("option --trace does not apply to solve --algo %s (only to the local-search "
+                            "strategies, --algo hill, anneal, ...)", algo);
+    return 0;
+}
+
+/* --trace FILE: one line per step of a local search. */
+static void write_trace(void *ctx, const ar_trace_point *pt)
+{
+    fprintf((FILE *)ctx, "%" PRIu64 "\t%" PRId64 "\t%" PRId64 "\t%.6g\t%s\n", pt->step, pt->current, pt->best,
+            pt->temperature, pt->event);
+}
+
+static int open_trace(cli *c, FILE **out)
+{
+    *out = NULL;
+    if (!c->trace_file)
+        return 0;
+    *out = strcmp(c->trace_file, "-") == 0 ? stderr : fopen(c->trace_file, "w");
+    if (!*out)
+        return ar_tool_fail("option --trace: cannot write '%s': %s", c->trace_file, strerror(errno));
+    fputs("step\tcost\tbest\ttemperature\tevent\n", *out);
+    c->search.on_trace = write_trace;
+    c->search.on_trace_ctx = *out;
+    return 0;
+}
+
 int verb_solve(int argc, char **argv)
 {
     cli c;
@@ -222,14 +301,23 @@ int verb_solve(int argc, char **argv)
     ar_move_sink sink;
     printer pr;
     ar_status st;
+    FILE *trace = NULL;
     int rc, complete = 1;
 
+    if (cli_is_andor(argc, argv))
+        return cli_andor_solve(argc, argv);
     rc = cli_parse(&c, argc, argv, 1);
     if (rc == 0 && c.batch)
         return cli_solve_batch(&c);
     if (rc == 0)
         rc = setup_instance(&c, &inst, 1);
+    if (rc == 0)
+        rc = check_algorithm_options(&c, inst);
+    if (rc == 0)
+        rc = open_trace(&c, &trace);
     if (rc) {
+        if (inst)
+            c.domain->destroy(inst);
         cli_free(&c);
         return rc;
     }
@@ -246,6 +334,7 @@ int verb_solve(int argc, char **argv)
     ar_error_clear(&err);
     st = ar_solve(c.domain, inst, &c.search, &sink, &res, &err);
     ar_progress_finish(&c.progress);
+    cli_note_memory_default(&c, &res);
     if (st != AR_OK && !(res.streamed && pr.head_done)) {
         rc = report_error(&c, st, &err);
     } else {
@@ -261,6 +350,8 @@ int verb_solve(int argc, char **argv)
     ar_result_free(&res);
     c.domain->destroy(inst);
     cli_free(&c);
+    if (trace && trace != stderr && fclose(trace) != 0 && rc == AR_EXIT_OK)
+        rc = ar_tool_fail("option --trace: writing '%s' failed", c.trace_file);
     return rc;
 }
 
@@ -314,7 +405,7 @@ int verb_hint(int argc, char **argv)
         if (c.json)
             printf("{\"domain\":\"%s\",\"status\":\"no_solution\",\"move\":null}\n", c.domain->name);
         else
-            printf("no solution: %s\n", res.note);
+            printf("%s%s\n", strncmp(res.note, "no solution", 11) == 0 ? "" : "no solution: ", res.note);
         rc = AR_EXIT_NO_SOLUTION;
     } else if (res.outcome == AR_OUTCOME_SOLVED && res.length == 0) {
         if (c.json)
@@ -353,6 +444,56 @@ int verb_hint(int argc, char **argv)
     return rc;
 }
 
+/* The moves in a --moves-file: solve's own output (its text, whose moves
+ * follow "moves:" up to the next "name:" line; or its JSON object's "moves")
+ * or a bare list. Returns a malloc'd copy, or NULL with the reason. */
+static char *moves_of_file(const char *text, char *why, size_t why_size)
+{
+    const char *p = text, *start = NULL, *end;
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    if (*p == '{') {
+        ar_json root;
+        const ar_json *m;
+        char err[300];
+        char *out;
+        if (ar_json_parse(text, strlen(text), NULL, &root, err, sizeof err) != 0) {
+            snprintf(why, why_size, "%s", err);
+            return NULL;
+        }
+        m = ar_json_member(&root, "moves");
+        if (!m || (m->type != AR_JSON_STRING && m->type != AR_JSON_NULL)) {
+            ar_json_free(&root);
+            snprintf(why, why_size, "a JSON object without a \"moves\" string");
+            return NULL;
+        }
+        out = ar_xstrdup(m->type == AR_JSON_STRING ? m->string : "");
+        ar_json_free(&root);
+        return out;
+    }
+    for (p = text; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p))
+        if (strncmp(p, "moves:", 6) == 0) {
+            start = p + 6;
+            break;
+        }
+    if (!start)
+        return ar_xstrdup(text); /* a bare list */
+    if (strncmp(start + strspn(start, " "), "(none", 5) == 0)
+        return ar_xstrdup("");
+    /* up to the next field line, "length:      27 moves" */
+    for (end = start; *end; end = strchr(end, '\n') ? strchr(end, '\n') + 1 : end + strlen(end)) {
+        size_t key = strspn(end, "abcdefghijklmnopqrstuvwxyz ");
+        if (end != start && key > 0 && end[key] == ':' && (end[key + 1] == ' ' || end[key + 1] == '\n'))
+            break;
+    }
+    {
+        char *out = ar_xmalloc((size_t)(end - start) + 1);
+        memcpy(out, start, (size_t)(end - start));
+        out[end - start] = '\0';
+        return out;
+    }
+}
+
 /* Whether text, which is not a valid instance, replays as moves from the
  * default instance of the options: then it was meant as moves. */
 static int looks_like_moves(cli *c, const char *text)
@@ -385,6 +526,8 @@ int verb_verify(int argc, char **argv)
     int solved = 0, rc;
     ar_status st;
 
+    if (cli_is_andor(argc, argv))
+        return cli_andor_verify(argc, argv);
     rc = cli_parse(&c, argc, argv, 1);
     if (rc)
         return rc;
@@ -392,9 +535,15 @@ int verb_verify(int argc, char **argv)
         char why[300];
         if (c.positional_count > 1)
             return ar_tool_fail("verify: give the moves either as an argument or with --moves-file");
-        file_moves = ar_read_file(c.moves_file, why, sizeof why);
-        if (!file_moves)
-            return ar_tool_fail("%s", why);
+        {
+            char *raw = ar_read_file(c.moves_file, why, sizeof why);
+            if (!raw)
+                return ar_tool_fail("%s", why);
+            file_moves = moves_of_file(raw, why, sizeof why);
+            free(raw);
+            if (!file_moves)
+                return ar_tool_fail("verify: %s: %s", c.moves_file, why);
+        }
         moves_text = file_moves;
         if (c.positional_count == 1 && !c.file && looks_like_moves(&c, c.positional[0])) {
             free(file_moves);
@@ -486,10 +635,27 @@ int verb_at(int argc, char **argv)
         rc = ar_tool_fail("out of memory");
         goto out;
     }
+    /* The algorithm and heuristic named are checked whether or not a search
+     * runs; where the domain's formula gives the position they do not apply. */
+    if (c.search.algorithm && !ar_algorithm_find(c.search.algorithm) &&
+        !ar_puzzle_solver(c.domain, c.search.algorithm)) {
+        rc = ar_tool_fail("at %s: unknown algorithm '%s' (see `ariadne list`)", c.domain->name, c.search.algorithm);
+        goto out;
+    }
+    if (c.search.heuristic && !ar_puzzle_heuristic(c.domain, c.search.heuristic)) {
+        rc = ar_tool_fail("at %s: unknown heuristic '%s' (see `ariadne help %s`)", c.domain->name,
+                          c.search.heuristic, c.domain->name);
+        goto out;
+    }
     ar_error_clear(&err);
     st = AR_ERR_UNSUPPORTED;
     if (c.domain->state_after)
         st = c.domain->state_after(inst, m, state, &err);
+    if (st == AR_OK && (c.search.algorithm || c.search.heuristic)) {
+        rc = ar_tool_fail("at %s: option --%s does not apply: the position comes from the domain's formula, "
+                          "without a search", c.domain->name, c.search.algorithm ? "algo" : "heuristic");
+        goto out;
+    }
     if (st == AR_ERR_UNSUPPORTED) {
         /* No formula for this instance: solve, then replay the first m moves
          * of the solution (streamed solutions are stored for this). */

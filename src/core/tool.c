@@ -3,6 +3,7 @@
  * file whole, finding the project's data, writing a JSON string. */
 #include "ariadne/tool.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -241,4 +242,69 @@ int ar_data_path(const char *relative, char *buf, size_t size)
     snprintf(buf, size, "data/%s not found ($ARIADNE_DATA, data/ above the program, %s, %s)",
              relative, AR_SOURCE_DATADIR, AR_INSTALL_DATADIR);
     return -1;
+}
+
+char *ar_data_read(const char *dir, const char *name, char *why, size_t why_size)
+{
+    char rel[128], path[1024];
+    size_t k;
+    for (k = 0; name[k]; k++)
+        if (!(isalnum((unsigned char)name[k]) || name[k] == '-' || name[k] == '_') || k >= 40) {
+            snprintf(why, why_size, "'%.40s' is not a name of data/%s/", name, dir);
+            return NULL;
+        }
+    if (!k) {
+        snprintf(why, why_size, "an empty name");
+        return NULL;
+    }
+    snprintf(rel, sizeof rel, "%s/%s.txt", dir, name);
+    if (ar_data_path(rel, path, sizeof path) != 0) {
+        snprintf(why, why_size, "no '%s' (looked for %.900s)", name, path);
+        return NULL;
+    }
+    return ar_read_file(path, why, why_size);
+}
+
+int ar_replay_bad_turn(const ar_replay_request *q, long long turns)
+{
+    return ar_tool_fail("replay: %s: --turn %lld is past the game's end (turns 0 to %lld)", q->file, q->turn, turns);
+}
+
+int ar_tool_make_dir(const char *path, char *why, size_t why_size)
+{
+    char buf[PATH_MAX];
+    size_t i, n = strlen(path);
+    struct stat sb;
+    if (n == 0 || n >= sizeof buf) {
+        snprintf(why, why_size, "'%s' is not a directory name", path);
+        return -1;
+    }
+    memcpy(buf, path, n + 1);
+    for (i = 1; i <= n; i++)
+        if (buf[i] == '/' || buf[i] == '\0') {
+            char c = buf[i];
+            buf[i] = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+                snprintf(why, why_size, "cannot make directory '%s': %s", buf, strerror(errno));
+                return -1;
+            }
+            buf[i] = c;
+        }
+    if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        snprintf(why, why_size, "'%s' is not a directory", path);
+        return -1;
+    }
+    return 0;
+}
+
+void ar_tool_load_average(char *buf, size_t size)
+{
+    FILE *f = fopen("/proc/loadavg", "r");
+    double a, b, c;
+    if (f && fscanf(f, "%lf %lf %lf", &a, &b, &c) == 3)
+        snprintf(buf, size, "%.2f %.2f %.2f", a, b, c);
+    else
+        snprintf(buf, size, "unknown");
+    if (f)
+        fclose(f);
 }

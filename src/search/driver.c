@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/local.h"
 #include "ariadne/timer.h"
 
 static const ar_algorithm algorithms[] = {
@@ -30,6 +31,12 @@ static const ar_algorithm algorithms[] = {
      AR_ALGO_USES_HEURISTIC, ar_algo_beam},
     {"bnb", "anytime depth-first branch and bound: improving solutions until proven optimal",
      AR_ALGO_USES_HEURISTIC | AR_ALGO_OPTIMAL | AR_ALGO_ANYTIME | AR_ALGO_COMPLETE, ar_algo_bnb},
+    {"bibfs", "bidirectional breadth-first search from the start and the goal until they meet; "
+              "fewest moves (domains that search backward)",
+     AR_ALGO_OPTIMAL | AR_ALGO_COMPLETE, ar_algo_bibfs},
+    {"mm", "MM: bidirectional heuristic search meeting in the middle (Holte et al. 2016); optimal "
+           "with an admissible heuristic (domains that search backward)",
+     AR_ALGO_USES_HEURISTIC | AR_ALGO_OPTIMAL | AR_ALGO_COMPLETE, ar_algo_mm},
     {NULL, NULL, 0, NULL}};
 
 const ar_algorithm *ar_algorithms(void) { return algorithms; }
@@ -98,7 +105,8 @@ static void describe_optimality(ar_result *res, const ar_algorithm *algo, const 
     /* Fewest moves is least cost when the solution's moves all cost 1: every
      * move costs at least 1, so any other solution, having at least as many
      * moves, costs at least as much. */
-    if ((strcmp(algo->name, "bfs") == 0 || strcmp(algo->name, "iddfs") == 0) &&
+    if ((strcmp(algo->name, "bfs") == 0 || strcmp(algo->name, "iddfs") == 0 ||
+         strcmp(algo->name, "bibfs") == 0) &&
         res->cost != res->length) {
         snprintf(res->note, sizeof res->note,
                  "fewest moves, but not proven least cost: moves have different costs");
@@ -108,6 +116,38 @@ static void describe_optimality(ar_result *res, const ar_algorithm *algo, const 
     snprintf(res->note, sizeof res->note, "optimal: proven by %s%s%s", algo->name,
              h && (algo->flags & AR_ALGO_USES_HEURISTIC) ? " with admissible heuristic " : "",
              h && (algo->flags & AR_ALGO_USES_HEURISTIC) ? h->name : "");
+}
+
+/* A result that agrees with itself, whichever algorithm made it: a proven
+ * bound that reaches the cost proves optimality; an optimal solution's cost
+ * is its own lower bound; a proof that no solution exists leaves no bound;
+ * and in a domain where every solution has the same length and cost, any
+ * solution is optimal. */
+static void make_consistent(const ar_puzzle *p, ar_result *res)
+{
+    if (res->outcome == AR_OUTCOME_NO_SOLUTION) {
+        res->has_lower_bound = 0;
+        return;
+    }
+    if (res->outcome != AR_OUTCOME_SOLVED)
+        return;
+    if (!res->optimal && (p->flags & AR_PUZZLE_FIXED_LENGTH)) {
+        res->optimal = 1;
+        snprintf(res->note, sizeof res->note, "optimal: every solution of %s has the same length and cost",
+                 p->name);
+    } else if (!res->optimal && res->has_lower_bound && res->lower_bound >= res->cost) {
+        char was[sizeof res->note];
+        snprintf(was, sizeof was, "%s", res->note);
+        res->optimal = 1;
+        snprintf(res->note, sizeof res->note, "optimal: its cost equals the proven lower bound%s%.200s",
+                 was[0] ? " (" : "", was);
+        if (was[0] && strlen(res->note) + 1 < sizeof res->note)
+            strcat(res->note, ")");
+    }
+    if (res->optimal) {
+        res->has_lower_bound = 1;
+        res->lower_bound = res->cost;
+    }
 }
 
 ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_options *opts,
@@ -133,9 +173,24 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
         algo_name = "astar";
     solver = ar_puzzle_solver(p, algo_name);
     algo = solver ? NULL : ar_algorithm_find(algo_name);
+    if (!solver && !algo && ar_local_strategy_find(algo_name)) {
+        /* A local-search strategy, over the domain's local-search view. */
+        const ar_local_strategy *ls = ar_local_strategy_find(algo_name);
+        if (opts->heuristic)
+            return ar_error_set(err, AR_ERR_INPUT, "%s uses no heuristic (parameter heuristic %s does not apply)",
+                                ls->name, opts->heuristic);
+        result->algorithm = ls->name;
+        st = ar_local_solve(p, inst, ls, opts, result, err);
+        result->algorithm = ls->name;
+        result->seconds = ar_now() - start;
+        return st;
+    }
     if (!solver && !algo)
         return ar_error_set(err, AR_ERR_INPUT,
                             "unknown algorithm '%s' for %s (see `ariadne list`)", algo_name, p->name);
+    if (opts->algo_param_count)
+        return ar_error_set(err, AR_ERR_INPUT, "parameter %s applies to the local-search strategies only "
+                            "(--algo %s is not one)", opts->algo_params[0].name, algo_name);
     if (opts->weight < 1.0 && algo && strcmp(algo->name, "wastar") == 0)
         return ar_error_set(err, AR_ERR_INPUT, "parameter weight must be at least 1 (got %g)", opts->weight);
     /* A heuristic given to an algorithm that uses none would silently do nothing. */
@@ -167,6 +222,8 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
         st = solver->run(inst, opts, sink, result, err);
         result->algorithm = solver->name;
         result->seconds = ar_now() - start;
+        if (st == AR_OK)
+            make_consistent(p, result);
         return st;
     }
 
@@ -192,10 +249,7 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
     if (st != AR_OK)
         return st;
     describe_optimality(result, algo, h);
-    if (result->outcome == AR_OUTCOME_SOLVED && result->optimal) {
-        result->has_lower_bound = 1;
-        result->lower_bound = result->cost;
-    }
+    make_consistent(p, result);
     if (result->outcome == AR_OUTCOME_STOPPED && !result->note[0])
         snprintf(result->note, sizeof result->note, "stopped by %s%s",
                  ar_stop_reason_name(result->stop),

@@ -102,9 +102,14 @@ ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const ch
         tok = s;
         if (single)
             s++;
-        else
-            while (*s && !is_separator(*s))
+        else {
+            /* a separator inside parentheses belongs to the move: push(desk, room2) */
+            int depth = 0;
+            while (*s && (depth > 0 || !is_separator(*s))) {
+                depth += *s == '(' ? 1 : *s == ')' && depth > 0 ? -1 : 0;
                 s++;
+            }
+        }
         len = (size_t)(s - tok);
         snprintf(shown, sizeof shown, "%.*s", (int)(len < 40 ? len : 40), tok);
         n++;
@@ -118,6 +123,8 @@ ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const ch
         for (i = 0; i < count; i++)
             if (legal[i] == m)
                 found = 1;
+        if (p->flags & AR_PUZZLE_FREE_ORDER)
+            found = 1; /* parse_move checked it; the canonical order does not bind */
         if (!found) {
             st = ar_error_set(err, AR_ERR_INPUT, "move %" PRIu64 " ('%s') is illegal in this position",
                               n, shown);

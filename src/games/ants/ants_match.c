@@ -45,7 +45,7 @@ static void add_path(map_list *m, const char *p)
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Files and directories (their *.map files, sorted), comma-separated. */
-int ants_collect_maps(const char *list, char ***paths, int *count)
+int ar_ants_collect_maps(const char *list, char ***paths, int *count)
 {
     map_list m = {NULL, 0, 0};
     char *copy = malloc(strlen(list) + 1), *save = NULL;
@@ -99,7 +99,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Nearest-rank percentile of sorted values. */
-double ants_percentile(const double *sorted, size_t n, double p)
+double ar_ants_percentile(const double *sorted, size_t n, double p)
 {
     size_t k;
     if (!n)
@@ -113,9 +113,9 @@ double ants_percentile(const double *sorted, size_t n, double p)
 
 /* Plays every eligible map; prints per-game lines when verbose. Fills stats
  * (nbots) and the pairwise table. Returns an exit status. */
-int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps, int rotations, const ar_param *params,
-                     size_t nparams, uint64_t seed, const char *replay_dir, int verbose, int quiet, int cpu_clock,
-                     bot_stats *stats, ar_match_table *table)
+int ar_ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps, int rotations, const ar_param *params,
+                     size_t nparams, uint64_t seed, const char *replay_dir, int verbose, ar_progress_mode progress,
+                     int cpu_clock, bot_stats *stats, ar_match_table *table)
 {
     int played = 0, eligible = 0;
     ar_progress pr;
@@ -131,14 +131,14 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
         ps[n++] = (ar_param){"map", maps[m]};
         for (size_t i = 0; i < nparams && n < 32; i++)
             ps[n++] = params[i];
-        if (ants_variant_create_params(ps, n, &v, &err) != AR_OK)
+        if (ar_ants_variant_create_params(ps, n, &v, &err) != AR_OK)
             return ar_tool_fail("match ants: %s", err.message);
         eligible += v->players == nbots;
-        ants_variant_free(v);
+        ar_ants_variant_free(v);
     }
     if (!eligible)
         return ar_tool_fail("match ants: none of the %d maps has %d players (one per bot)", nmaps, nbots);
-    ar_progress_init(&pr, stderr, quiet ? AR_PROGRESS_OFF : AR_PROGRESS_AUTO, "match ants");
+    ar_progress_init(&pr, stderr, progress, "match ants");
     for (int m = 0; m < nmaps; m++) {
         ar_param ps[32];
         size_t n = 0;
@@ -147,10 +147,10 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
         ps[n++] = (ar_param){"map", maps[m]};
         for (size_t i = 0; i < nparams && n < 32; i++)
             ps[n++] = params[i];
-        if (ants_variant_create_params(ps, n, &v, &err) != AR_OK)
+        if (ar_ants_variant_create_params(ps, n, &v, &err) != AR_OK)
             return ar_tool_fail("match ants: %s", err.message);
         if (v->players != nbots) {
-            ants_variant_free(v);
+            ar_ants_variant_free(v);
             continue;
         }
         for (int g = 0; g < rotations; g++) {
@@ -169,13 +169,12 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
             v->seed = seed + (uint64_t)m * 1000003u + (uint64_t)(g / nbots) * 7919u;
             setup = (ants_game_setup){v, specs, seed + (uint64_t)played, &ar_tool_interrupted, times,
                                       replay_dir ? &rec : NULL, cpu_clock};
-            if (ants_play_game(&setup, &res) != 0) {
+            if (ar_ants_play_game(&setup, &res) != 0) {
                 for (int s = 0; s < nbots; s++)
-                    ants_times_free(&times[s]);
-                ants_record_free(&rec);
-                ants_variant_free(v);
+                    ar_ants_times_free(&times[s]);
+                ar_ants_record_free(&rec);
+                ar_ants_variant_free(v);
                 ar_progress_finish(&pr);
-                fprintf(stderr, "match ants: interrupted after %d games\n", played);
                 return AR_EXIT_LIMIT;
             }
             played++;
@@ -190,8 +189,8 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
                 b->firsts += res.rank[s] == 1 && tops == 1; /* outright firsts only */
                 b->outs += strncmp(res.status[s], "survived", 8) != 0 && strncmp(res.status[s], "eliminated", 10) != 0;
                 for (size_t i = 0; i < times[s].count; i++)
-                    ants_times_add(&b->times, times[s].ms[i], times[s].cpu[i]);
-                ants_times_free(&times[s]);
+                    ar_ants_times_add(&b->times, times[s].ms[i], times[s].cpu[i]);
+                ar_ants_times_free(&times[s]);
                 for (int t = 0; t < nbots; t++) {
                     if (t == s || who[t] == who[s])
                         continue;
@@ -209,7 +208,7 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
                 printf("%s game %d:", maps[m], g + 1);
                 for (int s = 0; s < nbots; s++)
                     printf(" %s %d%s", specs[s], res.score[s], s + 1 < nbots ? "," : "");
-                printf(" (%d turns, %s)\n", res.turns, ants_end_text(res.end));
+                printf(" (%d turns, %s)\n", res.turns, ar_ants_end_text(res.end));
                 for (int s = 0; s < nbots; s++)
                     if (strcmp(res.status[s], "survived") != 0 && strncmp(res.status[s], "eliminated", 10) != 0)
                         printf("  %s (seat %d): %s\n", specs[s], s, res.status[s]);
@@ -221,23 +220,23 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
                 snprintf(path, sizeof path, "%s/%s.game%d.json", replay_dir, base ? base + 1 : maps[m], g + 1);
                 f = fopen(path, "w");
                 if (!f) {
-                    ants_record_free(&rec);
-                    ants_variant_free(v);
+                    ar_ants_record_free(&rec);
+                    ar_ants_variant_free(v);
                     return ar_tool_fail("match ants: --replay: cannot write '%s': %s", path, strerror(errno));
                 }
-                ants_write_replay(f, v, specs, &res, &rec);
+                ar_ants_write_replay(f, v, specs, &res, &rec);
                 fclose(f);
             }
-            ants_record_free(&rec);
+            ar_ants_record_free(&rec);
             ar_progress_update(&pr, (uint64_t)played, 0, "games", maps[m]);
         }
-        ants_variant_free(v);
+        ar_ants_variant_free(v);
     }
     ar_progress_finish(&pr);
     return 0;
 }
 
-void ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats *stats, const ar_match_table *t)
+void ar_ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats *stats, const ar_match_table *t)
 {
     double rating[ANTS_MAX_PLAYERS], error[ANTS_MAX_PLAYERS];
     ar_elo_ratings(t, rating, error);
@@ -258,68 +257,92 @@ void ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats
         else
             fprintf(out, "%+.0f ± %.0f | ", rating[b], error[b]);
         fprintf(out, "%u | %.1f | %.1f | %.1f | %.1f |\n", s->outs, n ? s->times.ms[n - 1] : 0,
-                ants_percentile(s->times.ms, n, 0.99), n ? s->times.cpu[n - 1] : 0, ants_percentile(s->times.cpu, n, 0.99));
+                ar_ants_percentile(s->times.ms, n, 0.99), n ? s->times.cpu[n - 1] : 0, ar_ants_percentile(s->times.cpu, n, 0.99));
     }
 }
 
-int ants_match_main(int argc, char **argv)
+/* The results as one JSON object (--json). */
+static void print_json(const char *const *bots, int nbots, int nmaps, uint64_t seed, bot_stats *stats,
+                       const ar_match_table *t)
+{
+    printf("{\"game\": \"ants\", \"maps\": %d, \"seed\": %llu, \"bots\": [", nmaps, (unsigned long long)seed);
+    for (int b = 0; b < nbots; b++) {
+        printf("%s", b ? ", " : "");
+        ar_json_string(stdout, bots[b]);
+    }
+    printf("], ");
+    ar_match_print_json_members(stdout, t, bots);
+    printf(", \"bot_stats\": [");
+    for (int b = 0; b < nbots; b++) {
+        bot_stats *s = &stats[b];
+        size_t n = s->times.count;
+        if (n) {
+            qsort(s->times.ms, n, sizeof *s->times.ms, cmp_double);
+            qsort(s->times.cpu, n, sizeof *s->times.cpu, cmp_double);
+        }
+        printf("%s{\"bot\": ", b ? ", " : "");
+        ar_json_string(stdout, bots[b]);
+        printf(", \"games\": %u, \"mean_score\": %.3f, \"mean_rank\": %.3f, \"outright_firsts\": %u, \"out\": %u, "
+               "\"turn_ms_max\": %.1f, \"turn_ms_p99\": %.1f, \"cpu_ms_max\": %.1f, \"cpu_ms_p99\": %.1f}",
+               s->games, s->games ? s->score_sum / s->games : 0, s->games ? s->rank_sum / s->games : 0, s->firsts,
+               s->outs, n ? s->times.ms[n - 1] : 0, ar_ants_percentile(s->times.ms, n, 0.99),
+               n ? s->times.cpu[n - 1] : 0, ar_ants_percentile(s->times.cpu, n, 0.99));
+    }
+    printf("]}\n");
+}
+
+int ar_ants_match_main(int argc, char **argv)
 {
     const char *bots_arg = NULL, *maps_arg = NULL, *replay_dir = NULL;
     const char *bots[ANTS_MAX_PLAYERS];
-    char *bots_copy = NULL, **maps = NULL, why[256];
-    int nbots = 0, nmaps = 0, rotations = 0, verbose = 0, quiet = 0, cpu_clock = 0, rc;
-    unsigned long long seed = 1;
+    char *bots_copy = NULL, **maps = NULL, why[256], move_ms[32];
+    int nbots = 0, nmaps = 0, verbose = 0, cpu_clock = 0, rc;
+    uint64_t seed = 1, rotations = 0;
+    double move_time = 0;
     ar_param params[24];
     size_t nparams = 0;
+    /* The contest's own options (milliseconds and squared radii, as
+     * playgame.py names them), handed to the game as they are. */
     static const char *const game_opts[] = {"turns", "turntime", "loadtime", "viewradius2", "attackradius2",
                                             "spawnradius2", "cutoff-turn", "cutoff-percent", "food-rate",
                                             "food-turn", "food-start", "food-visible", NULL};
+    enum { NGAME = 12 };
+    const char *game_values[NGAME];
+    int game_seen[NGAME];
+    ar_opt opts[NGAME + 8];
+    size_t no = 0;
     bot_stats stats[ANTS_MAX_PLAYERS];
     ar_match_table table;
+    ar_tool_cmd cmd = {.name = "match ants", .help_topic = "ants", .common = AR_COMMON_OUTPUT | AR_COMMON_SEED};
     memset(stats, 0, sizeof stats);
     memset(&table, 0, sizeof table);
-    /* argv: match ants OPTIONS... */
-    for (int i = argc > 1 && strcmp(argv[1], "ants") == 0 ? 2 : 1; i < argc; i++) {
-        const char *a = argv[i];
-        int known = 0;
-        if (strncmp(a, "--", 2) == 0)
-            for (int k = 0; game_opts[k]; k++)
-                if (strcmp(a + 2, game_opts[k]) == 0) {
-                    if (i + 1 >= argc)
-                        return ar_tool_fail("match ants: %s needs a value", a);
-                    if (nparams < 24)
-                        params[nparams++] = (ar_param){game_opts[k], argv[++i]};
-                    known = 1;
-                }
-        if (known)
-            continue;
-        if (strcmp(a, "--verbose") == 0)
-            verbose = 1;
-        else if (strcmp(a, "--cpu-clock") == 0)
-            cpu_clock = 1;
-        else if (strcmp(a, "--quiet") == 0)
-            quiet = 1;
-        else if (i + 1 >= argc)
-            return ar_tool_fail("match ants: unknown option '%s' or missing value (see ariadne help match ants)", a);
-        else if (strcmp(a, "--bots") == 0)
-            bots_arg = argv[++i];
-        else if (strcmp(a, "--maps") == 0)
-            maps_arg = argv[++i];
-        else if (strcmp(a, "--replay") == 0)
-            replay_dir = argv[++i];
-        else if (strcmp(a, "--games") == 0 || strcmp(a, "--seed") == 0) {
-            char *end;
-            unsigned long long x = strtoull(argv[i + 1], &end, 10);
-            if (*end || !argv[i + 1][0] || (a[2] == 'g' && (x < 1 || x > 1000)))
-                return ar_tool_fail("match ants: %s '%s' is not a whole number%s", a, argv[i + 1],
-                                    a[2] == 'g' ? " from 1 to 1000" : "");
-            if (a[2] == 'g')
-                rotations = (int)x;
-            else
-                seed = x;
-            i++;
-        } else
-            return ar_tool_fail("match ants: unknown option '%s' (see ariadne help match ants)", a);
+    memset(opts, 0, sizeof opts);
+    memset(game_seen, 0, sizeof game_seen);
+    opts[no++] = (ar_opt){.name = "bots", .kind = AR_OPT_TEXT, .dest = &bots_arg, .metavar = "A,B"};
+    opts[no++] = (ar_opt){.name = "maps", .kind = AR_OPT_TEXT, .dest = &maps_arg, .metavar = "DIR|FILE"};
+    opts[no++] = (ar_opt){.name = "replay", .kind = AR_OPT_TEXT, .dest = &replay_dir, .metavar = "DIR"};
+    opts[no++] = (ar_opt){.name = "games", .kind = AR_OPT_UINT, .dest = &rotations, .min = 1, .max = 1000000};
+    opts[no++] = (ar_opt){.name = "move-time", .kind = AR_OPT_NUMBER, .dest = &move_time, .lo = 0, .lo_open = 1,
+                          .hi = 3600, .metavar = "S"};
+    opts[no++] = (ar_opt){.name = "verbose", .kind = AR_OPT_FLAG, .dest = &verbose};
+    opts[no++] = (ar_opt){.name = "cpu-clock", .kind = AR_OPT_FLAG, .dest = &cpu_clock};
+    for (int k = 0; game_opts[k]; k++)
+        opts[no++] = (ar_opt){.name = game_opts[k], .kind = AR_OPT_TEXT, .dest = &game_values[k],
+                              .seen = &game_seen[k]};
+    opts[no].name = NULL;
+    cmd.options = opts;
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 2)) != 0)
+        return rc;
+    if (cmd.given & AR_COMMON_SEED)
+        seed = cmd.seed;
+    for (int k = 0; game_opts[k]; k++)
+        if (game_seen[k])
+            params[nparams++] = (ar_param){game_opts[k], game_values[k]};
+    if (move_time > 0) {
+        if (game_seen[1])
+            return ar_tool_fail("match ants: give --move-time S or the contest's --turntime MS, not both");
+        snprintf(move_ms, sizeof move_ms, "%.0f", move_time * 1000 < 1 ? 1 : move_time * 1000);
+        params[nparams++] = (ar_param){"turntime", move_ms};
     }
     if (!bots_arg || !maps_arg)
         return ar_tool_fail("match ants: --bots A,B[,...] and --maps DIR|FILE are required");
@@ -334,7 +357,7 @@ int ants_match_main(int argc, char **argv)
                 free(bots_copy);
                 return ar_tool_fail("match ants: at most %d bots (one per seat)", ANTS_MAX_PLAYERS);
             }
-            if (ants_check_spec(tok, why, sizeof why)) {
+            if (ar_ants_check_spec(tok, why, sizeof why)) {
                 free(bots_copy);
                 return ar_tool_fail("match ants: %s", why);
             }
@@ -345,27 +368,28 @@ int ants_match_main(int argc, char **argv)
         free(bots_copy);
         return ar_tool_fail("match ants: --bots needs 2 to 10 bots, one per seat");
     }
-    if (replay_dir) {
-        struct stat sb;
-        if (stat(replay_dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-            free(bots_copy);
-            return ar_tool_fail("match ants: --replay '%s' is not a directory", replay_dir);
-        }
+    if (replay_dir && ar_tool_make_dir(replay_dir, why, sizeof why) != 0) {
+        free(bots_copy);
+        return ar_tool_fail("match ants: --replay: %s", why);
     }
-    if ((rc = ants_collect_maps(maps_arg, &maps, &nmaps)) != 0) {
+    if ((rc = ar_ants_collect_maps(maps_arg, &maps, &nmaps)) != 0) {
         free(bots_copy);
         return rc;
     }
     ar_tool_install_sigint();
-    rc = ants_run_matches(bots, nbots, maps, nmaps, rotations ? rotations : nbots, params, nparams, seed, replay_dir,
-                          verbose, quiet, cpu_clock, stats, &table);
-    if (rc == 0 || (rc == AR_EXIT_LIMIT && table.games_played)) {
-        ants_print_results(stdout, bots, nbots, stats, &table);
+    rc = ar_ants_run_matches(bots, nbots, maps, nmaps, rotations ? (int)rotations : nbots, params, nparams, seed,
+                          replay_dir, verbose && !cmd.json, cmd.progress_mode, cpu_clock, stats, &table);
+    if (rc == AR_EXIT_LIMIT)
+        table.interrupted = 1;
+    if (cmd.json && (rc == 0 || rc == AR_EXIT_LIMIT)) {
+        print_json(bots, nbots, nmaps, seed, stats, &table);
+    } else if (rc == 0 || (rc == AR_EXIT_LIMIT && table.games_played)) {
+        ar_ants_print_results(stdout, bots, nbots, stats, &table);
         if (rc == AR_EXIT_LIMIT)
             printf("(interrupted: %u games played)\n", table.games_played);
     }
     for (int b = 0; b < nbots; b++)
-        ants_times_free(&stats[b].times);
+        ar_ants_times_free(&stats[b].times);
     for (int m = 0; m < nmaps; m++)
         free(maps[m]);
     free(maps);

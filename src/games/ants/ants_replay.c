@@ -29,7 +29,7 @@ static void ints(FILE *f, const int32_t *x, int n)
     fputc(']', f);
 }
 
-int ants_write_replay(FILE *f, const struct ar_variant *v, const char *const *specs, const ants_result *res,
+int ar_ants_write_replay(FILE *f, const struct ar_variant *v, const char *const *specs, const ants_result *res,
                       const ants_record *rec)
 {
     fprintf(f, "{\"format\": \"ariadne-ants-replay\", \"version\": 1,\n \"map\": {\"rows\": %d, \"cols\": %d, "
@@ -81,7 +81,7 @@ int ants_write_replay(FILE *f, const struct ar_variant *v, const char *const *sp
             s[p] = res->score[p];
         ints(f, s, v->players);
     }
-    fprintf(f, ", \"turns\": %d, \"end\": \"%s\"}}\n", res->turns, ants_end_text(res->end));
+    fprintf(f, ", \"turns\": %d, \"end\": \"%s\"}}\n", res->turns, ar_ants_end_text(res->end));
     return 0;
 }
 
@@ -219,7 +219,7 @@ static void print_board(const replay *r, int t)
     free(b);
 }
 
-int ants_replay_main(const ar_replay_request *q)
+int ar_ants_replay_main(const ar_replay_request *q)
 {
     ar_json root;
     char err[512];
@@ -234,15 +234,11 @@ int ants_replay_main(const ar_replay_request *q)
         ar_json_free(&root);
         return ar_tool_fail("replay: %s: %s", q->file, err);
     }
-    if (q->turn) {
-        char *end;
-        long t = strtol(q->turn, &end, 10);
-        if (*end || !q->turn[0] || t < 0 || t > r.turns) {
-            ar_json_free(&root);
-            return ar_tool_fail("replay: --turn '%s' is not a turn from 0 to %d", q->turn, r.turns);
-        }
-        turn = (int)t;
+    if (q->turn > r.turns) {
+        ar_json_free(&root);
+        return ar_replay_bad_turn(q, r.turns);
     }
+    turn = (int)q->turn;
     if (q->html) {
         FILE *out = strcmp(q->html, "-") == 0 ? stdout : fopen(q->html, "w");
         if (!out) {
@@ -267,6 +263,22 @@ int ants_replay_main(const ar_replay_request *q)
             fclose(out);
             printf("wrote %s: %dx%d map, %d players, %d turns, %s\n", q->html, r.rows, r.cols, r.players, r.turns, r.end);
         }
+        ar_json_free(&root);
+        return 0;
+    }
+    if (q->json) {
+        printf("{\"game\":\"ants\",\"file\":");
+        ar_json_string(stdout, q->file);
+        printf(",\"rows\":%d,\"cols\":%d,\"hills\":%zu,\"turns\":%d,\"end\":", r.rows, r.cols, r.hills->count,
+               r.turns);
+        ar_json_string(stdout, r.end);
+        printf(",\"players\":[");
+        for (int p = 0; p < r.players; p++) {
+            printf("%s{\"bot\":", p ? "," : "");
+            ar_json_string(stdout, r.bots->items[p].type == AR_JSON_STRING ? r.bots->items[p].string : "?");
+            printf(",\"score\":%lld}", r.scores->items[p].integer);
+        }
+        printf("]}\n");
         ar_json_free(&root);
         return 0;
     }

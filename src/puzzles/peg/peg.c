@@ -215,7 +215,7 @@ static ar_status peg_create(const char *text, const ar_param *params, size_t cou
             board = "english";
         from = "parameter board";
         if (!(picture = ar_peg_builtin(board)))
-            return ar_error_set(err, AR_ERR_INPUT, "parameter board '%.20s': unknown board (english or french)", board);
+            return ar_error_set(err, AR_ERR_INPUT, "parameter board '%.60s': unknown board (english or french)", board);
         len = strlen(picture);
     }
     if ((why = ar_peg_parse_picture(picture, len, &in.b, &in.start, &line)) != NULL) {
@@ -256,7 +256,7 @@ static ar_status peg_create(const char *text, const ar_param *params, size_t cou
         if (strcmp(notation, "coords") == 0)
             in.letters = 0;
         else if (strcmp(notation, "letters") != 0)
-            return ar_error_set(err, AR_ERR_INPUT, "parameter notation '%.20s': expected letters or coords", notation);
+            return ar_error_set(err, AR_ERR_INPUT, "parameter notation '%.60s': expected letters or coords", notation);
         else if (!in.b.english)
             return ar_error_set(err, AR_ERR_INPUT, "parameter notation letters: only the English board has lettered holes");
     }
@@ -610,8 +610,8 @@ static const ar_option_spec peg_options[] = {
     {.name = NULL}};
 
 static const ar_puzzle_example peg_examples[] = {
-    {.options = "", .instance = "ooo.o/..ooo/.oo.o", .cost = 0,
-     .note = "a small picture: pegs o, empty holes ., no hole space; rows split by / or newlines"},
+    {.options = "", .instance = "ooo.o/..ooo/.oo.o", .cost = 0, .unsolvable = 1,
+     .note = "a small picture (pegs o, holes ., rows split by /): no solution, proven at once by the rule of three"},
     {.options = "", .instance = "oooo/oooo/oooo/oooo/.ooo", .cost = 10,
      .note = "a 4x5 board: one peg in 10 moves, proven fewest (breadth-first by moves)"},
     {.options = "", .instance = "english", .cost = 0,

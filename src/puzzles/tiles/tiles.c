@@ -13,10 +13,10 @@
  * solvers, and also runs Loyd's Dilemma; this file is the interface to people:
  * parsing with precise messages, formatting, the move notation, options.
  * tiles_bench.c holds the benchmark suites. */
-#include "ariadne/idakernel.h"
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
 #include "tiles_engine.h"
+#include "tiles_instance.h"
 #include "tiles_bench.h"
 #include "ariadne/tool.h"
 #include "ariadne/timer.h"
@@ -25,14 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct ar_instance {
-    ar_tiles_model model;
-    uint8_t start[AR_TILES_MAX];       /* labels by cell */
-    uint8_t tile_of[AR_TILES_MAX];     /* label -> tile number shown to people */
-    uint8_t label_of[AR_TILES_MAX];    /* tile number -> label */
-    char goal_name[16];                /* "first", "last" or "custom" */
-};
 
 /* --- parsing --------------------------------------------------------------- */
 
@@ -54,7 +46,7 @@ static const char *read_numbers(const char *text, const char *where, unsigned *v
         if (!*s)
             break;
         if (!isdigit((unsigned char)*s)) {
-            snprintf(why, size, "%s: '%.12s' at item %u is not a tile number", where, s, n + 1);
+            snprintf(why, size, "%s: '%.60s' at item %u is not a tile number", where, s, n + 1);
             return why;
         }
         if (n == AR_TILES_MAX) {
@@ -69,7 +61,7 @@ static const char *read_numbers(const char *text, const char *where, unsigned *v
             s++;
         }
         if (*s && !isspace((unsigned char)*s) && *s != ',' && *s != '/' && *s != '#') {
-            snprintf(why, size, "%s: '%.12s' at item %u is not a tile number", where, s, n + 1);
+            snprintf(why, size, "%s: '%.60s' at item %u is not a tile number", where, s, n + 1);
             return why;
         }
         n++;
@@ -110,7 +102,7 @@ static ar_status parse_size(const char *text, unsigned *rows, unsigned *cols, ar
     }
     if (*s || r < 2 || r > 8 || c < 2 || c > 8)
         return ar_error_set(err, AR_ERR_INPUT,
-                            "parameter size '%.20s': expected ROWSxCOLS with 2..8 each, e.g. 4x4", text);
+                            "parameter size '%.60s': expected ROWSxCOLS with 2..8 each, e.g. 4x4", text);
     *rows = r;
     *cols = c;
     return AR_OK;
@@ -204,7 +196,7 @@ static ar_status tiles_create(const char *text, const ar_param *params, size_t c
     else if (refl && strcmp(refl, "off") == 0)
         reflect = 0;
     else if (refl && strcmp(refl, "auto") != 0)
-        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.20s': expected on, off or auto", refl);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.60s': expected on, off or auto", refl);
     if (dir && strlen(dir) >= sizeof in->model.pdb_dir)
         return ar_error_set(err, AR_ERR_INPUT, "parameter pdb-dir: the path is too long");
 
@@ -367,6 +359,30 @@ static void tiles_undo(const ar_instance *in, void *state, ar_move m)
     ar_tiles_apply(&in->model, state, (unsigned)tiles_inverse(in, m));
 }
 
+/* The boards one move before: the blank's neighbours, each coming back by the
+ * opposite direction (every move is its own way back, at cost 1). */
+static unsigned tiles_predecessors(const ar_instance *in, const void *state, ar_move *moves,
+                                   uint32_t *costs, void *states)
+{
+    unsigned n = tiles_legal_moves(in, state, moves), i;
+    for (i = 0; i < n; i++) {
+        uint8_t *p = (uint8_t *)states + (size_t)i * in->model.n;
+        memcpy(p, state, in->model.n);
+        ar_tiles_apply(&in->model, p, (unsigned)moves[i]);
+        moves[i] = tiles_inverse(in, moves[i]);
+        costs[i] = 1;
+    }
+    return n;
+}
+
+static int tiles_goal_state(const ar_instance *in, void *state)
+{
+    unsigned i;
+    for (i = 0; i < in->model.n; i++)
+        ((uint8_t *)state)[i] = (uint8_t)i; /* labels are goal cells */
+    return 1;
+}
+
 static size_t tiles_format_move(const ar_instance *in, ar_move m, char *buf, size_t size)
 {
     (void)in;
@@ -408,6 +424,12 @@ static uint64_t h_linear(const ar_instance *in, const void *state)
     return ar_tiles_linear(&in->model, state);
 }
 
+/* Every heuristic's backward half: the Manhattan distance to the start. */
+static uint64_t h_from_start(const ar_instance *in, const void *state)
+{
+    return ar_tiles_manhattan_between(&in->model, state, in->start);
+}
+
 static ar_status prepare_pdb(ar_instance *in, ar_mem *mem, ar_error *err)
 {
     if (in->model.npat == 0)
@@ -430,17 +452,20 @@ static const ar_heuristic tiles_heuristics[] = {
      .summary = "Manhattan distance plus linear conflicts (two extra moves per tile that must leave "
                 "its row or column)",
      .flags = AR_HEURISTIC_ADMISSIBLE,
-     .estimate = h_linear},
+     .estimate = h_linear,
+     .estimate_from_start = h_from_start},
     {.name = "manhattan",
      .summary = "sum of the tiles' Manhattan distances to their goal cells",
      .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
-     .estimate = h_manhattan},
+     .estimate = h_manhattan,
+     .estimate_from_start = h_from_start},
     {.name = "pdb",
      .summary = "additive disjoint pattern databases (--pattern, e.g. 5-5-5, 6-6-3, 7-8, 6-6-6-6), "
                 "max with the reflected board",
      .flags = AR_HEURISTIC_ADMISSIBLE, /* a minimum over the blank's regions need not be consistent */
      .prepare = prepare_pdb,
-     .estimate = h_pdb},
+     .estimate = h_pdb,
+     .estimate_from_start = h_from_start},
     {.name = NULL}};
 
 /* --- solvers --- */
@@ -523,9 +548,13 @@ static const ar_domain_solver tiles_solvers[] = {
      .run = run_anytime},
     {.name = NULL}};
 
+/* Without --algo: A* on the 8-puzzle, IDA* on the 15-puzzle (optimal in
+ * seconds with the 6-6-3 databases), and from 5x5 on the anytime solver,
+ * which has a solution within seconds and then proves what it can (plain
+ * IDA* there can run for days without printing a move). */
 static const char *tiles_default_algorithm(const ar_instance *in)
 {
-    return in->model.n <= 9 ? "astar" : "ida";
+    return in->model.n <= 9 ? "astar" : in->model.n <= 16 ? "ida" : "anytime";
 }
 
 /* A uniformly random solvable board: a random permutation, with two tiles
@@ -678,38 +707,6 @@ static const ar_pdb_provider tiles_pdb = {.abstractions = tiles_abstractions,
                                           .dir = tiles_pdb_dir,
                                           .sample_instance = tiles_sample};
 
-/* --- the IDA* kernel for parallel IDA* (idakernel.h) --- */
-
-static ar_status tiles_kernel_open(const ar_puzzle *p, ar_instance *in, const ar_search_options *opts,
-                                   void **out, ar_error *err)
-{
-    int kind;
-    char desc[100];
-    ar_status st;
-    (void)p;
-    if ((st = ar_tiles_pick_heuristic(&in->model, opts ? opts->heuristic : NULL, &kind, err)) != AR_OK)
-        return st;
-    if (kind == AR_TH_PDB) {
-        ar_mem mem;
-        ar_mem_init(&mem, opts ? opts->limits.memory_limit : 0);
-        st = ar_tiles_load_pdbs(&in->model, &mem, opts ? opts->progress : NULL, opts ? &opts->limits : NULL,
-                                err);
-        if (st != AR_OK)
-            return st;
-    }
-    ar_tiles_heuristic_words(&in->model, kind, desc, sizeof desc);
-    return ar_tiles_kernel_open(&in->model, kind, desc, out, err);
-}
-
-static const ar_ida_kernel tiles_ida_kernel = {
-    .name = "tiles",
-    .open = tiles_kernel_open,
-    .describe = ar_tiles_kernel_describe,
-    .estimate = ar_tiles_kernel_estimate,
-    .search = ar_tiles_kernel_search,
-    .close = ar_tiles_kernel_close,
-};
-
 static const ar_option_spec tiles_options[] = {
     {.name = "size",
      .metavar = "RxC",
@@ -752,11 +749,13 @@ const ar_puzzle ar_domain_tiles = {
     "numbers of a 15-puzzle; a non-square board needs --size RxC. Goal: blank first (0 1 2 ..),\n"
     "or --goal last (1 2 .. 0), or --goal 'LIST'. Moves name the direction the BLANK moves:\n"
     "U D L R (the tile beside the blank slides the other way), written without separators.\n"
-    "Unsolvable boards (wrong permutation parity) are reported at once (exit 1). Solvers: ida\n"
-    "(default above 3x3; optimal), wida (weighted), anytime; generic astar (default up to 3x3),\n"
-    "wastar, beam. Heuristics: linear, manhattan, pdb (built on demand into the cache directory,\n"
-    "or with `ariadne pdb build tiles --size 4x4 --pattern 7-8`).\n"
-    "Example: ariadne solve tiles '1 2 0 3 4 5 6 7 8' gives L L.",
+    "Unsolvable boards (wrong permutation parity) are reported at once (exit 1). Without --algo:\n"
+    "astar up to 3x3, ida (optimal) on 4x4, anytime from 5x5 on (a solution in seconds, then a\n"
+    "proven lower bound that rises; use --time-limit); also wida (weighted), wastar, beam.\n"
+    "Without --heuristic the domain's solvers use pdb where its databases are cached or cheap\n"
+    "(6-6-3 on 4x4: built in seconds on first use into the cache directory), else linear; the\n"
+    "larger ones are built once with `ariadne pdb build tiles --size 5x5` (minutes), and a\n"
+    "search stopped without them says so. Example: ariadne solve tiles '1 2 0 3 4 5 6 7 8' gives L L.",
     .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_REVERSIBLE | AR_PUZZLE_SINGLE_CHAR_MOVES,
     .options = tiles_options,
     .create = tiles_create,
@@ -780,9 +779,11 @@ const ar_puzzle ar_domain_tiles = {
     .default_algorithm = tiles_default_algorithm,
     .generate = tiles_generate,
     .pdb = &tiles_pdb,
-    .ida_kernel = &tiles_ida_kernel,
+    .ida_kernel = &ar_tiles_ida_kernel,
     .bench_suites = tiles_bench_suites,
     .with_start = tiles_with_start,
+    .goal_state = tiles_goal_state,
+    .predecessors = tiles_predecessors,
     .batch_line = tiles_batch_line,
     .examples = tiles_examples,
 };

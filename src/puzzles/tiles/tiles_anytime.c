@@ -262,51 +262,27 @@ ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int ki
 
 /* --- the entry point of the domains ------------------------------------------ */
 
-/* The entries the partition's tables store: a partition of up to 64 M
- * entries (6-6-3 on the 15-puzzle: 11.5 M, built in seconds) is built on
- * first use when no heuristic is named; larger ones only when cached or
- * asked for (`--heuristic pdb`, `ariadne pdb build`). */
-static uint64_t pdb_entries(const ar_tiles_model *m)
+/* A search that ended without proof on the plain heuristic says what the
+ * stronger one costs: the databases of this board, their build time, and
+ * the command that builds them once (they are then used by default). */
+static void suggest_pdbs(const ar_tiles_model *m, ar_result *res)
 {
-    uint64_t total = 0;
+    double seconds = 0, secs;
+    size_t bytes, disk = 0, n = strlen(res->note);
     unsigned i;
-    for (i = 0; i < m->npat; i++)
-        total += ar_pdb_entries(&m->pat[i].abs);
-    return total;
-}
-
-ar_status ar_tiles_pick_heuristic(const ar_tiles_model *m, const char *name, int *kind, ar_error *err)
-{
-    if (name) {
-        *kind = ar_tiles_heuristic_kind(m, name);
-        if (*kind < 0)
-            return ar_error_set(err, AR_ERR_INPUT, "unknown heuristic '%.40s' for %s (see `ariadne list`)",
-                                name, m->domain);
-    } else if (m->npat && strcmp(m->partition, "blocks") != 0 &&
-               (ar_tiles_pdbs_cached(m) || pdb_entries(m) <= ((uint64_t)64 << 20))) {
-        *kind = AR_TH_PDB;
-    } else {
-        *kind = m->transport ? AR_TH_MANHATTAN : AR_TH_LINEAR;
+    char size_opt[32] = "", db[32];
+    for (i = 0; i < m->npat; i++) {
+        ar_pdb_estimate(&m->pat[i].abs, &bytes, &secs);
+        seconds += secs;
+        disk += ar_pdb_file_bytes(&m->pat[i].abs);
     }
-    if (*kind == AR_TH_PDB && m->npat == 0)
-        return ar_error_set(err, AR_ERR_INPUT, "no pattern database partition for a %ux%u board; give "
-                                               "one with parameter pattern", m->rows, m->cols);
-    return AR_OK;
-}
-
-const char *ar_tiles_heuristic_name(const ar_tiles_model *m, int kind)
-{
-    return kind == AR_TH_PDB ? "pdb" : kind == AR_TH_LINEAR ? "linear" : m->transport ? "transport" : "manhattan";
-}
-
-void ar_tiles_heuristic_words(const ar_tiles_model *m, int kind, char *buf, size_t size)
-{
-    if (kind == AR_TH_PDB)
-        snprintf(buf, size, "pattern databases %.50s%s", m->partition, m->reflect ? " with reflection" : "");
-    else
-        snprintf(buf, size, "%s", kind == AR_TH_LINEAR ? "Manhattan distance + linear conflicts"
-                                  : m->transport ? "Manhattan distance with transport"
-                                                 : "Manhattan distance");
+    if (!m->transport)
+        snprintf(size_opt, sizeof size_opt, " --size %ux%u", m->rows, m->cols);
+    snprintf(res->note + n, sizeof res->note - n,
+             "; pattern databases %s give far stronger bounds: `ariadne pdb build %s%s` builds them once "
+             "(about %.0f min, %s on disk), then they are used by default",
+             m->partition, m->domain, size_opt, seconds / 60 < 1 ? 1 : seconds / 60,
+             ar_format_bytes(disk, db, sizeof db));
 }
 
 ar_status ar_tiles_solve(ar_tiles_model *m, const uint8_t *start, const char *which,
@@ -372,5 +348,7 @@ ar_status ar_tiles_solve_seeded(ar_tiles_model *m, const uint8_t *start, const c
                  ar_stop_reason_name(res->stop), hdesc);
     else if (res->outcome == AR_OUTCOME_NO_SOLUTION)
         snprintf(res->note, sizeof res->note, "no solution: the search space was exhausted");
+    if (!res->optimal && kind != AR_TH_PDB && m->npat && strcmp(m->partition, "blocks") != 0)
+        suggest_pdbs(m, res);
     return AR_OK;
 }

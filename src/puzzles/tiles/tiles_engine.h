@@ -104,6 +104,11 @@ void ar_tiles_free_pdbs(ar_tiles_model *m);
 /* Heuristic values of a board (cells[p] = label on cell p), from scratch. */
 unsigned ar_tiles_manhattan(const ar_tiles_model *m, const uint8_t *cells);
 unsigned ar_tiles_linear(const ar_tiles_model *m, const uint8_t *cells);
+/* The Manhattan distance between two boards (the tiles' moves from one to the
+ * other, blank not counted): the bound of a search backward to `target`.
+ * Without transport only: a transport moves a tile further. */
+unsigned ar_tiles_manhattan_between(const ar_tiles_model *m, const uint8_t *cells,
+                                    const uint8_t *target);
 unsigned ar_tiles_pdb_value(const ar_tiles_model *m, const uint8_t *cells);
 
 /* 1 when the board can reach the goal (permutation parity against the
@@ -148,19 +153,10 @@ ar_status ar_tiles_pick_heuristic(const ar_tiles_model *m, const char *name, int
 const char *ar_tiles_heuristic_name(const ar_tiles_model *m, int kind);
 void ar_tiles_heuristic_words(const ar_tiles_model *m, int kind, char *buf, size_t size);
 
-/* The engine's IDA* kernel (idakernel.h), searched with heuristic kind on m,
- * whose databases the caller has loaded; the domains' descriptors wrap open. */
-struct ar_ida_task;
-struct ar_ida_control;
-struct ar_ida_outcome;
-ar_status ar_tiles_kernel_open(const ar_tiles_model *m, int kind, const char *desc, void **searcher,
-                               ar_error *err);
-const char *ar_tiles_kernel_describe(void *searcher);
-uint64_t ar_tiles_kernel_estimate(void *searcher, const void *state);
-ar_status ar_tiles_kernel_search(void *searcher, const struct ar_ida_task *task, uint64_t bound,
-                                 const struct ar_ida_control *control, struct ar_ida_outcome *out,
-                                 ar_error *err);
-void ar_tiles_kernel_close(void *searcher);
+/* The engine's IDA* kernel for parallel IDA* (idakernel.h, tiles_ida.c): it
+ * picks the heuristic as the solvers do and loads the databases. */
+struct ar_ida_kernel;
+extern const struct ar_ida_kernel ar_tiles_ida_kernel;
 typedef struct ar_tiles_searcher ar_tiles_searcher;
 
 /* Re-points a copied model's patterns at the copy; loaded databases are

@@ -15,6 +15,7 @@
  * shallowest node on the path that has any (split_floor then stops the
  * frames at and above it once their current child is done). */
 #include "tiles_board.h"
+#include "tiles_instance.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -428,10 +429,24 @@ static int kernel_check(ida *s, unsigned g)
     return 0;
 }
 
-ar_status ar_tiles_kernel_open(const ar_tiles_model *m, int kind, const char *desc, void **out,
-                               ar_error *err)
+static ar_status kernel_open(const ar_puzzle *p, ar_instance *in, const ar_search_options *opts, void **out,
+                             ar_error *err)
 {
-    ar_tiles_searcher *k = calloc(1, sizeof *k);
+    ar_tiles_model *m = &in->model;
+    ar_tiles_searcher *k;
+    int kind;
+    ar_status st;
+    (void)p;
+    if ((st = ar_tiles_pick_heuristic(m, opts ? opts->heuristic : NULL, &kind, err)) != AR_OK)
+        return st;
+    if (kind == AR_TH_PDB) {
+        ar_mem mem;
+        ar_mem_init(&mem, opts ? opts->limits.memory_limit : 0);
+        st = ar_tiles_load_pdbs(m, &mem, opts ? opts->progress : NULL, opts ? &opts->limits : NULL, err);
+        if (st != AR_OK)
+            return st;
+    }
+    k = calloc(1, sizeof *k);
     if (k)
         k->s = calloc(1, sizeof *k->s);
     if (!k || !k->s) {
@@ -440,14 +455,14 @@ ar_status ar_tiles_kernel_open(const ar_tiles_model *m, int kind, const char *de
     }
     k->m = m;
     k->kind = kind;
-    snprintf(k->desc, sizeof k->desc, "%s", desc);
+    ar_tiles_heuristic_words(m, kind, k->desc, sizeof k->desc);
     *out = k;
     return AR_OK;
 }
 
-const char *ar_tiles_kernel_describe(void *searcher) { return ((ar_tiles_searcher *)searcher)->desc; }
+static const char *kernel_describe(void *searcher) { return ((ar_tiles_searcher *)searcher)->desc; }
 
-uint64_t ar_tiles_kernel_estimate(void *searcher, const void *state)
+static uint64_t kernel_estimate(void *searcher, const void *state)
 {
     const ar_tiles_searcher *k = searcher;
     ar_tiles_board b;
@@ -455,8 +470,8 @@ uint64_t ar_tiles_kernel_estimate(void *searcher, const void *state)
     return ar_tiles_board_h(&b);
 }
 
-ar_status ar_tiles_kernel_search(void *searcher, const ar_ida_task *task, uint64_t bound,
-                                 const ar_ida_control *control, ar_ida_outcome *out, ar_error *err)
+static ar_status kernel_search(void *searcher, const ar_ida_task *task, uint64_t bound,
+                               const ar_ida_control *control, ar_ida_outcome *out, ar_error *err)
 {
     static const ar_ida_control none = {NULL, NULL, NULL};
     ar_tiles_searcher *k = searcher;
@@ -503,7 +518,7 @@ ar_status ar_tiles_kernel_search(void *searcher, const ar_ida_task *task, uint64
     return AR_OK;
 }
 
-void ar_tiles_kernel_close(void *searcher)
+static void kernel_close(void *searcher)
 {
     ar_tiles_searcher *k = searcher;
     if (!k)
@@ -511,3 +526,12 @@ void ar_tiles_kernel_close(void *searcher)
     free(k->s);
     free(k);
 }
+
+const ar_ida_kernel ar_tiles_ida_kernel = {
+    .name = "tiles",
+    .open = kernel_open,
+    .describe = kernel_describe,
+    .estimate = kernel_estimate,
+    .search = kernel_search,
+    .close = kernel_close,
+};
