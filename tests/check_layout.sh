@@ -4,9 +4,10 @@
 #      registered by one line of its list file, and every line names a folder's
 #      descriptor;
 #   2. nothing in src/core, src/search, src/local, src/gamesearch, src/cards,
-#      src/andor, src/plan, src/page, src/cli, the public headers or the Python
-#      bindings (python/src, python/ariadne) names a registered puzzle, game or
-#      AND-OR domain (code, help texts, comments);
+#      src/andor, src/plan, src/page, src/cli, the public headers, the Python
+#      bindings (python/src, python/ariadne) or the code of ariadne-mpi (mpi/)
+#      names a registered puzzle, game or AND-OR domain (code, help texts,
+#      comments);
 #   3. no source file is longer than 800 lines;
 #   4. no two files of the library call each other in a loop (tools/cycles.py
 #      over the built objects), when python3 and objdump are there.
@@ -34,7 +35,8 @@ done
 
 # 2. the generic layers name no domain
 names=$(find src/puzzles src/games src/reductions -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
-hits=$(grep -rn -i -E "\b($names)\b" src/core src/search src/local src/gamesearch src/cards src/andor src/plan src/page src/cli include/ariadne)
+hits=$(grep -rn -i -E "\b($names)\b" src/core src/search src/local src/gamesearch src/cards src/andor src/plan src/page src/cli include/ariadne \
+       $(ls mpi/*.c mpi/*.h 2>/dev/null))
 [ -z "$hits" ] && ok || bad "a generic layer names a domain:
 $hits"
 # the Python bindings reach every domain through the registries too
@@ -46,7 +48,7 @@ $hits"
 while read -r lines file; do
     [ "$file" = total ] && continue
     [ "$lines" -le 800 ] && ok || bad "$file has $lines lines (at most 800)"
-done < <(find src include tests fuzz python/src -name '*.c' -o -name '*.h' | xargs wc -l)
+done < <(find src include tests fuzz python/src mpi -name '*.c' -o -name '*.h' | xargs wc -l)
 
 # 4. no call loops between the library's files
 if [ -n "$build" ] && command -v python3 >/dev/null && command -v objdump >/dev/null; then

@@ -127,6 +127,11 @@ ar_status ar_bfs2_run(const ar_bfs2_space *space, const ar_bfs2_options *o, ar_b
 
 void ar_bfs2_result_free(ar_bfs2_result *result);
 
+/* Appends a completed depth to a result (its states and representatives;
+ * the totals follow): for searches that count levels their own way, such as
+ * a distributed one. */
+void ar_bfs2_result_add_level(ar_bfs2_result *result, uint64_t states, uint64_t ranks);
+
 /* --- providers: domains that describe an instance's state space for the
  * two-bit search (the CLI's `ariadne bfs DOMAIN` stays domain-agnostic). --- */
 

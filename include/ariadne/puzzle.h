@@ -38,6 +38,7 @@ struct ar_search_options;
 struct ar_result;
 struct ar_pdb_provider;  /* pdb.h */
 struct ar_bfs2_provider; /* bfs2.h */
+struct ar_ida_kernel;    /* idakernel.h */
 struct ar_local_provider; /* local.h */
 struct ar_tool;          /* tool.h */
 struct ar_bench_suite;   /* tool.h */
@@ -241,6 +242,9 @@ typedef struct ar_puzzle {
     /* The state space ranked for the two-bit breadth-first search of
      * `ariadne bfs` and of the pattern-database builders (bfs2.h). */
     const struct ar_bfs2_provider *bfs2;
+    /* A specialised IDA* iteration from any node, splittable, for parallel
+     * and distributed IDA* (idakernel.h); NULL: the generic kernel. */
+    const struct ar_ida_kernel *ida_kernel;
     /* A local-search view of the instance (complete candidates, a
      * neighbourhood, an objective) for the local-search strategies:
      * `--algo hill`, `anneal`, `tabu`, ... (local.h). */

@@ -187,12 +187,12 @@ static void *work(void *arg)
     return NULL;
 }
 
-static void push_layer(ar_bfs2_result *r, unsigned *cap, uint64_t states, uint64_t ranks)
+void ar_bfs2_result_add_level(ar_bfs2_result *r, uint64_t states, uint64_t ranks)
 {
-    if (r->levels == *cap) {
-        *cap = *cap ? *cap * 2 : 64;
-        r->layer_states = ar_xrealloc(r->layer_states, *cap * sizeof *r->layer_states);
-        r->layer_ranks = ar_xrealloc(r->layer_ranks, *cap * sizeof *r->layer_ranks);
+    if ((r->levels & (r->levels - 1)) == 0) { /* 0, 1, 2, 4, ...: grown by doubling */
+        unsigned cap = r->levels ? r->levels * 2 : 1;
+        r->layer_states = ar_xrealloc(r->layer_states, cap * sizeof *r->layer_states);
+        r->layer_ranks = ar_xrealloc(r->layer_ranks, cap * sizeof *r->layer_ranks);
     }
     r->layer_states[r->levels] = states;
     r->layer_ranks[r->levels] = ranks;
@@ -207,7 +207,7 @@ ar_status ar_bfs2_run(const ar_bfs2_space *sp, const ar_bfs2_options *o, ar_bfs2
     shared sh;
     worker *wk;
     pthread_t tids[AR_BFS2_MAX_THREADS];
-    unsigned nthreads = o->threads ? o->threads : 1, i, cap = 0;
+    unsigned nthreads = o->threads ? o->threads : 1, i;
     size_t bytes;
     uint64_t start_states = 0, start_ranks = 0;
     char nb[32], ub[32], lb[32];
@@ -286,7 +286,7 @@ ar_status ar_bfs2_run(const ar_bfs2_space *sp, const ar_bfs2_options *o, ar_bfs2
                 o->depths[o->starts[i]] = 0;
         }
     }
-    push_layer(res, &cap, start_states, start_ranks);
+    ar_bfs2_result_add_level(res, start_states, start_ranks);
     for (i = 0; i < o->target_count; i++)
         if (entry_of(&sh, o->targets[i]) == 1)
             res->target_depths[i] = 0;
@@ -326,7 +326,7 @@ ar_status ar_bfs2_run(const ar_bfs2_space *sp, const ar_bfs2_options *o, ar_bfs2
             res->complete = 1;
             break;
         }
-        push_layer(res, &cap, found_states, found_ranks);
+        ar_bfs2_result_add_level(res, found_states, found_ranks);
         for (i = 0; i < o->target_count; i++)
             if (res->target_depths[i] == AR_BFS2_NO_DEPTH &&
                 entry_of(&sh, o->targets[i]) == sh.ncode)

@@ -17,6 +17,7 @@
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
 #include "tiles_engine.h"
+#include "tiles_instance.h"
 #include "tiles_bench.h"
 #include "ariadne/tool.h"
 #include "ariadne/timer.h"
@@ -25,14 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct ar_instance {
-    ar_tiles_model model;
-    uint8_t start[AR_TILES_MAX];       /* labels by cell */
-    uint8_t tile_of[AR_TILES_MAX];     /* label -> tile number shown to people */
-    uint8_t label_of[AR_TILES_MAX];    /* tile number -> label */
-    char goal_name[16];                /* "first", "last" or "custom" */
-};
 
 /* --- parsing --------------------------------------------------------------- */
 
@@ -787,6 +780,7 @@ const ar_puzzle ar_domain_tiles = {
     .default_algorithm = tiles_default_algorithm,
     .generate = tiles_generate,
     .pdb = &tiles_pdb,
+    .ida_kernel = &ar_tiles_ida_kernel,
     .bench_suites = tiles_bench_suites,
     .with_start = tiles_with_start,
     .goal_state = tiles_goal_state,

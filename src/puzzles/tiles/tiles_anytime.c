@@ -262,19 +262,6 @@ ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int ki
 
 /* --- the entry point of the domains ------------------------------------------ */
 
-/* The entries the partition's tables store: a partition of up to 64 M
- * entries (6-6-3 on the 15-puzzle: 11.5 M, built in seconds) is built on
- * first use when no heuristic is named; larger ones only when cached or
- * asked for (`--heuristic pdb`, `ariadne pdb build`). */
-static uint64_t pdb_entries(const ar_tiles_model *m)
-{
-    uint64_t total = 0;
-    unsigned i;
-    for (i = 0; i < m->npat; i++)
-        total += ar_pdb_entries(&m->pat[i].abs);
-    return total;
-}
-
 /* A search that ended without proof on the plain heuristic says what the
  * stronger one costs: the databases of this board, their build time, and
  * the command that builds them once (they are then used by default). */
@@ -311,22 +298,9 @@ ar_status ar_tiles_solve_seeded(ar_tiles_model *m, const uint8_t *start, const c
     ar_search_options timed;
     int kind;
     ar_status st;
-    const char *hname;
     char hdesc[100];
-    if (opts->heuristic) {
-        kind = ar_tiles_heuristic_kind(m, opts->heuristic);
-        if (kind < 0)
-            return ar_error_set(err, AR_ERR_INPUT, "unknown heuristic '%.40s' for %s (see `ariadne list`)",
-                                opts->heuristic, m->domain);
-    } else if (m->npat && strcmp(m->partition, "blocks") != 0 &&
-               (ar_tiles_pdbs_cached(m) || pdb_entries(m) <= ((uint64_t)64 << 20))) {
-        kind = AR_TH_PDB;
-    } else {
-        kind = m->transport ? AR_TH_MANHATTAN : AR_TH_LINEAR;
-    }
-    if (kind == AR_TH_PDB && m->npat == 0)
-        return ar_error_set(err, AR_ERR_INPUT, "no pattern database partition for a %ux%u board; give "
-                                               "one with parameter pattern", m->rows, m->cols);
+    if ((st = ar_tiles_pick_heuristic(m, opts->heuristic, &kind, err)) != AR_OK)
+        return st;
     if (kind == AR_TH_PDB) { /* a run of its own: loading may build, under the limits */
         ar_run run;
         ar_run_begin(&run, opts, res);
@@ -348,16 +322,8 @@ ar_status ar_tiles_solve_seeded(ar_tiles_model *m, const uint8_t *start, const c
             opts = &timed;
         }
     }
-    hname = kind == AR_TH_PDB ? "pdb" : kind == AR_TH_LINEAR ? "linear"
-            : m->transport ? "transport" : "manhattan";
-    res->heuristic = hname;
-    if (kind == AR_TH_PDB)
-        snprintf(hdesc, sizeof hdesc, "pattern databases %.50s%s", m->partition,
-                 m->reflect ? " with reflection" : "");
-    else
-        snprintf(hdesc, sizeof hdesc, "%s", kind == AR_TH_LINEAR ? "Manhattan distance + linear conflicts"
-                                            : m->transport ? "Manhattan distance with transport"
-                                                           : "Manhattan distance");
+    res->heuristic = ar_tiles_heuristic_name(m, kind);
+    ar_tiles_heuristic_words(m, kind, hdesc, sizeof hdesc);
     if (strcmp(which, "wida") == 0)
         st = ar_tiles_wida(m, start, kind, opts->weight, opts, res, err);
     else if (strcmp(which, "anytime") == 0)

@@ -183,9 +183,11 @@ void ar_tiles_board_init(ar_tiles_board *s, const ar_tiles_model *m, const uint8
         }
     if (kind == AR_TH_PDB) {
         for (i = 0; i < m->npat; i++) {
+            s->pbase[i] = ar_tiles_pattern_base(&m->pat[i], s->pos);
             s->pv[i] = ar_tiles_pattern_value(&m->pat[i], s->pos);
             s->psum += s->pv[i];
             if (m->reflect) {
+                s->rbase[i] = ar_tiles_pattern_base(&m->pat[i], s->rpos);
                 s->rv[i] = ar_tiles_pattern_value(&m->pat[i], s->rpos);
                 s->rsum += s->rv[i];
             }

@@ -146,6 +146,22 @@ ar_status ar_tiles_anytime(const ar_tiles_model *m, const uint8_t *cells, int ki
                            unsigned seed_len, const ar_search_options *opts, ar_result *result,
                            ar_error *err);
 
+/* The heuristic kind of opts->heuristic, or when none is named: pattern
+ * databases when they are cached or quick to build, else linear conflicts
+ * (Manhattan distance with Loyd's transport); AR_ERR_INPUT for an unknown
+ * name or databases the board has no partition for. */
+ar_status ar_tiles_pick_heuristic(const ar_tiles_model *m, const char *name, int *kind, ar_error *err);
+/* The heuristic's name ("pdb", "linear", ...) and its description in words
+ * ("pattern databases 6-6-6-6 with reflection"). */
+const char *ar_tiles_heuristic_name(const ar_tiles_model *m, int kind);
+void ar_tiles_heuristic_words(const ar_tiles_model *m, int kind, char *buf, size_t size);
+
+/* The engine's IDA* kernel for parallel IDA* (idakernel.h, tiles_ida.c): it
+ * picks the heuristic as the solvers do and loads the databases. */
+struct ar_ida_kernel;
+extern const struct ar_ida_kernel ar_tiles_ida_kernel;
+typedef struct ar_tiles_searcher ar_tiles_searcher;
+
 /* Re-points a copied model's patterns at the copy; loaded databases are
  * shared with the original (reference counted), so either may go first. */
 void ar_tiles_model_rebind(ar_tiles_model *m);
