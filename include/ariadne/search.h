@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "ariadne/error.h"
+#include "ariadne/limits.h"
 #include "ariadne/progress.h"
 #include "ariadne/puzzle.h"
 
@@ -27,23 +28,6 @@ typedef enum ar_outcome {
     AR_OUTCOME_NONE         /* no result: ar_result_init's value, kept when ar_solve fails */
 } ar_outcome;
 
-typedef enum ar_stop_reason {
-    AR_STOP_NONE,
-    AR_STOP_TIME,
-    AR_STOP_MEMORY,
-    AR_STOP_NODES,
-    AR_STOP_INTERRUPT,
-    AR_STOP_DEPTH,   /* a depth bound (--depth-limit, DFS) cut the search */
-    AR_STOP_BEAM     /* beam search dropped states, so "none found" proves nothing */
-} ar_stop_reason;
-
-typedef struct ar_limits {
-    double time_limit;    /* seconds; 0 = none */
-    size_t memory_limit;  /* bytes; 0 = none */
-    uint64_t node_limit;  /* expansions; 0 = none */
-    /* Set (by a signal handler) to stop the search; may be NULL. */
-    const volatile sig_atomic_t *interrupt;
-} ar_limits;
 
 struct ar_result;
 
@@ -114,7 +98,6 @@ void ar_result_free(ar_result *result);
 void ar_result_init(ar_result *result);
 
 const char *ar_outcome_name(ar_outcome outcome); /* "solved", "no_solution", "limit", "none" */
-const char *ar_stop_reason_name(ar_stop_reason reason);
 
 #ifdef __cplusplus
 }

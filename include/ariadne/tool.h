@@ -17,7 +17,10 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+#include "ariadne/limits.h"
+#include "ariadne/progress.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -60,6 +63,104 @@ typedef struct ar_replay_request {
     const char *html; /* --html OUT.html ("-": standard output), or NULL */
     const char *turn; /* --turn T as given, or NULL */
 } ar_replay_request;
+
+/* --- One option parser for every verb ---
+ *
+ * Every verb, generic or a domain's own tool, declares its options in a
+ * table and parses argv with ar_tool_parse, so all of them treat options the
+ * same way: `--name value` or `--name=value`, `--` ends the options, an
+ * option given twice is an error, an unknown option is an error (with the
+ * nearest spelling suggested), a common option the verb does not take is an
+ * error naming it, numbers are checked against their range with "too large"
+ * / "too small" in the message, and positional arguments are counted. Each
+ * error is one line on stderr; the call returns AR_EXIT_BAD_INPUT. */
+
+typedef enum ar_opt_kind {
+    AR_OPT_FLAG,   /* --NAME: *(int *)dest = 1 */
+    AR_OPT_TEXT,   /* --NAME TEXT: *(const char **)dest = the text */
+    AR_OPT_UINT,   /* --NAME N, a whole number in [min, max]: *(uint64_t *)dest */
+    AR_OPT_NUMBER, /* --NAME X, a real number in [lo, hi]: *(double *)dest */
+    AR_OPT_CHOICE  /* --NAME WORD, one of `choices`: *(int *)dest = its index */
+} ar_opt_kind;
+
+/* One option of a verb's table ({NULL}-terminated), written with designated
+ * initialisers: {.name = "depth", .kind = AR_OPT_UINT, .dest = &depth,
+ * .min = 1, .max = 64, .metavar = "D"}. A one-letter name is written with
+ * one dash (-f FILE). */
+typedef struct ar_opt {
+    const char *name;
+    ar_opt_kind kind;
+    void *dest;
+    const char *metavar;  /* "N", "FILE": for messages */
+    uint64_t min, max;    /* AR_OPT_UINT (max 0: no upper bound but 2^64-1) */
+    double lo, hi;        /* AR_OPT_NUMBER (hi 0: no upper bound) */
+    int lo_open;          /* AR_OPT_NUMBER: more than lo, not lo itself */
+    const char *choices;  /* AR_OPT_CHOICE: space-separated words */
+    const char *alias;    /* an older spelling, accepted and documented as such */
+    int *seen;            /* set to 1 when given (may be NULL) */
+} ar_opt;
+
+/* The options every verb spells the same way, with one range each; a verb
+ * says which apply to it (an AR_COMMON_* mask) and reads them from its
+ * ar_tool_cmd after parsing. */
+enum {
+    AR_COMMON_JSON = 1u << 0,         /* --json: one JSON object per result */
+    AR_COMMON_QUIET = 1u << 1,        /* --quiet: nothing on stderr but errors */
+    AR_COMMON_PROGRESS = 1u << 2,     /* --progress auto|text|json|off */
+    AR_COMMON_TIME_LIMIT = 1u << 3,   /* --time-limit S (seconds, more than 0) */
+    AR_COMMON_MEMORY_LIMIT = 1u << 4, /* --memory-limit SIZE (512M, 8G, bytes; at least 4K) */
+    AR_COMMON_NODE_LIMIT = 1u << 5,   /* --node-limit N (at least 1) */
+    AR_COMMON_SEED = 1u << 6,         /* --seed S (0 .. 2^64-1) */
+    AR_COMMON_THREADS = 1u << 7,      /* --threads N (1 .. 256; default every core) */
+    AR_COMMON_OUTPUT = AR_COMMON_JSON | AR_COMMON_QUIET | AR_COMMON_PROGRESS,
+    AR_COMMON_LIMITS = AR_COMMON_TIME_LIMIT | AR_COMMON_MEMORY_LIMIT | AR_COMMON_NODE_LIMIT
+};
+
+#define AR_TOOL_MAX_ARGS 64
+#define AR_TOOL_MAX_THREADS 256
+
+/* A verb's command line: what the verb declares (the first block), and what
+ * ar_tool_parse fills in (the second). */
+typedef struct ar_tool_cmd {
+    const char *name;       /* "pdb build": the start of every message */
+    const char *help_topic; /* named in messages as `ariadne help TOPIC` (NULL: none) */
+    unsigned common;        /* the AR_COMMON_* options the verb takes */
+    const ar_opt *options;  /* its own options ({NULL}-terminated; may be NULL) */
+    unsigned min_args, max_args; /* positional arguments */
+    const char *args_usage;      /* "DEPTH", "FILE ...": what "needs" names */
+    const char *other_options;   /* options of other verbs, space-separated: refused as
+                                  * "does not apply" rather than "unknown" (may be NULL) */
+
+    const char *args[AR_TOOL_MAX_ARGS];
+    unsigned nargs;
+    int json, quiet;
+    ar_progress_mode progress_mode; /* --progress, or off under --quiet */
+    ar_limits limits;               /* memory: ar_default_memory_limit() unless given;
+                                     * interrupt: &ar_tool_interrupted */
+    uint64_t seed;
+    unsigned threads;               /* 0: not given (ar_tool_threads: every core) */
+    unsigned given;                 /* the AR_COMMON_* options given */
+    ar_progress progress;           /* on stderr, in progress_mode, labelled `name` */
+} ar_tool_cmd;
+
+/* Parses argv[first..argc) into cmd (whose declaration fields are set) and
+ * the options' destinations, then initialises cmd->progress. Returns 0, or
+ * AR_EXIT_BAD_INPUT after printing the one-line error. */
+int ar_tool_parse(ar_tool_cmd *cmd, int argc, char **argv, int first);
+
+/* --threads, or every online core when it was not given. */
+unsigned ar_tool_threads(const ar_tool_cmd *cmd);
+
+/* Copies s into out (size >= 8) for quoting in a message: control characters
+ * and bytes that are not UTF-8 escaped (\n, \x9f), and a text longer than
+ * `max` characters cut with "..." so the reader sees it was cut. Returns out. */
+const char *ar_tool_quote(const char *s, size_t max, char *out, size_t size);
+
+/* The whole number in text (decimal digits only), checked against [min, max]
+ * (max 0: up to 2^64-1). Returns 0, or -1 with the reason in why ("is not a
+ * whole number", "is too large (at most 64)"), preceded by the text quoted. */
+int ar_tool_parse_uint(const char *text, uint64_t min, uint64_t max, uint64_t *out, char *why,
+                       size_t why_size);
 
 /* The tool called name in a {NULL}-terminated table (may be NULL), or NULL. */
 const ar_tool *ar_tool_find(const ar_tool *tools, const char *name);

@@ -26,7 +26,9 @@ typedef struct cli {
     const char *file;               /* -f FILE */
     const char *moves_file;         /* --moves-file FILE (verify) */
     const char *at_moves;           /* --moves M (at) */
-    const char *seed_text;          /* --seed S */
+    uint64_t seed;                  /* --seed S */
+    int seed_given;
+    int memory_given;               /* --memory-limit was given (else the default) */
     int json;
     int quiet;
     int batch;                      /* --batch: -f FILE holds one instance per line */

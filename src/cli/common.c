@@ -17,86 +17,6 @@
 #include <unistd.h>
 #include "ariadne/memory.h"
 
-static int parse_double(const char *opt, const char *text, double min, double *out)
-{
-    char *end;
-    double v;
-    if (!text || !*text)
-        return ar_tool_fail("option --%s needs a number", opt);
-    errno = 0;
-    v = strtod(text, &end);
-    if (*end || errno || !isfinite(v) || isspace((unsigned char)*text))
-        return ar_tool_fail("option --%s: '%s' is not a number", opt, text);
-    if (v < min || (min == 0 && v <= 0))
-        return ar_tool_fail(min == 0 ? "option --%s: %s is too small (more than %g)"
-                                     : "option --%s: %s is too small (at least %g)",
-                            opt, text, min);
-    *out = v;
-    return 0;
-}
-
-/* A limit in seconds: a number above 0. */
-static int parse_seconds(const char *opt, const char *text, double *out)
-{
-    if (parse_double(opt, text, -1e300, out))
-        return AR_EXIT_BAD_INPUT;
-    if (!(*out > 0))
-        return ar_tool_fail("option --%s: %s is too small (more than 0 seconds)", opt, text);
-    return 0;
-}
-
-static int parse_u64(const char *opt, const char *text, uint64_t min, uint64_t *out)
-{
-    char *end;
-    unsigned long long v;
-    if (!text || !*text)
-        return ar_tool_fail("option --%s needs a whole number", opt);
-    if (!isdigit((unsigned char)*text))
-        return ar_tool_fail("option --%s: '%s' is not a whole number", opt, text);
-    errno = 0;
-    v = strtoull(text, &end, 10);
-    if (*end)
-        return ar_tool_fail("option --%s: '%s' is not a whole number", opt, text);
-    if (errno == ERANGE)
-        return ar_tool_fail("option --%s: %s is too large (at most %llu)", opt, text, ULLONG_MAX);
-    if (v < min)
-        return ar_tool_fail("option --%s: %s is too small (at least %llu)", opt, text,
-                        (unsigned long long)min);
-    *out = v;
-    return 0;
-}
-
-enum { OPT_FLAG, OPT_VALUE };
-
-/* The generic options, declared once: whether each takes a value, which
- * verbs take it (NULL: every verb that parses with cli_parse), and which
- * algorithm it is for (NULL: any). The parser rejects an option a verb or
- * the chosen algorithm does not take, and an option given twice. */
-static const struct generic_option {
-    const char *name;
-    int kind;
-    const char *verbs;      /* space-separated */
-    const char *algorithms; /* space-separated; checked against --algo */
-    unsigned solver_flag;   /* or a domain solver with this AR_SOLVER_* flag */
-} generic_options[] = {
-    {.name = "algo", .kind = OPT_VALUE, .verbs = "solve hint at play"},
-    {.name = "heuristic", .kind = OPT_VALUE, .verbs = "solve hint at play"},
-    {.name = "weight", .kind = OPT_VALUE, .verbs = "solve hint at play", .algorithms = "wastar", .solver_flag = AR_SOLVER_USES_WEIGHT},
-    {.name = "beam-width", .kind = OPT_VALUE, .verbs = "solve hint at play", .algorithms = "beam"},
-    {.name = "depth-limit", .kind = OPT_VALUE, .verbs = "solve hint at play", .algorithms = "dfs iddfs idastar"},
-    {.name = "time-limit", .kind = OPT_VALUE, .verbs = "solve hint at play bfs pdb"},
-    {.name = "memory-limit", .kind = OPT_VALUE, .verbs = "solve hint at play bfs pdb"},
-    {.name = "node-limit", .kind = OPT_VALUE, .verbs = "solve hint at play"},
-    {.name = "batch", .kind = OPT_FLAG, .verbs = "solve"},
-    {.name = "threads", .kind = OPT_VALUE, .verbs = "solve pdb"},
-    {.name = "json", .kind = OPT_FLAG},
-    {.name = "quiet", .kind = OPT_FLAG},
-    {.name = "progress", .kind = OPT_VALUE},
-    {.name = "seed", .kind = OPT_VALUE, .verbs = "generate"},
-    {.name = "moves-file", .kind = OPT_VALUE, .verbs = "verify"},
-    {.name = "moves", .kind = OPT_VALUE, .verbs = "at"},
-    {.name = NULL}};
-
 /* Whether word (up to its first space: "pdb build" is "pdb") is one of the
  * space-separated words of list. */
 static int in_list(const char *list, const char *word)
@@ -112,77 +32,68 @@ static int in_list(const char *list, const char *word)
     return 0;
 }
 
-static int apply_generic(cli *c, const char *name, const char *value)
+/* The generic verbs' own options, declared once: which verbs take each
+ * (space-separated), and which algorithm it is for (NULL: any), or a domain
+ * solver with this AR_SOLVER_* flag. The common options (--json, --quiet,
+ * --progress, the limits, --seed, --threads) are ar_tool_parse's; common_for
+ * says which verbs take them. */
+static const struct verb_option {
+    const char *name;
+    ar_opt_kind kind;
+    const char *verbs;
+    const char *algorithms;
+    unsigned solver_flag;
+} verb_options[] = {
+    {.name = "algo", .kind = AR_OPT_TEXT, .verbs = "solve hint at play"},
+    {.name = "heuristic", .kind = AR_OPT_TEXT, .verbs = "solve hint at play"},
+    {.name = "weight", .kind = AR_OPT_NUMBER, .verbs = "solve hint at play", .algorithms = "wastar",
+     .solver_flag = AR_SOLVER_USES_WEIGHT},
+    {.name = "beam-width", .kind = AR_OPT_UINT, .verbs = "solve hint at play", .algorithms = "beam"},
+    {.name = "depth-limit", .kind = AR_OPT_UINT, .verbs = "solve hint at play", .algorithms = "dfs iddfs idastar"},
+    {.name = "batch", .kind = AR_OPT_FLAG, .verbs = "solve"},
+    {.name = "moves-file", .kind = AR_OPT_TEXT, .verbs = "verify"},
+    {.name = "moves", .kind = AR_OPT_TEXT, .verbs = "at"},
+    {.name = NULL}};
+enum { VERB_OPTION_COUNT = sizeof verb_options / sizeof verb_options[0] - 1 };
+
+/* The verbs that parse with cli_parse, and which common options each takes. */
+static unsigned common_for(const char *verb)
 {
-    ar_search_options *s = &c->search;
-    uint64_t u;
+    unsigned out = AR_COMMON_OUTPUT;
+    if (in_list("solve hint at play", verb))
+        out |= AR_COMMON_LIMITS;
+    if (in_list("bfs pdb", verb))
+        out |= AR_COMMON_TIME_LIMIT | AR_COMMON_MEMORY_LIMIT;
+    if (in_list("solve pdb", verb))
+        out |= AR_COMMON_THREADS;
+    if (in_list("generate", verb))
+        out |= AR_COMMON_SEED;
+    return out;
+}
+
+/* Where each generic option's value goes. */
+static void *verb_option_dest(cli *c, const char *name, uint64_t *beam, uint64_t *depth)
+{
     if (strcmp(name, "algo") == 0)
-        s->algorithm = value;
-    else if (strcmp(name, "heuristic") == 0)
-        s->heuristic = value;
-    else if (strcmp(name, "weight") == 0)
-        return parse_double(name, value, 1.0, &s->weight);
-    else if (strcmp(name, "beam-width") == 0) {
-        if (parse_u64(name, value, 1, &u))
-            return AR_EXIT_BAD_INPUT;
-        s->beam_width = (size_t)u;
-    } else if (strcmp(name, "depth-limit") == 0) {
-        if (parse_u64(name, value, 1, &u))
-            return AR_EXIT_BAD_INPUT;
-        if (u > 100000000u)
-            return ar_tool_fail("option --depth-limit: %s is too large", value);
-        s->depth_limit = (unsigned)u;
-    } else if (strcmp(name, "time-limit") == 0) {
-        if (parse_seconds(name, value, &s->limits.time_limit))
-            return AR_EXIT_BAD_INPUT;
-    } else if (strcmp(name, "memory-limit") == 0) {
-        ar_error err;
-        size_t bytes;
-        if (ar_parse_size(value, &bytes, &err) != AR_OK)
-            return ar_tool_fail("option --memory-limit: %s", err.message);
-        if (bytes < 4096)
-            return ar_tool_fail("option --memory-limit: %s is too small (at least 4K)", value);
-        s->limits.memory_limit = bytes;
-    } else if (strcmp(name, "node-limit") == 0)
-        return parse_u64(name, value, 1, &s->limits.node_limit);
-    else if (strcmp(name, "json") == 0)
-        c->json = 1;
-    else if (strcmp(name, "batch") == 0)
-        c->batch = 1;
-    else if (strcmp(name, "threads") == 0) {
-        if (parse_u64(name, value, 1, &u))
-            return AR_EXIT_BAD_INPUT;
-        if (u > 256)
-            return ar_tool_fail("option --threads: %s is too large (at most 256)", value);
-        c->threads = (unsigned)u;
-    }
-    else if (strcmp(name, "quiet") == 0)
-        c->quiet = 1;
-    else if (strcmp(name, "progress") == 0) {
-        if (strcmp(value, "json") == 0)
-            c->progress_mode = AR_PROGRESS_JSON;
-        else if (strcmp(value, "text") == 0)
-            c->progress_mode = AR_PROGRESS_TEXT;
-        else if (strcmp(value, "off") == 0)
-            c->progress_mode = AR_PROGRESS_OFF;
-        else if (strcmp(value, "auto") == 0)
-            c->progress_mode = AR_PROGRESS_AUTO;
-        else
-            return ar_tool_fail("option --progress: '%s' is not one of auto, text, json, off", value);
-    } else if (strcmp(name, "seed") == 0) {
-        if (parse_u64(name, value, 0, &u))
-            return AR_EXIT_BAD_INPUT;
-        c->seed_text = value;
-    } else if (strcmp(name, "moves-file") == 0)
-        c->moves_file = value;
-    else if (strcmp(name, "moves") == 0)
-        c->at_moves = value;
-    return 0;
+        return &c->search.algorithm;
+    if (strcmp(name, "heuristic") == 0)
+        return &c->search.heuristic;
+    if (strcmp(name, "weight") == 0)
+        return &c->search.weight;
+    if (strcmp(name, "beam-width") == 0)
+        return beam;
+    if (strcmp(name, "depth-limit") == 0)
+        return depth;
+    if (strcmp(name, "batch") == 0)
+        return &c->batch;
+    if (strcmp(name, "moves-file") == 0)
+        return &c->moves_file;
+    return &c->at_moves;
 }
 
 /* Whether option g, if it belongs to some algorithms, fits --algo: one of
  * its generic algorithms, or a domain solver with its AR_SOLVER_* flag. */
-static int option_fits_algorithm(const cli *c, const struct generic_option *g)
+static int option_fits_algorithm(const cli *c, const struct verb_option *g)
 {
     const ar_domain_solver *ds;
     if (!g->algorithms || (c->search.algorithm && in_list(g->algorithms, c->search.algorithm)))
@@ -191,7 +102,7 @@ static int option_fits_algorithm(const cli *c, const struct generic_option *g)
     return g->solver_flag && ds && (ds->flags & g->solver_flag);
 }
 
-static int refuse_for_algorithm(const cli *c, const struct generic_option *g)
+static int refuse_for_algorithm(const cli *c, const struct verb_option *g)
 {
     char list[200];
     size_t used = (size_t)snprintf(list, sizeof list, "%s", g->algorithms);
@@ -204,111 +115,91 @@ static int refuse_for_algorithm(const cli *c, const struct generic_option *g)
 
 int cli_parse(cli *c, int argc, char **argv, int want_domain)
 {
-    int i, only_positional = 0;
-    unsigned given = 0; /* generic options seen, by index */
-    size_t phys;
+    ar_opt opts[VERB_OPTION_COUNT + CLI_MAX_ARGS + 2];
+    const char *domain_values[CLI_MAX_ARGS];
+    int domain_flags[CLI_MAX_ARGS], seen[VERB_OPTION_COUNT + CLI_MAX_ARGS + 2];
+    uint64_t beam = 0, depth = 0;
+    size_t n = 0, k, first_domain;
+    const ar_option_spec *spec;
+    char name[64], other[200];
+    ar_tool_cmd cmd;
+    int i = 1;
     memset(c, 0, sizeof *c);
+    memset(opts, 0, sizeof opts);
+    memset(seen, 0, sizeof seen);
+    memset(domain_flags, 0, sizeof domain_flags);
     ar_search_options_init(&c->search);
-    c->progress_mode = AR_PROGRESS_AUTO;
-    phys = ar_physical_memory();
-    c->search.limits.memory_limit = phys ? phys / 4 * 3 : 0;
-    c->search.limits.interrupt = &ar_tool_interrupted;
     c->verb = argv[0];
-    i = 1;
     if (want_domain) {
+        char q[80];
         if (i >= argc || argv[i][0] == '-')
             return ar_tool_fail("%s: which domain? (see `ariadne list`)", c->verb);
         c->domain_name = argv[i];
         c->domain = ar_puzzle_find(argv[i]);
         if (!c->domain)
-            return ar_tool_fail("unknown domain '%s' (see `ariadne list`)", argv[i]);
+            return ar_tool_fail("unknown domain '%s' (see `ariadne list`)", ar_tool_quote(argv[i], 40, q, sizeof q));
         i++;
     }
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        if (!only_positional && strcmp(a, "--") == 0) {
-            only_positional = 1;
+    for (k = 0; k < VERB_OPTION_COUNT; k++) {
+        const struct verb_option *g = &verb_options[k];
+        if (!in_list(g->verbs, c->verb))
             continue;
-        }
-        if (!only_positional && a[0] == '-' && a[1] == '-') {
-            char name[64];
-            const char *eq = strchr(a + 2, '='), *value = NULL;
-            size_t len = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-            int k, kind = -1;
-            const ar_option_spec *spec = NULL;
-            if (len == 0 || len >= sizeof name)
-                return ar_tool_fail("bad option '%s'", a);
-            memcpy(name, a + 2, len);
-            name[len] = '\0';
-            for (k = 0; generic_options[k].name; k++)
-                if (strcmp(generic_options[k].name, name) == 0) {
-                    const struct generic_option *g = &generic_options[k];
-                    if (g->verbs && !in_list(g->verbs, c->verb))
-                        return ar_tool_fail("option --%s does not apply to %s (see `ariadne help %s`)",
-                                            name, c->verb, c->verb);
-                    if (given & (1u << k))
-                        return ar_tool_fail("option --%s given twice", name);
-                    given |= 1u << k;
-                    kind = g->kind;
-                }
-            if (kind < 0 && c->domain && c->domain->options) {
-                for (spec = c->domain->options; spec->name; spec++)
-                    if (strcmp(spec->name, name) == 0)
-                        break;
-                if (!spec->name)
-                    spec = NULL;
-                if (spec)
-                    kind = spec->metavar ? OPT_VALUE : OPT_FLAG;
-            }
-            if (kind < 0)
-                return ar_tool_fail("unknown option --%s%s%s (see `ariadne help %s`)", name,
-                                c->domain ? " for " : "", c->domain ? c->domain->name : "",
-                                c->domain ? c->domain->name : c->verb);
-            if (kind == OPT_VALUE) {
-                if (eq)
-                    value = eq + 1;
-                else if (i + 1 < argc)
-                    value = argv[++i];
-                else
-                    return ar_tool_fail("option --%s needs a value", name);
-            } else if (eq) {
-                return ar_tool_fail("option --%s takes no value", name);
-            }
-            if (spec) {
-                int j;
-                for (j = 0; j < c->param_count; j++)
-                    if (strcmp(c->params[j].name, spec->name) == 0)
-                        return ar_tool_fail("option --%s given twice", spec->name);
-                if (c->param_count >= CLI_MAX_ARGS)
-                    return ar_tool_fail("too many options");
-                c->params[c->param_count].name = spec->name;
-                c->params[c->param_count].value = value;
-                c->param_count++;
-            } else if (apply_generic(c, name, value)) {
-                return AR_EXIT_BAD_INPUT;
-            }
-            continue;
-        }
-        if (!only_positional && strcmp(a, "-f") == 0) {
-            if (i + 1 >= argc)
-                return ar_tool_fail("option -f needs a file name");
-            if (c->file)
-                return ar_tool_fail("option -f given twice ('%s' and '%s')", c->file, argv[i + 1]);
-            c->file = argv[++i];
-            continue;
-        }
-        if (!only_positional && a[0] == '-' && a[1] && !isdigit((unsigned char)a[1]))
-            return ar_tool_fail("unknown option %s (see `ariadne help %s`)", a, c->verb);
-        if (c->positional_count >= CLI_MAX_ARGS)
-            return ar_tool_fail("too many arguments");
-        c->positional[c->positional_count++] = a;
+        opts[n] = (ar_opt){.name = g->name, .kind = g->kind, .dest = verb_option_dest(c, g->name, &beam, &depth),
+                           .seen = &seen[n]};
+        if (strcmp(g->name, "weight") == 0)
+            opts[n].lo = 1.0, opts[n].hi = 1e6;
+        if (strcmp(g->name, "beam-width") == 0)
+            opts[n].min = 1, opts[n].max = 1000000000;
+        if (strcmp(g->name, "depth-limit") == 0)
+            opts[n].min = 1, opts[n].max = 100000000;
+        n++;
     }
+    if (!in_list("list help bench", c->verb))
+        opts[n] = (ar_opt){.name = "f", .kind = AR_OPT_TEXT, .dest = &c->file, .metavar = "FILE", .seen = &seen[n]},
+        n++;
+    first_domain = n;
+    for (spec = c->domain ? c->domain->options : NULL, k = 0; spec && spec->name && k < CLI_MAX_ARGS; spec++, k++) {
+        opts[n] = (ar_opt){.name = spec->name, .kind = spec->metavar ? AR_OPT_TEXT : AR_OPT_FLAG,
+                           .dest = spec->metavar ? (void *)&domain_values[k] : (void *)&domain_flags[k],
+                           .metavar = spec->metavar, .seen = &seen[n]};
+        n++;
+    }
+    opts[n].name = NULL;
+    snprintf(name, sizeof name, "%s%s%s", c->verb, c->domain ? " " : "", c->domain ? c->domain->name : "");
+    for (k = 0, other[0] = '\0'; k < VERB_OPTION_COUNT; k++)
+        if (!in_list(verb_options[k].verbs, c->verb))
+            snprintf(other + strlen(other), sizeof other - strlen(other), "%s ", verb_options[k].name);
+    cmd = (ar_tool_cmd){.name = name, .help_topic = c->domain ? c->domain->name : c->verb,
+                        .common = common_for(c->verb), .options = opts, .max_args = CLI_MAX_ARGS,
+                        .other_options = other};
+    if (ar_tool_parse(&cmd, argc, argv, i))
+        return AR_EXIT_BAD_INPUT;
+    for (k = 0; k < cmd.nargs; k++)
+        c->positional[c->positional_count++] = cmd.args[k];
+    for (k = first_domain; k < n; k++)
+        if (seen[k]) {
+            c->params[c->param_count].name = opts[k].name;
+            c->params[c->param_count].value = opts[k].kind == AR_OPT_TEXT ? *(const char **)opts[k].dest : NULL;
+            c->param_count++;
+        }
+    c->search.beam_width = (size_t)beam;
+    c->search.depth_limit = (unsigned)depth;
+    c->search.limits = cmd.limits;
+    c->json = cmd.json;
+    c->quiet = cmd.quiet;
+    c->progress_mode = cmd.progress_mode;
+    c->threads = cmd.threads;
+    c->seed = cmd.seed;
+    c->seed_given = (cmd.given & AR_COMMON_SEED) != 0;
+    c->memory_given = (cmd.given & AR_COMMON_MEMORY_LIMIT) != 0;
     /* An algorithm's own options need that algorithm. */
-    {
-        int k;
-        for (k = 0; generic_options[k].name; k++)
-            if ((given & (1u << k)) && !option_fits_algorithm(c, &generic_options[k]))
-                return refuse_for_algorithm(c, &generic_options[k]);
+    for (k = 0; k < first_domain; k++) {
+        const struct verb_option *g;
+        if (!seen[k] || opts[k].name[1] == '\0')
+            continue;
+        for (g = verb_options; g->name; g++)
+            if (strcmp(g->name, opts[k].name) == 0 && !option_fits_algorithm(c, g))
+                return refuse_for_algorithm(c, g);
     }
     if (c->threads && strcmp(c->verb, "solve") == 0 && !c->batch)
         return ar_tool_fail("option --threads applies to solve --batch only (one search runs on one core)");
@@ -317,9 +208,7 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
     if (c->batch && c->positional_count > 0)
         return ar_tool_fail("option --batch reads the instances from -f FILE, not from '%s'",
                             c->positional[0]);
-    if (c->quiet)
-        c->progress_mode = AR_PROGRESS_OFF;
-    ar_progress_init(&c->progress, stderr, c->progress_mode, c->domain_name ? c->domain_name : c->verb);
+    c->progress = cmd.progress;
     c->search.progress = &c->progress;
     return 0;
 }

@@ -373,8 +373,8 @@ int verb_generate(int argc, char **argv)
         return ar_tool_fail("generate: unexpected argument '%s'", c.positional[0]);
     if (!c.domain->generate)
         return ar_tool_fail("generate: the %s domain has no generator", c.domain->name);
-    if (c.seed_text)
-        seed = strtoull(c.seed_text, NULL, 10);
+    if (c.seed_given)
+        seed = c.seed;
     else
         seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     ar_error_clear(&err);

@@ -64,12 +64,56 @@ void ar_tool_option_words(const char *in, char *out, size_t size)
     out[used] = '\0';
 }
 
+const char *ar_tool_quote(const char *s, size_t max, char *out, size_t size)
+{
+    size_t used = 0, chars = 0;
+    const unsigned char *p = (const unsigned char *)(s ? s : "");
+    while (*p && used + 12 < size) {
+        unsigned char c = *p;
+        size_t len = 1, k;
+        if (chars == max) {
+            memcpy(out + used, "...", 3);
+            used += 3;
+            break;
+        }
+        if (c >= 0xc2 && c <= 0xf4) /* a UTF-8 lead byte: keep the character if it is whole */
+            len = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+        for (k = 1; k < len; k++)
+            if ((p[k] & 0xc0) != 0x80)
+                break;
+        if (len > 1 && k == len) {
+            memcpy(out + used, p, len);
+            used += len, p += len, chars++;
+            continue;
+        }
+        if (c == '\n')
+            memcpy(out + used, "\\n", 2), used += 2;
+        else if (c == '\t')
+            memcpy(out + used, "\\t", 2), used += 2;
+        else if (c == '\r')
+            memcpy(out + used, "\\r", 2), used += 2;
+        else if (c < 0x20 || c >= 0x7f)
+            used += (size_t)snprintf(out + used, size - used, "\\x%02x", c);
+        else
+            out[used++] = (char)c;
+        p++, chars++;
+    }
+    if (*p && used + 12 >= size && used + 4 <= size && chars < max) {
+        memcpy(out + used, "...", 3);
+        used += 3;
+    }
+    out[used < size ? used : size - 1] = '\0';
+    return out;
+}
+
 static void print_error(const char *fmt, va_list ap)
 {
-    char msg[1200], words[1400];
+    char msg[1200], words[1400], line[2800];
     vsnprintf(msg, sizeof msg, fmt, ap);
     ar_tool_option_words(msg, words, sizeof words);
-    fprintf(stderr, "ariadne: %s\n", words);
+    /* One line, whatever the user's text held: newlines and bytes that are
+     * not UTF-8 are written as escapes. */
+    fprintf(stderr, "ariadne: %s\n", ar_tool_quote(words, sizeof line, line, sizeof line));
 }
 
 int ar_tool_fail(const char *fmt, ...)

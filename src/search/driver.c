@@ -75,20 +75,6 @@ const char *ar_outcome_name(ar_outcome outcome)
     return "limit";
 }
 
-const char *ar_stop_reason_name(ar_stop_reason reason)
-{
-    switch (reason) {
-    case AR_STOP_NONE: return "none";
-    case AR_STOP_TIME: return "time limit";
-    case AR_STOP_MEMORY: return "memory limit";
-    case AR_STOP_NODES: return "node limit";
-    case AR_STOP_INTERRUPT: return "interrupt (Ctrl-C)";
-    case AR_STOP_DEPTH: return "depth limit";
-    case AR_STOP_BEAM: return "beam width (states were dropped)";
-    }
-    return "unknown";
-}
-
 /* --- ar_solve --- */
 
 static void describe_optimality(ar_result *res, const ar_algorithm *algo, const ar_heuristic *h)

@@ -1,0 +1,25 @@
+/* limits.c — the words every verb uses for a stop, and the default memory
+ * limit (limits.h). */
+#include "ariadne/limits.h"
+
+#include "ariadne/memory.h"
+
+const char *ar_stop_reason_name(ar_stop_reason reason)
+{
+    switch (reason) {
+    case AR_STOP_NONE: return "none";
+    case AR_STOP_TIME: return "time limit";
+    case AR_STOP_MEMORY: return "memory limit";
+    case AR_STOP_NODES: return "node limit";
+    case AR_STOP_INTERRUPT: return "interrupt (Ctrl-C)";
+    case AR_STOP_DEPTH: return "depth limit";
+    case AR_STOP_BEAM: return "beam width (states were dropped)";
+    }
+    return "unknown";
+}
+
+size_t ar_default_memory_limit(void)
+{
+    size_t phys = ar_physical_memory(), cap = (size_t)8 << 30;
+    return phys / 2 < cap ? phys / 2 : cap;
+}
