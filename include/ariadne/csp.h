@@ -171,10 +171,19 @@ typedef struct ar_csp_options {
 void ar_csp_options_init(ar_csp_options *o);
 
 /* The options every constraint-based domain takes (--consistency,
- * --alldiff, --var-order, --value-order, --backjump), {NULL}-terminated, for
- * a domain's option table; and reading them from the params. */
-extern const ar_option_spec ar_csp_option_specs[];
-ar_status ar_csp_options_from_params(const ar_param *params, size_t count, ar_csp_options *o, ar_error *err);
+ * --alldiff, --var-order, --value-order, --backjump): the entries to put in
+ * a domain's option table, and reading them from the params (*given, may be
+ * NULL, says whether any was there, so that a solver they do not apply to
+ * can refuse them). */
+#define AR_CSP_OPTION_SPECS                                                                                     \
+    {.name = "consistency", .metavar = "C",                                                                     \
+     .help = "constraint search: check (backtracking), forward (forward checking), ac3, queue (default)"},      \
+        {.name = "alldiff", .metavar = "A", .help = "constraint search: all-different by regin (default), bounds, pairwise"}, \
+        {.name = "var-order", .metavar = "V", .help = "constraint search: mrv-degree (default), mrv, input, wdeg"}, \
+        {.name = "value-order", .metavar = "V", .help = "constraint search: min (default), max, lcv, random"},    \
+        {.name = "backjump", .metavar = NULL, .help = "constraint search: conflict-directed backjumping"}
+ar_status ar_csp_options_from_params(const ar_param *params, size_t count, ar_csp_options *o, int *given,
+                                     ar_error *err);
 /* Names of the option values, for notes and tables ("queue", "regin", ...). */
 const char *ar_csp_consistency_name(ar_csp_consistency c);
 const char *ar_csp_alldiff_name(ar_csp_alldiff_level a);
@@ -227,6 +236,17 @@ ar_status ar_csp_search(const ar_csp *m, const ar_csp_options *o, ar_run *run, u
  * fewest violations seen; stats->violations says how many remain. */
 ar_status ar_csp_min_conflicts(const ar_csp *m, const ar_csp_options *o, ar_run *run, int32_t *values,
                                ar_csp_outcome *outcome, ar_csp_stats *stats, ar_error *err);
+
+/* Runs the depth-first engine (or min-conflicts, when local_search is set)
+ * on m as a puzzle's solver: under opts' limits and progress (opts may be
+ * NULL), filling result's outcome (solved, no solution, stopped), its
+ * counters and a note saying which method ran and what it did. On
+ * AR_OUTCOME_SOLVED, values holds the solution; the caller turns it into
+ * moves. A stopped min-conflicts run leaves in values its assignment with
+ * the fewest violated constraints, and says how many in the note. */
+ar_status ar_csp_solve_puzzle(const ar_csp *m, const ar_csp_options *o, int local_search,
+                              const struct ar_search_options *opts, struct ar_result *result, int32_t *values,
+                              ar_error *err);
 
 /* ------------------------------------------------------------ text form -- */
 

@@ -79,7 +79,8 @@ typedef struct ar_heuristic {
 /* A domain solver's flags. */
 enum {
     AR_SOLVER_USES_HEURISTIC = 1u << 0, /* it reads --heuristic (the domain's heuristics) */
-    AR_SOLVER_USES_WEIGHT = 1u << 1     /* it reads --weight (a weighted search) */
+    AR_SOLVER_USES_WEIGHT = 1u << 1,    /* it reads --weight (a weighted search) */
+    AR_SOLVER_USES_SEED = 1u << 2       /* it reads --seed (a randomised search) */
 };
 
 /* A domain's own algorithm (closed forms, specialised solvers), selectable by
@@ -146,6 +147,11 @@ typedef struct ar_puzzle {
     unsigned (*legal_moves)(const ar_instance *inst, const void *state, ar_move *moves);
     /* (required) Applies a legal move in place. */
     void (*apply)(const ar_instance *inst, void *state, ar_move move);
+    /* Whether move (as parse_move made it) is legal in state: for domains
+     * with many legal moves a state (a queen's row among a million), so
+     * that replaying a long solution need not list them all. NULL: replay
+     * looks the move up among legal_moves. */
+    int (*is_legal)(const ar_instance *inst, const void *state, ar_move move);
     /* Reverses apply(move) in place; NULL when moves cannot be undone from the
      * move alone (depth-first search then keeps a copy of each state). */
     void (*undo)(const ar_instance *inst, void *state, ar_move move);

@@ -37,6 +37,8 @@ typedef struct ar_search_options {
     double weight;          /* weighted A*: f = g + weight*h (>= 1; 0 means default 2) */
     size_t beam_width;      /* beam search (0: default 1000) */
     unsigned depth_limit;   /* DFS bound and optional cap for IDDFS/IDA* (0: none) */
+    uint64_t seed;          /* randomised solvers (AR_SOLVER_USES_SEED): their seed */
+    int seed_given;         /* --seed was given: refused by a solver without that flag */
     ar_limits limits;
     ar_progress *progress;  /* may be NULL */
     /* Called by anytime algorithms each time they find a better solution. */

@@ -50,6 +50,7 @@ static const struct verb_option {
      .solver_flag = AR_SOLVER_USES_WEIGHT},
     {.name = "beam-width", .kind = AR_OPT_UINT, .verbs = "solve hint at play", .algorithms = "beam"},
     {.name = "depth-limit", .kind = AR_OPT_UINT, .verbs = "solve hint at play", .algorithms = "dfs iddfs idastar"},
+    {.name = "seed", .kind = AR_OPT_UINT, .verbs = "solve hint at play"},
     {.name = "batch", .kind = AR_OPT_FLAG, .verbs = "solve"},
     {.name = "moves-file", .kind = AR_OPT_TEXT, .verbs = "verify"},
     {.name = "moves", .kind = AR_OPT_TEXT, .verbs = "at"},
@@ -84,6 +85,8 @@ static void *verb_option_dest(cli *c, const char *name, uint64_t *beam, uint64_t
         return beam;
     if (strcmp(name, "depth-limit") == 0)
         return depth;
+    if (strcmp(name, "seed") == 0)
+        return &c->search.seed;
     if (strcmp(name, "batch") == 0)
         return &c->batch;
     if (strcmp(name, "moves-file") == 0)
@@ -182,6 +185,9 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
             c->params[c->param_count].value = opts[k].kind == AR_OPT_TEXT ? *(const char **)opts[k].dest : NULL;
             c->param_count++;
         }
+    for (k = 0; k < first_domain; k++)
+        if (seen[k] && strcmp(opts[k].name, "seed") == 0)
+            c->search.seed_given = 1;
     c->search.beam_width = (size_t)beam;
     c->search.depth_limit = (unsigned)depth;
     c->search.limits = cmd.limits;

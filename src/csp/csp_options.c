@@ -28,15 +28,6 @@ const char *ar_csp_alldiff_name(ar_csp_alldiff_level a) { return (unsigned)a < 3
 const char *ar_csp_var_order_name(ar_csp_var_order v) { return (unsigned)v < 4 ? var_names[v] : "?"; }
 const char *ar_csp_value_order_name(ar_csp_value_order v) { return (unsigned)v < 4 ? value_names[v] : "?"; }
 
-const ar_option_spec ar_csp_option_specs[] = {
-    {.name = "consistency", .metavar = "C",
-     .help = "propagation: check (backtracking), forward (forward checking), ac3, queue (default)"},
-    {.name = "alldiff", .metavar = "A", .help = "all-different strength: regin (default), bounds, pairwise"},
-    {.name = "var-order", .metavar = "V", .help = "variable order: mrv-degree (default), mrv, input, wdeg"},
-    {.name = "value-order", .metavar = "V", .help = "value order: min (default), max, lcv, random"},
-    {.name = "backjump", .metavar = NULL, .help = "conflict-directed backjumping"},
-    {.name = NULL}};
-
 /* The index of value in names[0..n), or -1. */
 static int pick(const char *value, const char *const *names, int n)
 {
@@ -67,11 +58,19 @@ static ar_status one(const ar_param *params, size_t count, const char *name, con
     return AR_OK;
 }
 
-ar_status ar_csp_options_from_params(const ar_param *params, size_t count, ar_csp_options *o, ar_error *err)
+ar_status ar_csp_options_from_params(const ar_param *params, size_t count, ar_csp_options *o, int *given,
+                                     ar_error *err)
 {
+    static const char *const names[] = {"consistency", "alldiff", "var-order", "value-order", "backjump"};
     int v;
-    size_t k;
+    size_t k, j;
     ar_status st;
+    if (given) {
+        *given = 0;
+        for (k = 0; k < count; k++)
+            for (j = 0; j < sizeof names / sizeof *names; j++)
+                *given |= strcmp(params[k].name, names[j]) == 0;
+    }
     v = (int)o->consistency;
     if ((st = one(params, count, "consistency", consistency_names, 4, &v, err)) != AR_OK)
         return st;

@@ -144,6 +144,9 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
         return ar_error_set(err, AR_ERR_INPUT, "%s uses no heuristic (parameter heuristic %s does not apply)",
                             solver ? solver->name : algo->name, opts->heuristic);
 
+    if (opts->seed_given && !(solver && (solver->flags & AR_SOLVER_USES_SEED)))
+        return ar_error_set(err, AR_ERR_INPUT, "%s is not randomised (parameter seed does not apply)",
+                            solver ? solver->name : algo->name);
     if (p->check_solvable) {
         ar_error why;
         ar_error_clear(&why);
