@@ -293,7 +293,7 @@ static ar_status colouring_create(const char *text, const ar_param *params, size
             p++;
         if (*p != 'c' || !(p[1] == ' ' || p[1] == '\t' || p[1] == '\n' || p[1] == '\r' || !p[1]))
             break;
-        p += strcspn(p, "\n");
+        p += strcspn(p, "\n;");
     }
     if ((*p == 'p' || *p == 'e') && (p[1] == ' ' || p[1] == '\t'))
         st = read_dimacs(in, &b, text, err);
