@@ -101,14 +101,16 @@ static ar_status finish(ar_instance *in, builder *b, ar_error *err)
     return AR_OK;
 }
 
-/* The next line of text (a newline or ';' ends it); 0 at the end. */
-static int next_line(const char **p, const char **start, size_t *len)
+/* The next line of text; 0 at the end. A text of one line may use ';' for
+ * its line breaks (a small graph on the command line); a file with newlines
+ * keeps its ';' (DIMACS comments have them). */
+static int next_line(const char **p, const char **start, size_t *len, char sep)
 {
     const char *s = *p;
     if (!*s)
         return 0;
     *start = s;
-    while (*s && *s != '\n' && *s != ';')
+    while (*s && *s != '\n' && *s != sep)
         s++;
     *len = (size_t)(s - *start);
     *p = *s ? s + 1 : s;
@@ -122,7 +124,8 @@ static ar_status read_dimacs(ar_instance *in, builder *b, const char *text, ar_e
     unsigned lineno = 0;
     unsigned long n = 0, m = 0, elines = 0;
     int have_p = 0;
-    while (next_line(&p, &line, &len)) {
+    char sep = strchr(text, '\n') ? '\n' : ';';
+    while (next_line(&p, &line, &len, sep)) {
         char buf[128], word[16];
         unsigned long u, v;
         int used = 0;
@@ -199,7 +202,8 @@ static ar_status read_map(ar_instance *in, builder *b, const char *text, ar_erro
     const char *p = text, *line;
     size_t len;
     unsigned lineno = 0;
-    while (next_line(&p, &line, &len)) {
+    char sep = strchr(text, '\n') ? '\n' : ';';
+    while (next_line(&p, &line, &len, sep)) {
         const char *end = line + len, *colon, *q;
         long from;
         lineno++;
@@ -293,7 +297,7 @@ static ar_status colouring_create(const char *text, const ar_param *params, size
             p++;
         if (*p != 'c' || !(p[1] == ' ' || p[1] == '\t' || p[1] == '\n' || p[1] == '\r' || !p[1]))
             break;
-        p += strcspn(p, "\n;");
+        p += strcspn(p, strchr(text, '\n') ? "\n" : ";");
     }
     if ((*p == 'p' || *p == 'e') && (p[1] == ' ' || p[1] == '\t'))
         st = read_dimacs(in, &b, text, err);
