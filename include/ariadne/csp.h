@@ -68,8 +68,8 @@ typedef enum ar_csp_rel {
 } ar_csp_rel;
 
 /* all-different(x[0] + offset[0], ..., x[n-1] + offset[n-1]); offsets may be
- * NULL (all 0). With offsets the diagonals of a queens-style board are one
- * constraint each. */
+ * NULL (all 0). With offsets, the diagonals of a board are one constraint
+ * each. */
 ar_status ar_csp_alldiff(ar_csp *m, const int *vars, const int32_t *offsets, size_t n, ar_error *err);
 /* sum coefs[i] * x[i]  REL  rhs. Coefficients must keep every partial sum
  * within +-2^62 (checked). A variable may appear more than once. */
@@ -97,7 +97,7 @@ ar_status ar_csp_user_constraint(ar_csp *m, const int *vars, size_t n, const ar_
 
 /* Declares the values of these variables interchangeable: their initial
  * domains are equal and every constraint on them is unchanged by any
- * permutation of those values (the colours of a graph colouring). The
+ * permutation of those values (the colours of a map). The
  * brancher then tries, at each choice, the values already used in the group
  * and one unused value, which removes the group's value symmetry. */
 ar_status ar_csp_interchangeable(ar_csp *m, const int *vars, size_t n, ar_error *err);
@@ -257,8 +257,8 @@ ar_status ar_csp_solve_puzzle(const ar_csp *m, const ar_csp_options *o, int loca
  *   2*x + y - 3 = z         linear: = != <= >= < > between two sums
  *   table x y : 1 2, 2 3    the allowed pairs (forbid x y : ... the forbidden ones)
  *   interchangeable x y z   values interchangeable (symmetry)
- * with '#' comments. A malformed line gives AR_ERR_INPUT naming the line and
- * what is wrong. */
+ * with '#' comments; ';' may separate statements on one line. A malformed
+ * line gives AR_ERR_INPUT naming the line and what is wrong. */
 ar_status ar_csp_parse(const char *text, ar_csp **out, ar_error *err);
 
 #ifdef __cplusplus

@@ -2,7 +2,8 @@
  *
  * csp_model.c: the model (variables, constraints as posted) and its checks;
  * csp_space.c: the space a search works in (domains as bitsets, the trail,
- * the propagation queue in its four disciplines); csp_alldiff.c,
+ * the propagation queue in its four disciplines); csp_build.c: making and
+ * freeing a space; csp_alldiff.c,
  * csp_props.c: the propagators; csp_search.c: branchers and the
  * depth-first engine with backjumping; csp_minconf.c: min-conflicts;
  * csp_text.c: the text format; csp_options.c: options by name.
@@ -96,6 +97,7 @@ typedef struct prop {
 } prop;
 
 typedef struct sub { uint32_t prop; uint32_t events; } sub;
+typedef struct pending_sub { uint32_t var, prop, events; } pending_sub; /* while a space is made */
 
 typedef struct trail_entry {
     void *addr;
@@ -180,10 +182,14 @@ void ar_csp_schedule_var(space *s, int v, uint32_t events);
 /* Records the failure of p (its reason becomes the conflict). */
 void ar_csp_fail_reason(space *s, const prop *p);
 
-/* Makes the propagators of a model's constraint in s (csp_props.c,
- * csp_alldiff.c); each adds its subscriptions with ar_csp_subscribe. */
+/* Makes the propagator of a model's constraint in s (csp_build.c
+ * dispatches to the makers of csp_props.c and csp_alldiff.c); each adds its
+ * subscriptions with ar_csp_subscribe. */
 ar_status ar_csp_make_props(space *s, const mcon *c, ar_error *err);
 ar_status ar_csp_make_alldiff(space *s, const mcon *c, ar_error *err);
+ar_status ar_csp_make_linear(space *s, const mcon *c, ar_error *err);
+ar_status ar_csp_make_table(space *s, const mcon *c, ar_error *err);
+ar_status ar_csp_make_user(space *s, const mcon *c, ar_error *err);
 ar_status ar_csp_add_prop(space *s, const prop_class *cls, const mcon *c, void *data, prop **out, ar_error *err);
 void ar_csp_subscribe(space *s, prop *p, int v, uint32_t events);
 

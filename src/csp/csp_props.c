@@ -1,6 +1,7 @@
 /* csp_props.c — the propagators of linear constraints, binary tables and
- * user constraints, and the dispatch that turns each constraint of a model
- * into its propagator (the all-different ones are in csp_alldiff.c).
+ * user constraints, and the makers that turn each such constraint of a
+ * model into its propagator (the all-different ones are in csp_alldiff.c; the
+ * dispatch in csp_build.c).
  *
  * Every propagator keeps one promise the search relies on: when all its
  * variables are fixed it fails exactly when the constraint is violated. So a
@@ -181,7 +182,7 @@ static int table_propagate(space *s, prop *p)
 
 static const prop_class table_class = {.name = "table", .cost = 0, .propagate = table_propagate, .destroy = table_destroy};
 
-static ar_status make_table(space *s, const mcon *c, ar_error *err)
+ar_status ar_csp_make_table(space *s, const mcon *c, ar_error *err)
 {
     const mvar *mx = &s->m->vars[c->vars[0]], *my = &s->m->vars[c->vars[1]];
     table_data *t = calloc(1, sizeof *t);
@@ -264,27 +265,24 @@ static int user_propagate(space *s, prop *p)
 
 static const prop_class user_class = {.name = "user", .cost = 1, .propagate = user_propagate};
 
-/* ------------------------------------------------------------- dispatch -- */
+/* ------------------------------------------------------------- makers -- */
 
-ar_status ar_csp_make_props(space *s, const mcon *c, ar_error *err)
+ar_status ar_csp_make_linear(space *s, const mcon *c, ar_error *err)
 {
     prop *p;
     size_t i;
-    switch (c->kind) {
-    case CON_ALLDIFF:
-        return ar_csp_make_alldiff(s, c, err);
-    case CON_LINEAR:
-        ar_csp_add_prop(s, &linear_class, c, NULL, &p, err);
-        for (i = 0; i < c->n; i++)
-            ar_csp_subscribe(s, p, c->vars[i], c->rel == AR_CSP_NE ? EV_FIXED : EV_BOUNDS);
-        return AR_OK;
-    case CON_TABLE:
-        return make_table(s, c, err);
-    case CON_USER:
-        ar_csp_add_prop(s, &user_class, c, NULL, &p, err);
-        for (i = 0; i < c->n; i++)
-            ar_csp_subscribe(s, p, c->vars[i], c->user.propagate ? EV_DOM : EV_FIXED);
-        return AR_OK;
-    }
-    return ar_error_set(err, AR_ERR_INTERNAL, "unknown constraint kind");
+    ar_csp_add_prop(s, &linear_class, c, NULL, &p, err);
+    for (i = 0; i < c->n; i++)
+        ar_csp_subscribe(s, p, c->vars[i], c->rel == AR_CSP_NE ? EV_FIXED : EV_BOUNDS);
+    return AR_OK;
+}
+
+ar_status ar_csp_make_user(space *s, const mcon *c, ar_error *err)
+{
+    prop *p;
+    size_t i;
+    ar_csp_add_prop(s, &user_class, c, NULL, &p, err);
+    for (i = 0; i < c->n; i++)
+        ar_csp_subscribe(s, p, c->vars[i], c->user.propagate ? EV_DOM : EV_FIXED);
+    return AR_OK;
 }

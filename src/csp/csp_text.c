@@ -1,6 +1,6 @@
 /* csp_text.c — the text format of a model, so a problem can be stated
- * without writing C. One statement a line, '#' to the end of a line is a
- * comment:
+ * without writing C. One statement a line (or several separated by ';'),
+ * '#' to the end of a line is a comment:
  *
  *   var x y z : 1..9          variables with a domain (':' or 'in')
  *   var q[8] : 1..8           an array: q[1] .. q[8]
@@ -602,14 +602,19 @@ ar_status ar_csp_parse(const char *text, ar_csp **out, ar_error *err)
     if ((st = ar_csp_create(&ps.m, err)) != AR_OK)
         return st;
     while (*p && st == AR_OK) {
-        const char *eol = strchr(p, '\n'), *hash;
+        const char *eol = strchr(p, '\n'), *hash, *stmt, *stop;
         if (!eol)
             eol = p + strlen(p);
         ps.line++;
         hash = memchr(p, '#', (size_t)(eol - p));
-        ps.p = ps.line_start = p, ps.end = hash ? hash : eol;
-        if (!at_end(&ps))
-            st = statement(&ps);
+        stop = hash ? hash : eol;
+        for (stmt = p; stmt < stop && st == AR_OK;) { /* ';' separates statements on one line */
+            const char *semi = memchr(stmt, ';', (size_t)(stop - stmt));
+            ps.p = ps.line_start = stmt, ps.end = semi ? semi : stop;
+            if (!at_end(&ps))
+                st = statement(&ps);
+            stmt = semi ? semi + 1 : stop;
+        }
         p = *eol ? eol + 1 : eol;
     }
     if (st == AR_OK && ps.m->nvars == 0)

@@ -1,4 +1,5 @@
-/* cryptarithm_model.c — the constraint model of a cryptarithm.
+/* cryptarithm_model.c — the words of a cryptarithm (their values, the
+ * arithmetic, the text) and its constraint model.
  *
  * A sum is written column by column from the right: the letters of column
  * j, plus the carry into it, equal the result's letter plus ten times the
@@ -17,6 +18,71 @@
 
 #include <stdio.h>
 #include <string.h>
+
+/* --------------------------------------------------------------- words -- */
+
+static void write_word(const ar_instance *in, const crypt_word *w, char *buf)
+{
+    unsigned i;
+    for (i = 0; i < w->len; i++)
+        buf[i] = in->letters[w->letter[i]];
+    buf[w->len] = '\0';
+}
+
+void ar_crypt_text(const ar_instance *in, char *buf, size_t size)
+{
+    char word[CRYPT_MAX_DIGITS + 1];
+    size_t used = 0;
+    unsigned t;
+    buf[0] = '\0';
+    for (t = 0; t < in->nterms && used < size; t++) {
+        write_word(in, &in->terms[t], word);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", t ? (in->product ? "*" : "+") : "", word);
+    }
+    write_word(in, &in->result, word);
+    if (used < size)
+        snprintf(buf + used, size - used, "=%s", word);
+}
+
+/* Whether letter l leads a word of two or more letters (so it cannot be 0). */
+int ar_crypt_leads(const ar_instance *in, unsigned l)
+{
+    unsigned t;
+    if (in->leading_zeros)
+        return 0;
+    for (t = 0; t < in->nterms; t++)
+        if (in->terms[t].len > 1 && in->terms[t].letter[0] == l)
+            return 1;
+    return in->result.len > 1 && in->result.letter[0] == l;
+}
+
+/* The value of a word under digits (uint64; saturates at UINT64_MAX). */
+static uint64_t word_value(const crypt_word *w, const uint8_t *digit)
+{
+    uint64_t v = 0;
+    unsigned i;
+    for (i = 0; i < w->len; i++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            return UINT64_MAX;
+        v = v * 10 + digit[w->letter[i]];
+    }
+    return v;
+}
+
+int ar_crypt_holds(const ar_instance *in, const uint8_t *digit)
+{
+    uint64_t acc = in->product ? 1 : 0, r = word_value(&in->result, digit);
+    unsigned t;
+    for (t = 0; t < in->nterms; t++) {
+        uint64_t v = word_value(&in->terms[t], digit);
+        if (in->product ? __builtin_mul_overflow(acc, v, &acc) : __builtin_add_overflow(acc, v, &acc))
+            return 0;
+    }
+    return acc == r;
+}
+
+/* ---------------------------------------------------------------- model -- */
+
 
 /* (a * b) mod m, for a, b < m <= 10^18, without overflow. */
 static uint64_t mulmod(uint64_t a, uint64_t b, uint64_t m)
