@@ -102,6 +102,18 @@ ar_status ar_csp_user_constraint(ar_csp *m, const int *vars, size_t n, const ar_
  * and one unused value, which removes the group's value symmetry. */
 ar_status ar_csp_interchangeable(ar_csp *m, const int *vars, size_t n, ar_error *err);
 
+/* The variables of constraint k: how many, and the i-th (in the order posted). */
+size_t ar_csp_constraint_arity(const ar_csp *m, size_t k);
+int ar_csp_constraint_var(const ar_csp *m, size_t k, size_t i);
+
+/* Whether constraint k can still hold under a partial assignment in which
+ * values[x] == AR_CSP_UNSET means x has no value yet, and variable v takes
+ * `value` (whatever values[v] says): an all-different must hold among the
+ * variables with values, any other constraint once all its variables have
+ * them. What plain backtracking checks. */
+#define AR_CSP_UNSET INT32_MIN
+int ar_csp_partial_ok(const ar_csp *m, size_t k, const int32_t *values, int v, int32_t value);
+
 /* Whether a complete assignment (one value per variable, in index order)
  * satisfies every constraint; on failure *bad_constraint (may be NULL) is
  * the index of the first violated one. */

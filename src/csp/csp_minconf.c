@@ -18,7 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct inc { uint32_t con; int64_t coef; } inc; /* a variable's place in a constraint */
+/* A variable's place in a constraint: the linear coefficient (summed over
+ * its occurrences) and its first position; a variable that occurs several
+ * times in an all-different (`several`) takes the slow path, which scans. */
+typedef struct inc {
+    uint32_t con;
+    uint32_t pos;    /* its first place among the constraint's variables */
+    int several;
+    int64_t coef;
+} inc;
 
 typedef struct mc {
     const ar_csp *m;
@@ -90,14 +98,17 @@ static void set_viol(mc *s, uint32_t k, int64_t v)
 /* Moves variable v (coefficient coef in constraint k) from `from` to `to`
  * inside constraint k's bookkeeping, and returns k's new violation; the
  * caller stores it (set_viol) or moves back. */
-static int64_t shift(mc *s, uint32_t k, int v, int64_t coef, int32_t from, int32_t to)
+static int64_t shift(mc *s, const inc *in, int v, int32_t from, int32_t to)
 {
+    uint32_t k = in->con;
     const mcon *c = &s->m->cons[k];
+    int64_t coef = in->coef;
+    int several = in->several;
     size_t i;
     switch (c->kind) {
     case CON_ALLDIFF: {
         int64_t viol = s->viol[k];
-        for (i = 0; i < c->n; i++)
+        for (i = several ? 0 : in->pos; i < c->n; i++)
             if (c->vars[i] == v) {
                 int64_t o = c->offsets ? c->offsets[i] : 0;
                 int32_t *cf = &s->count[k][from + o - s->vmin[k]], *ct = &s->count[k][to + o - s->vmin[k]];
@@ -105,6 +116,8 @@ static int64_t shift(mc *s, uint32_t k, int v, int64_t coef, int32_t from, int32
                 (*cf)--;
                 viol += *ct >= 1;
                 (*ct)++;
+                if (!several)
+                    break;
             }
         s->viol[k] = viol; /* kept in step so that a move back restores it */
         return viol;
@@ -135,14 +148,14 @@ static int64_t delta(mc *s, int v, int32_t to)
         const inc *in = &s->incs[e];
         int64_t before = s->viol[in->con], after;
         if (s->m->cons[in->con].kind == CON_ALLDIFF) {
-            after = shift(s, in->con, v, in->coef, from, to);
-            shift(s, in->con, v, in->coef, to, from);
+            after = shift(s, in, v, from, to);
+            shift(s, in, v, to, from);
             s->viol[in->con] = before;
         } else if (s->m->cons[in->con].kind == CON_LINEAR) {
-            after = shift(s, in->con, v, in->coef, from, to);
+            after = shift(s, in, v, from, to);
             s->sum[in->con] -= in->coef * ((int64_t)to - from);
         } else {
-            after = shift(s, in->con, v, in->coef, from, to);
+            after = shift(s, in, v, from, to);
         }
         d += after - before;
     }
@@ -163,12 +176,30 @@ static void move(mc *s, int v, int32_t to)
             after = evaluate(s, in->con);
             s->a[v] = from;
         } else {
-            after = shift(s, in->con, v, in->coef, from, to);
+            after = shift(s, in, v, from, to);
         }
         s->viol[in->con] = before; /* set_viol accounts from the old value */
         set_viol(s, in->con, after);
     }
     s->a[v] = to;
+}
+
+/* A variable of violated constraint c to repair, at random: for an
+ * all-different, one whose value is taken twice (the others are not in
+ * conflict); for any other constraint, any of its variables. */
+static int conflicted_var(const mc *s, const mcon *c, ar_rng *rng)
+{
+    size_t i, seen = 0;
+    int pick = c->vars[0];
+    int32_t *count;
+    if (c->kind != CON_ALLDIFF)
+        return c->vars[ar_rng_below(rng, c->n)];
+    count = s->count[c - s->m->cons];
+    for (i = 0; i < c->n; i++)
+        if (count[s->a[c->vars[i]] + (c->offsets ? c->offsets[i] : 0) - s->vmin[c - s->m->cons]] > 1 &&
+            ar_rng_below(rng, ++seen) == 0)
+            pick = c->vars[i]; /* reservoir sampling: each one with probability 1/seen */
+    return pick;
 }
 
 /* A random value of v's initial domain. */
@@ -304,8 +335,11 @@ static ar_status mc_init(mc *s, const ar_csp *m, ar_error *err)
                     if (s->incs[e].con == k)
                         break;
                 if (e == at + fill[v]) {
-                    s->incs[e].con = (uint32_t)k, s->incs[e].coef = 0;
+                    s->incs[e].con = (uint32_t)k, s->incs[e].coef = 0, s->incs[e].several = 0;
+                    s->incs[e].pos = (uint32_t)i;
                     fill[v]++;
+                } else {
+                    s->incs[e].several = 1;
                 }
                 if (m->cons[k].kind == CON_LINEAR)
                     s->incs[e].coef += m->cons[k].coefs[i];
@@ -387,7 +421,7 @@ ar_status ar_csp_min_conflicts(const ar_csp *m, const ar_csp_options *o, ar_run 
             }
             stats->steps++;
             c = &m->cons[s.violated[ar_rng_below(&rng, s.nviolated)]];
-            x = c->vars[ar_rng_below(&rng, c->n)];
+            x = conflicted_var(&s, c, &rng);
             if (m->vars[x].size == 1)
                 continue;
             if (noise > 0 && ar_rng_double(&rng) < noise) {

@@ -408,3 +408,40 @@ void ar_csp_describe_constraint(const ar_csp *m, size_t k, char *buf, size_t siz
     case CON_USER: snprintf(buf, size, "%s on %zu variables", c->user.name ? c->user.name : "user constraint", c->n); break;
     }
 }
+
+size_t ar_csp_constraint_arity(const ar_csp *m, size_t k) { return m->cons[k].n; }
+int ar_csp_constraint_var(const ar_csp *m, size_t k, size_t i) { return m->cons[k].vars[i]; }
+
+int ar_csp_partial_ok(const ar_csp *m, size_t k, const int32_t *values, int v, int32_t value)
+{
+    const mcon *c = &m->cons[k];
+    int32_t small[64] = {0}, *vals = small;
+    size_t i, j;
+    int ok;
+#define VALUE_OF(x) ((x) == v ? value : values[(x)])
+    if (c->kind == CON_ALLDIFF) {
+        for (i = 0; i < c->n; i++) {
+            int64_t a;
+            if (VALUE_OF(c->vars[i]) == AR_CSP_UNSET)
+                continue;
+            a = (int64_t)VALUE_OF(c->vars[i]) + (c->offsets ? c->offsets[i] : 0);
+            for (j = i + 1; j < c->n; j++)
+                if (VALUE_OF(c->vars[j]) != AR_CSP_UNSET &&
+                    a == (int64_t)VALUE_OF(c->vars[j]) + (c->offsets ? c->offsets[j] : 0))
+                    return 0;
+        }
+        return 1;
+    }
+    for (i = 0; i < c->n; i++)
+        if (VALUE_OF(c->vars[i]) == AR_CSP_UNSET)
+            return 1;
+    if (c->n > 64 && !(vals = malloc(c->n * sizeof *vals)))
+        return 1; /* out of memory: cannot tell, let the full check decide */
+    for (i = 0; i < c->n; i++)
+        vals[i] = VALUE_OF(c->vars[i]);
+#undef VALUE_OF
+    ok = ar_csp_con_holds(c, vals);
+    if (vals != small)
+        free(vals);
+    return ok;
+}
