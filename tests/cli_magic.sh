@@ -74,7 +74,7 @@ bad_input "sums to 15, not the magic constant 65" count magic --order 5 --row-se
 bad_input "appears twice" count magic --order 5 --row-set 1,1,13,25,25
 bad_input "3 numbers" count magic --order 5 --col-set 1,2,3
 bad_input "share exactly one number" count magic --order 5 --row-set 1,12,13,14,25 --col-set 1,12,13,14,25
-bad_input "expected partitions or cells" count magic --order 4 --method fast
+bad_input "expected partitions, cells or csp" count magic --order 4 --method fast
 bad_input "expected seconds" count magic --order 4 --time-limit -1
 bad_input "no exact count of its own" count hares
 bad_input "ragged board" maze-waves 'S./..G'
