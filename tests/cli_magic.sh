@@ -16,11 +16,13 @@ moves() { sed -n 's/.*"moves":"\([^"]*\)".*/\1/p' "$tmp/out"; }
 # solve + verify, each domain
 solve_verify() { # domain instance want-length "domain options" [solve-only options...]
     local d=$1 inst=$2 want=$3 opts=$4; shift 4
+    local given=() # no instance argument at all for the default instance ('' is an error)
+    [ -n "$inst" ] && given=("$inst")
     # shellcheck disable=SC2086
-    "$A" solve "$d" "$inst" $opts "$@" --json --quiet >"$tmp/out" 2>"$tmp/err" || { bad "solve $d '$inst' $opts $*: exit $?"; return; }
+    "$A" solve "$d" "${given[@]}" $opts "$@" --json --quiet >"$tmp/out" 2>"$tmp/err" || { bad "solve $d '$inst' $opts $*: exit $?"; return; }
     grep -q "\"length\":$want[,}]" "$tmp/out" && ok || bad "solve $d '$inst' $opts $*: length not $want: $(cat "$tmp/out")"
     # shellcheck disable=SC2086
-    "$A" verify "$d" "$inst" $opts "$(moves)" >"$tmp/v" 2>&1 && grep -q "^solved in $want moves" "$tmp/v" && ok ||
+    "$A" verify "$d" "${given[@]}" $opts "$(moves)" >"$tmp/v" 2>&1 && grep -q "^solved in $want moves" "$tmp/v" && ok ||
         bad "verify $d '$inst' $opts: $(cat "$tmp/v")"
 }
 board=$'S.#.....\n..#.##..\n..#..#..\n.....#G.'
@@ -75,13 +77,15 @@ bad_input "appears twice" count magic --order 5 --row-set 1,1,13,25,25
 bad_input "3 numbers" count magic --order 5 --col-set 1,2,3
 bad_input "share exactly one number" count magic --order 5 --row-set 1,12,13,14,25 --col-set 1,12,13,14,25
 bad_input "expected partitions, cells or csp" count magic --order 4 --method fast
-bad_input "expected seconds" count magic --order 4 --time-limit -1
+bad_input "too small (more than 0 seconds)" count magic --order 4 --time-limit -1
+bad_input "counts orders 3 and 4" count magic --order 5 --method csp
+bad_input "does not apply to --method csp" count magic --order 4 --method csp --threads 2
 bad_input "no exact count of its own" count hares
 bad_input "ragged board" maze-waves 'S./..G'
 bad_input "expected rROWcCOL" verify maze 'S./.G' '2,2'
 
 # counts and the XOR construction
-for m in partitions cells; do
+for m in partitions cells csp; do
     "$A" count magic --order 3 --method $m >"$tmp/out" 2>&1 && grep -q "1 squares up to rotation and reflection, 8 in all" "$tmp/out" && ok || bad "count magic 3 $m: $(cat "$tmp/out")"
     "$A" count magic --order 4 --method $m >"$tmp/out" 2>&1 && grep -q "880 squares up to rotation and reflection, 7040 in all" "$tmp/out" && ok || bad "count magic 4 $m: $(cat "$tmp/out")"
 done
@@ -91,11 +95,11 @@ done
 "$A" count magic --order 5 --row-set 1,12,13,14,25 --col-set 8,9,11,13,24 >"$tmp/out" 2>&1 && grep -q ": 29952 in all" "$tmp/out" && ok || bad "count magic 5 subset: $(cat "$tmp/out")"
 # a time limit stops the order-5 count with a labelled lower bound, exit 3
 "$A" count magic --order 5 --time-limit 0.2 --threads 1 --quiet >"$tmp/out" 2>"$tmp/err"; st=$?
-[ $st -eq 3 ] && grep -q "^stopped (time limit): partial count after .* at least [0-9]* squares in all" "$tmp/out" && ok || bad "count magic 5 --time-limit: exit $st: $(cat "$tmp/out")"
+[ $st -eq 3 ] && grep -q "^stopped by time limit: partial count after .* at least [0-9]* squares in all" "$tmp/out" && ok || bad "count magic 5 --time-limit: exit $st: $(cat "$tmp/out")"
 "$A" count magic --order 5 --time-limit 0.2 --threads 1 --json --quiet >"$tmp/out" 2>"$tmp/err"; st=$?
-[ $st -eq 3 ] && grep -q '"complete":false,"stopped_by":"time limit"' "$tmp/out" && ok || bad "count magic 5 --time-limit --json: exit $st: $(cat "$tmp/out")"
+[ $st -eq 3 ] && grep -q '"complete":false,"stop_reason":"time limit"' "$tmp/out" && ok || bad "count magic 5 --time-limit --json: exit $st: $(cat "$tmp/out")"
 # --progress shows an ETA on stderr; --quiet shows nothing
-"$A" count magic --order 5 --time-limit 1 --threads 1 --progress >"$tmp/out" 2>"$tmp/err"
+"$A" count magic --order 5 --time-limit 1 --threads 1 --progress text >"$tmp/out" 2>"$tmp/err"
 grep -q "ETA" "$tmp/err" && ok || bad "count magic --progress: $(head -c 300 "$tmp/err")"
 "$A" count magic --order 5 --row-set 1,12,13,14,25 --col-set 8,9,11,13,24 --quiet >"$tmp/out" 2>"$tmp/err"
 [ ! -s "$tmp/err" ] && ok || bad "count magic --quiet wrote: $(cat "$tmp/err")"

@@ -176,6 +176,12 @@ void ar_elo_from_results(unsigned wins, unsigned draws, unsigned losses, ar_elo 
  * gets ±INFINITY and an error of 0. rating and error hold t->bots entries. */
 void ar_elo_ratings(const ar_match_table *t, double *rating, double *error);
 
+/* The JSON members of a round robin's results, without braces, for a
+ * front end that adds its own ("game", "seed", ...): "games_played",
+ * "interrupted", "pairs" (each with "elo", "elo_low", "elo_high": null where
+ * unbounded, and "unbounded" saying which way) and "ratings". */
+void ar_match_print_json_members(FILE *out, const ar_match_table *t, const char *const *names);
+
 /* Prints the table of a round robin: every pair's games, wins, draws,
  * losses, score and Elo difference ± 95%, then the ratings (Markdown), or
  * with json set one JSON object {"pairs": [...], "ratings": [...]}.

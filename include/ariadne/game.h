@@ -39,6 +39,7 @@
 #ifndef ARIADNE_GAME_H
 #define ARIADNE_GAME_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "ariadne/error.h"
@@ -142,6 +143,17 @@ enum {
     AR_GAME_HIDDEN = 1u << 6        /* players see only part of the position (in some variants
                                        at least): observe is set */
 };
+
+/* A perft count (`ariadne perft GAME`, gamesearch.h): the root position's
+ * moves, each counted by count_root to depth-1 plies below it, polling *stop
+ * now and then (it returns the count so far once *stop is set). */
+typedef struct ar_perft_job {
+    unsigned root_moves;
+    uint64_t (*count_root)(void *ctx, unsigned k, int depth, const volatile sig_atomic_t *stop);
+    void (*format_root)(void *ctx, unsigned k, char *buf, size_t size); /* root move k, notation */
+    void (*release)(void *ctx);                                         /* frees ctx */
+    void *ctx;
+} ar_perft_job;
 
 typedef struct ar_game {
     const char *name;    /* (required) registry name, lower case, as typed on the command line */
@@ -275,6 +287,9 @@ typedef struct ar_game {
      * tests (tests/test_conformance_games.c) play each of them, the default
      * and the bench positions' variants. */
     const char *const *test_variants;
+    /* A perft job from pos with the game's own fast move generator; NULL:
+     * the generic count through legal_moves and apply. */
+    ar_status (*perft)(const ar_variant *v, const void *pos, ar_perft_job *job, ar_error *err);
 } ar_game;
 
 /* --- the registry (src/games/game_registry.c, from games.def) --- */

@@ -229,6 +229,33 @@ size_t ar_game_bench_count(const ar_game *const *games);
 ar_status ar_game_bench(const ar_game *const *games, unsigned steps, uint64_t *nodes,
                         uint64_t *total, double *seconds, ar_error *err);
 
+/* ------------------------------------------------------------------------ */
+/* Perft: the number of leaves of the legal move tree to a depth, the
+ * standard test of a move generator (`ariadne perft GAME`). A game with a
+ * fast generator of its own gives a job through its `perft` slot (game.h);
+ * ar_game_perft_job makes one for any game of alternating moves through the
+ * interface. ar_perft_run counts the root moves in order on a worker thread
+ * watched under the limits (progress, time limit, Ctrl-C within a fraction of
+ * a second); after a stop the count is a lower bound. */
+typedef struct ar_perft_result {
+    uint64_t nodes;          /* the leaves counted (a lower bound when stopped) */
+    uint64_t *per_move;      /* the caller's array of root_moves entries, or NULL */
+    unsigned moves_done;     /* root moves counted to the end */
+    int complete;
+    ar_stop_reason stop;
+    double seconds;
+} ar_perft_result;
+
+/* Counts to depth (0: one leaf, the position) under opts's limits and
+ * progress (opts may be NULL). */
+void ar_perft_run(const ar_perft_job *job, int depth, const ar_search_options *opts, ar_perft_result *r);
+
+/* A perft job over the game interface for the position pos of variant v
+ * (copied; job->release frees it). Refuses games whose players move at once
+ * or with chance moves (AR_ERR_INPUT). */
+ar_status ar_game_perft_job(const ar_game *g, const ar_variant *v, const void *pos, ar_perft_job *job,
+                            ar_error *err);
+
 #ifdef __cplusplus
 }
 #endif

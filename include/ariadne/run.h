@@ -13,6 +13,7 @@
 #define ARIADNE_RUN_H
 
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 #include "ariadne/memory.h"
 #include "ariadne/search.h"
@@ -88,6 +89,18 @@ ar_status ar_run_memory_stop(ar_run *run, ar_status status);
  * at least `need` entries; *cap is in entries. */
 ar_status ar_run_grow(ar_run *run, void **array, size_t elem, uint32_t *cap, uint32_t need,
                       const char *what, ar_error *err);
+
+/* Work shared by threads, watched from the calling thread: starts `threads`
+ * threads running work(arg), then every 50 ms asks done(arg) how many of
+ * `total` units are finished (0: unknown), draws the progress line in
+ * `unit`s and checks the limits (time, Ctrl-C); when the run must stop it
+ * sets *stop, which the workers poll, and waits for them. Counters and
+ * database builders use it so that a stop is prompt and progress shows the
+ * rate and ETA whatever the work is. Returns the number of threads that
+ * started (at least 1: work runs on the caller's thread when none can). */
+unsigned ar_run_threads(ar_run *run, unsigned threads, void *(*work)(void *arg), void *arg,
+                        uint64_t (*done)(void *arg), uint64_t total, const char *unit,
+                        volatile sig_atomic_t *stop);
 
 /* Ends the run: a stopped run's outcome becomes AR_OUTCOME_STOPPED with its
  * reason (a solution found before the stop stays, labelled not proven), and

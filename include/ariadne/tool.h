@@ -52,17 +52,23 @@ typedef struct ar_bench_suite {
     int (*run)(int quick);
 } ar_bench_suite;
 
-/* What `ariadne replay FILE [--html OUT] [--turn T]` hands to the game whose
- * replay_format the file names (game.h): the file, already read, and the
- * options. The game checks the file strictly and prints the summary, or
- * writes the page; it returns an exit status. */
+/* What `ariadne replay FILE [--html OUT] [--turn T] [--json]` hands to the
+ * game whose replay_format the file names (game.h): the file, already read,
+ * and the options. The game checks the file strictly and prints the summary
+ * (text, or one JSON object), or writes the page; a turn past the game's end
+ * is refused with ar_replay_bad_turn's message. It returns an exit status. */
 typedef struct ar_replay_request {
     const char *file; /* the path as given, for messages ("-" is standard input) */
     const char *text; /* the whole file, NUL-terminated */
     size_t len;
     const char *html; /* --html OUT.html ("-": standard output), or NULL */
-    const char *turn; /* --turn T as given, or NULL */
+    long long turn;   /* --turn T (0: the start), or -1: after the last turn */
+    int json;         /* --json: the summary as one JSON object */
 } ar_replay_request;
+
+/* The one message for a --turn past the end of a game of `turns` turns;
+ * returns AR_EXIT_BAD_INPUT. */
+int ar_replay_bad_turn(const ar_replay_request *q, long long turns);
 
 /* --- One option parser for every verb ---
  *
@@ -162,6 +168,36 @@ const char *ar_tool_quote(const char *s, size_t max, char *out, size_t size);
 int ar_tool_parse_uint(const char *text, uint64_t min, uint64_t max, uint64_t *out, char *why,
                        size_t why_size);
 
+/* --- Counts: one behaviour for every `ariadne count PUZZLE` ---
+ *
+ * A puzzle's count tool parses with ar_tool_parse (AR_COMMON_OUTPUT, the
+ * time limit, --threads), runs its counter under the limits with a progress
+ * line (run.h: ar_run_threads), and prints what it found with
+ * ar_tool_print_count, so every count reads the same: the count, or after a
+ * stop a partial count labelled as a lower bound with the reason; the
+ * published value where one is known; one JSON object under --json. */
+typedef struct ar_count_report {
+    const char *instance;   /* "6x6", "order 4" */
+    const char *counted;    /* what was counted, in words: "closed tours (undirected cycles)" */
+    uint64_t count;         /* complete: the count; stopped: what was counted before the stop */
+    int complete;
+    ar_stop_reason stop;    /* why it is not complete */
+    uint64_t tasks, tasks_done; /* the work's parts (0, 0: not split) */
+    uint64_t nodes;         /* search nodes (0: not reported) */
+    double seconds;
+    unsigned threads;
+    int has_published;      /* published: the value in the literature, and where */
+    uint64_t published;
+    const char *source;     /* "OEIS A001230" */
+} ar_count_report;
+
+/* Prints r for `ariadne count PUZZLE` (text, or one JSON object whose
+ * members extra_json, if not NULL, extends: ",\"key\":value..."); returns
+ * the exit status: 0 counted, 1 counted but unlike the published value,
+ * 3 stopped before the end. */
+int ar_tool_print_count(const ar_tool_cmd *cmd, const char *puzzle, const ar_count_report *r,
+                        const char *extra_json);
+
 /* The tool called name in a {NULL}-terminated table (may be NULL), or NULL. */
 const ar_tool *ar_tool_find(const ar_tool *tools, const char *name);
 
@@ -203,6 +239,11 @@ char *ar_read_file(const char *path, char *why, size_t why_size);
  * Returns 0 with the path in buf when the file or directory exists, -1 with
  * the places looked at in buf otherwise. */
 int ar_data_path(const char *relative, char *buf, size_t size);
+
+/* Makes the directory path and any missing parents (mkdir -p), so that a
+ * verb can check a place to write before it prints anything. Returns 0, or
+ * -1 with the reason in why. */
+int ar_tool_make_dir(const char *path, char *why, size_t why_size);
 
 /* Writes s as a JSON string literal (quotes and escapes included). */
 void ar_json_string(FILE *out, const char *s);

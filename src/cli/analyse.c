@@ -72,6 +72,18 @@ int verb_analyse(int argc, char **argv)
         rc = ar_tool_fail("analyse: --algo '%s' is not alphabeta, minimax or mcts", algo);
         goto out;
     }
+    /* Each engine's own options, refused for the other (an option that does
+     * not apply is an error, not silently ignored). */
+    {
+        int mcts = strcmp(algo, "mcts") == 0;
+        const char *wrong = mcts ? (a.depth ? "depth" : a.steps ? "steps" : NULL)
+                                 : (a.iters ? "iters" : a.has_seed ? "seed" : NULL);
+        if (wrong) {
+            rc = ar_tool_fail("analyse %s: option --%s does not apply to --algo %s (%s)", g->name, wrong, algo,
+                              mcts ? "--depth and --steps are alpha-beta's" : "--iters and --seed are mcts's");
+            goto out;
+        }
+    }
     if (ar_game_players(g, a.v) > 2) {
         rc = ar_tool_fail("analyse %s: %d players; the search engines value two-player positions", g->name,
                           ar_game_players(g, a.v));

@@ -4,9 +4,8 @@
  * states at each depth, the eccentricity of the start, one position at that
  * depth and the distance to the instance's goal.
  *
- * The verb's own options (--threads, --no-symmetry) are taken out of argv
- * before the common parser sees the rest, so limits, --json and the domain's
- * options work as in every other verb. */
+ * Options are parsed by cli_parse like every verb's (--threads, --no-symmetry,
+ * the limits, --json and the domain's own). */
 #include "cli.h"
 
 #include <inttypes.h>
@@ -14,28 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 #include "ariadne/bfs2.h"
-
-static unsigned default_threads(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    if (n < 1)
-        return 1;
-    return n > (long)AR_BFS2_MAX_THREADS ? AR_BFS2_MAX_THREADS : (unsigned)n;
-}
-
-static int parse_threads(const char *text, unsigned *out)
-{
-    char *end;
-    unsigned long v;
-    if (!text || !*text || *text < '0' || *text > '9')
-        return ar_tool_fail("option --threads needs a whole number (1..%u)", AR_BFS2_MAX_THREADS);
-    v = strtoul(text, &end, 10);
-    if (*end || v < 1 || v > AR_BFS2_MAX_THREADS)
-        return ar_tool_fail("option --threads: '%s' is not a number from 1 to %u", text,
-                        AR_BFS2_MAX_THREADS);
-    *out = (unsigned)v;
-    return 0;
-}
 
 static void print_text(const cli *c, const char *desc, const ar_bfs2_problem *pb,
                        const ar_bfs2_result *r, ar_mem *mem)
@@ -127,9 +104,8 @@ static void print_json(const char *domain, const char *desc, const ar_bfs2_probl
 
 int verb_bfs(int argc, char **argv)
 {
-    char **rest = ar_xmalloc(((size_t)argc + 1) * sizeof *rest);
-    int nrest = 0, i, rc, symmetry = 1;
-    unsigned threads = default_threads();
+    int rc;
+    unsigned threads;
     cli c;
     ar_instance *inst = NULL;
     const ar_bfs2_provider *prov;
@@ -143,61 +119,34 @@ int verb_bfs(int argc, char **argv)
     const ar_tool *fe;
 
     /* A puzzle may count its states its own way (a set instead of a ranking). */
-    if (argc > 1 && (fe = cli_puzzle_front_end(ar_puzzle_find(argv[1]), "bfs")) != NULL) {
-        free(rest);
+    if (argc > 1 && (fe = cli_puzzle_front_end(ar_puzzle_find(argv[1]), "bfs")) != NULL)
         return fe->run(argc, argv);
-    }
-    for (i = 0; i < argc; i++) {
-        if (i > 0 && strcmp(argv[i], "--no-symmetry") == 0) {
-            symmetry = 0;
-        } else if (i > 0 && strcmp(argv[i], "--threads") == 0) {
-            if (i + 1 >= argc) {
-                free(rest);
-                return ar_tool_fail("option --threads needs a value");
-            }
-            if (parse_threads(argv[++i], &threads)) {
-                free(rest);
-                return AR_EXIT_BAD_INPUT;
-            }
-        } else if (i > 0 && strncmp(argv[i], "--threads=", 10) == 0) {
-            if (parse_threads(argv[i] + 10, &threads)) {
-                free(rest);
-                return AR_EXIT_BAD_INPUT;
-            }
-        } else {
-            rest[nrest++] = argv[i];
-        }
-    }
-    rest[nrest] = NULL;
-    rc = cli_parse(&c, nrest, rest, 1);
-    if (rc) {
-        free(rest);
+    rc = cli_parse(&c, argc, argv, 1);
+    if (rc)
         return rc;
-    }
+    threads = cli_threads(c.threads);
+    if (threads > AR_BFS2_MAX_THREADS)
+        threads = AR_BFS2_MAX_THREADS;
     prov = c.domain->bfs2;
     if (!prov) {
-        free(rest);
         return ar_tool_fail("bfs: domain '%s' has no dense ranking for the two-bit search (see "
                             "`ariadne list` for those that have)",
                             c.domain->name);
     }
     if (c.positional_count > 1) {
-        free(rest);
         return ar_tool_fail("bfs: unexpected argument '%s'", c.positional[1]);
     }
     rc = cli_make_instance(&c, c.positional_count ? c.positional[0] : NULL, &inst);
     if (rc) {
         cli_free(&c);
-        free(rest);
         return rc;
     }
     c.domain->describe(inst, desc, sizeof desc);
     ar_error_clear(&err);
-    st = prov->open(inst, symmetry, &pb, &err);
+    st = prov->open(inst, !c.no_symmetry, &pb, &err);
     if (st != AR_OK) {
         c.domain->destroy(inst);
         cli_free(&c);
-        free(rest);
         return ar_tool_fail("bfs: %s", err.message);
     }
     ar_tool_install_sigint();
@@ -229,6 +178,5 @@ int verb_bfs(int argc, char **argv)
     prov->close(&pb);
     c.domain->destroy(inst);
     cli_free(&c);
-    free(rest);
     return rc;
 }

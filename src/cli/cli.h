@@ -32,6 +32,7 @@ typedef struct cli {
     int json;
     int quiet;
     int batch;                      /* --batch: -f FILE holds one instance per line */
+    int no_symmetry;                /* --no-symmetry (bfs) */
     unsigned threads;               /* --threads (0: every core) */
     ar_progress_mode progress_mode;
     ar_search_options search;

@@ -52,6 +52,7 @@ static const struct verb_option {
     {.name = "depth-limit", .kind = AR_OPT_UINT, .verbs = "solve hint at play", .algorithms = "dfs iddfs idastar"},
     {.name = "seed", .kind = AR_OPT_UINT, .verbs = "solve hint at play"},
     {.name = "batch", .kind = AR_OPT_FLAG, .verbs = "solve"},
+    {.name = "no-symmetry", .kind = AR_OPT_FLAG, .verbs = "bfs"},
     {.name = "moves-file", .kind = AR_OPT_TEXT, .verbs = "verify"},
     {.name = "moves", .kind = AR_OPT_TEXT, .verbs = "at"},
     {.name = NULL}};
@@ -65,7 +66,7 @@ static unsigned common_for(const char *verb)
         out |= AR_COMMON_LIMITS;
     if (in_list("bfs pdb", verb))
         out |= AR_COMMON_TIME_LIMIT | AR_COMMON_MEMORY_LIMIT;
-    if (in_list("solve pdb", verb))
+    if (in_list("solve pdb bfs", verb))
         out |= AR_COMMON_THREADS;
     if (in_list("generate", verb))
         out |= AR_COMMON_SEED;
@@ -89,6 +90,8 @@ static void *verb_option_dest(cli *c, const char *name, uint64_t *beam, uint64_t
         return &c->search.seed;
     if (strcmp(name, "batch") == 0)
         return &c->batch;
+    if (strcmp(name, "no-symmetry") == 0)
+        return &c->no_symmetry;
     if (strcmp(name, "moves-file") == 0)
         return &c->moves_file;
     return &c->at_moves;
@@ -232,6 +235,18 @@ int cli_make_instance(cli *c, const char *text, ar_instance **inst)
         if (!c->instance_text)
             return ar_tool_fail("%s", why);
         text = c->instance_text;
+    }
+    /* An instance given but empty is a mistake (an empty file, a variable
+     * that was not set), not a request for the default instance. */
+    if (text) {
+        const char *t = text;
+        while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+            t++;
+        if (!*t) {
+            *inst = NULL;
+            return ar_tool_fail("%s: %s: empty instance (give none for the default one)", c->domain->name,
+                                c->file ? c->file : "the instance argument");
+        }
     }
     st = c->domain->create(text, c->params, (size_t)c->param_count, inst, &err);
     if (st != AR_OK) {

@@ -30,7 +30,9 @@ typedef struct game_args {
     double time_limit;
     uint64_t iters, node_limit;
     size_t memory_limit;
-    int json, quiet, verbose;
+    int json, quiet, verbose, divide;
+    const char *position;          /* --position (or --fen) */
+    ar_progress_mode progress_mode;
 } game_args;
 
 /* Parses argv[0] = verb, argv[1] = GAME, then options and positionals.

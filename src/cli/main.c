@@ -194,6 +194,8 @@ static void game_capabilities(const ar_game *g, char *buf, size_t size)
     word_list w = {buf, size, 0};
     buf[0] = '\0';
     add_tools(&w, g->tools, NULL);
+    if (g->perft)
+        add_word(&w, "", "perft (its own generator)");
     if (g->replay)
         add_word(&w, "", "replay");
     add_tools(&w, NULL, g->bench_suites);
@@ -306,14 +308,78 @@ static int verb_help_impl(int argc, char **argv)
 
 int verb_help(int argc, char **argv) { return verb_help_impl(argc, argv); }
 
+/* `ariadne list --json`: the same as one object. */
+static void list_json(void)
+{
+    const ar_puzzle *const *p;
+    const ar_game *const *g;
+    const ar_algorithm *a;
+    char caps[512];
+    printf("{\"puzzles\":[");
+    for (p = ar_puzzles(); *p; p++) {
+        const ar_heuristic *h;
+        const ar_domain_solver *s;
+        printf("%s{\"name\":", p == ar_puzzles() ? "" : ",");
+        ar_json_string(stdout, (*p)->name);
+        printf(",\"summary\":");
+        ar_json_string(stdout, (*p)->summary);
+        printf(",\"heuristics\":[");
+        for (h = (*p)->heuristics; h && h->name; h++) {
+            printf("%s{\"name\":", h == (*p)->heuristics ? "" : ",");
+            ar_json_string(stdout, h->name);
+            printf(",\"admissible\":%s}", (h->flags & AR_HEURISTIC_ADMISSIBLE) ? "true" : "false");
+        }
+        printf("],\"solvers\":[");
+        for (s = (*p)->solvers; s && s->name; s++) {
+            printf("%s", s == (*p)->solvers ? "" : ",");
+            ar_json_string(stdout, s->name);
+        }
+        capabilities(*p, caps, sizeof caps);
+        printf("],\"also\":");
+        ar_json_string(stdout, caps);
+        printf("}");
+    }
+    printf("],\"games\":[");
+    for (g = ar_games(); *g; g++) {
+        const ar_game_strategy *s;
+        printf("%s{\"name\":", g == ar_games() ? "" : ",");
+        ar_json_string(stdout, (*g)->name);
+        printf(",\"summary\":");
+        ar_json_string(stdout, (*g)->summary);
+        printf(",\"perfect_play\":[");
+        for (s = (*g)->strategies; s && s->name; s++) {
+            printf("%s", s == (*g)->strategies ? "" : ",");
+            ar_json_string(stdout, s->name);
+        }
+        game_capabilities(*g, caps, sizeof caps);
+        printf("],\"also\":");
+        ar_json_string(stdout, caps);
+        printf("}");
+    }
+    printf("],\"algorithms\":[");
+    for (a = ar_algorithms(); a->name; a++) {
+        printf("%s{\"name\":", a == ar_algorithms() ? "" : ",");
+        ar_json_string(stdout, a->name);
+        printf(",\"summary\":");
+        ar_json_string(stdout, a->summary);
+        printf("}");
+    }
+    printf("]}\n");
+}
+
 int verb_list(int argc, char **argv)
 {
     const ar_puzzle *const *p;
     const ar_algorithm *a;
     char caps[512];
-    (void)argv;
-    if (argc > 1)
-        return ar_tool_fail("list: takes no arguments");
+    ar_tool_cmd cmd = {.name = "list", .help_topic = "list", .common = AR_COMMON_JSON | AR_COMMON_QUIET};
+    int rc = ar_tool_parse(&cmd, argc, argv, 1);
+    if (rc)
+        return rc;
+    if (cmd.json) {
+        list_json();
+        return 0;
+    }
     puts("Domains:");
     for (p = ar_puzzles(); *p; p++) {
         const ar_heuristic *h;
@@ -337,7 +403,7 @@ int verb_list(int argc, char **argv)
     }
     {
         const ar_game *const *g;
-        puts("\nGames (ariadne play / match / analyse):");
+        puts("\nGames (ariadne play / match / analyse / perft):");
         for (g = ar_games(); *g; g++) {
             const ar_game_strategy *s;
             printf("  %-10s %s\n", (*g)->name, (*g)->summary);
@@ -380,11 +446,22 @@ int verb_generate(int argc, char **argv)
     ar_error_clear(&err);
     if (c.domain->generate(c.params, (size_t)c.param_count, seed, &text, &err) != AR_OK)
         return ar_tool_fail("generate: %s", err.message);
-    if (!c.quiet)
+    if (!c.quiet && !c.json) /* under --json the seed is in the object */
         fprintf(stderr, "ariadne: seed %" PRIu64 "\n", seed);
-    fputs(text, stdout);
-    if (text[0] && text[strlen(text) - 1] != '\n')
-        putchar('\n');
+    if (c.json) {
+        size_t n = strlen(text);
+        if (n && text[n - 1] == '\n')
+            text[n - 1] = '\0';
+        printf("{\"domain\":");
+        ar_json_string(stdout, c.domain->name);
+        printf(",\"seed\":%" PRIu64 ",\"instance\":", seed);
+        ar_json_string(stdout, text);
+        printf("}\n");
+    } else {
+        fputs(text, stdout);
+        if (text[0] && text[strlen(text) - 1] != '\n')
+            putchar('\n');
+    }
     free(text);
     return 0;
 }

@@ -43,13 +43,35 @@ static void on_game(void *ctx, unsigned b0, unsigned b1, unsigned k, const ar_ga
     }
 }
 
-static void print_table(const ar_match_table *t, ar_bot **bots, int json)
+/* The results: the Markdown table, or one JSON object with the match's
+ * settings (game, variant, seed, games per pair, opening plies) and the
+ * results' members. */
+static void print_table(const ar_game *g, const ar_variant *v, const ar_match_table *t, ar_bot **bots, int json,
+                        uint64_t seed, unsigned games, unsigned openings)
 {
     const char **names = ar_xcalloc(t->bots ? t->bots : 1, sizeof *names);
     unsigned i;
     for (i = 0; i < t->bots; i++)
         names[i] = ar_bot_spec(bots[i]);
-    ar_match_print_table(stdout, t, names, json);
+    if (json) {
+        char desc[160];
+        g->describe(v, desc, sizeof desc);
+        printf("{\"game\": ");
+        ar_json_string(stdout, g->name);
+        printf(", \"variant\": ");
+        ar_json_string(stdout, desc);
+        printf(", \"seed\": %" PRIu64 ", \"games_per_pair\": %u, \"opening_plies\": %u, \"bots\": [", seed,
+               games + (games & 1u), openings);
+        for (i = 0; i < t->bots; i++) {
+            printf("%s", i ? ", " : "");
+            ar_json_string(stdout, names[i]);
+        }
+        printf("], ");
+        ar_match_print_json_members(stdout, t, names);
+        printf("}\n");
+    } else {
+        ar_match_print_table(stdout, t, names, 0);
+    }
     free(names);
 }
 
@@ -98,7 +120,7 @@ static int run_match(const ar_game *g, const ar_variant *v, const char *const *s
         ar_progress_finish(pr);
     if (t.interrupted && !json)
         printf("interrupted after %u games: the table covers the games played\n", t.games_played);
-    print_table(&t, bots, json);
+    print_table(g, v, &t, bots, json, seed, games, openings);
     if (t.interrupted)
         rc = AR_EXIT_LIMIT;
     ar_match_table_free(&t);

@@ -57,7 +57,7 @@ static int load_abstractions(cli *c, selection *sel)
     sample[0] = '\0';
     if (c->positional_count == 0 && !c->file)
         sel->prov->sample_instance(c->params, (size_t)c->param_count, sample, sizeof sample);
-    rc = cli_make_instance(c, c->positional_count ? c->positional[0] : c->file ? NULL : sample,
+    rc = cli_make_instance(c, c->positional_count ? c->positional[0] : c->file || !sample[0] ? NULL : sample,
                            &sel->inst);
     if (rc)
         return rc;
@@ -92,25 +92,62 @@ static void path_of(const selection *sel, const ar_pdb_abstraction *a, char *buf
  * a bad --pdb-dir is reported before a long build rather than after it. */
 static int writable_dir(const char *dir)
 {
-    char mk[2100];
-    struct stat sb;
-    size_t n = strlen(dir);
-    if (n >= sizeof mk)
-        return ar_tool_fail("pdb build: directory name too long");
-    memcpy(mk, dir, n + 1);
-    for (char *p = mk + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(mk, 0755);
-            *p = '/';
-        }
-    if (mkdir(mk, 0755) != 0 && errno != EEXIST)
-        return ar_tool_fail("pdb build: cannot create directory %s: %s", dir, strerror(errno));
-    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return ar_tool_fail("pdb build: %s is not a directory", dir);
+    char why[300];
+    if (ar_tool_make_dir(dir, why, sizeof why) != 0)
+        return ar_tool_fail("pdb build: %s", why);
     if (access(dir, W_OK | X_OK) != 0)
         return ar_tool_fail("pdb build: cannot write to %s: %s", dir, strerror(errno));
     return 0;
+}
+
+/* --json: the results as one object {"verb": "pdb build", "results": [...]},
+ * an item for each database; opened with the first item, so a verb that
+ * fails before any result prints nothing on stdout. */
+static unsigned json_items;
+static const char *json_verb;
+
+static void json_item(const char *status, const char *file)
+{
+    if (json_items++ == 0)
+        printf("{\"verb\":\"%s\",\"results\":[", json_verb);
+    else
+        printf(",");
+    printf("{\"status\":\"%s\",\"file\":", status);
+    if (file)
+        ar_json_string(stdout, file);
+    else
+        printf("null");
+}
+
+static void json_header(const ar_pdb_header *h)
+{
+    printf(",\"domain\":");
+    ar_json_string(stdout, h->domain);
+    printf(",\"size\":");
+    ar_json_string(stdout, h->size);
+    printf(",\"pattern\":");
+    ar_json_string(stdout, h->pattern);
+    printf(",\"goal\":");
+    ar_json_string(stdout, h->goal);
+    printf(",\"entries\":%" PRIu64 ",\"bits\":%u,\"data_bytes\":%" PRIu64 ",\"version\":%u,\"max_distance\":%u,"
+           "\"capped\":%" PRIu64 ",\"unreached\":%" PRIu64 ",\"build_seconds\":%.1f,\"checksum\":\"%016" PRIx64 "\"",
+           h->count, h->bits, (uint64_t)h->data_bytes, h->version, h->max_distance, h->capped, h->unreached,
+           h->build_seconds, h->checksum);
+}
+
+static void json_open(const char *verb)
+{
+    json_items = 0;
+    json_verb = verb;
+}
+
+/* Ends the object; a verb that failed before any result prints none. */
+static void json_close(int rc)
+{
+    if (json_items)
+        printf("]}\n");
+    else if (rc == 0)
+        printf("{\"verb\":\"%s\",\"results\":[]}\n", json_verb);
 }
 
 static int do_build(cli *c)
@@ -139,7 +176,16 @@ static int do_build(cli *c)
         char path[3000], nb[32], tb[32];
         ar_status st;
         if (a->uncached) {
-            printf("skipped %s %s pattern %s: %s\n", a->domain, a->size, a->pattern, a->uncached);
+            if (c->json) {
+                json_item("skipped", NULL);
+                printf(",\"pattern\":");
+                ar_json_string(stdout, a->pattern);
+                printf(",\"reason\":");
+                ar_json_string(stdout, a->uncached);
+                printf("}");
+            } else {
+                printf("skipped %s %s pattern %s: %s\n", a->domain, a->size, a->pattern, a->uncached);
+            }
             fflush(stdout);
             continue;
         }
@@ -163,7 +209,11 @@ static int do_build(cli *c)
         st = ar_pdb_build(a, &o, &pdb, &err);
         if (st == AR_OK) {
             st = ar_pdb_save(&pdb, path, &err);
-            if (st == AR_OK) {
+            if (st == AR_OK && c->json) {
+                json_item("built", path);
+                json_header(&pdb.header);
+                printf("}");
+            } else if (st == AR_OK) {
                 printf("built %s (%.1f s, max distance %u, %" PRIu64 " entries capped)\n", path,
                        pdb.header.build_seconds, pdb.header.max_distance, pdb.header.capped);
                 fflush(stdout);
@@ -197,6 +247,22 @@ static int do_info_domain(cli *c)
         if (i)
             putchar('\n');
         ar_error_clear(&err);
+        if (c->json) {
+            int built = !abs[i]->uncached && ar_pdb_read_header(path, &h, &err) == AR_OK;
+            json_item(built ? "built" : abs[i]->uncached ? "not cached" : "not built",
+                      abs[i]->uncached ? NULL : path);
+            if (built) {
+                json_header(&h);
+            } else {
+                ar_pdb_estimate(abs[i], &need, &secs);
+                printf(",\"pattern\":");
+                ar_json_string(stdout, abs[i]->pattern);
+                printf(",\"entries\":%" PRIu64 ",\"build_bytes\":%zu,\"build_seconds_estimate\":%.0f",
+                       ar_pdb_entries(abs[i]), need, secs < 1 ? 1.0 : secs);
+            }
+            printf("}");
+            continue;
+        }
         if (abs[i]->uncached) {
             ar_pdb_estimate(abs[i], &need, &secs);
             printf("file:         none, not cached: %s\n", abs[i]->uncached);
@@ -236,8 +302,15 @@ static int do_verify_domain(cli *c)
         uint64_t samples = abs[i]->count <= 2000000 ? abs[i]->count : 1000000;
         double t0 = ar_now();
         if (abs[i]->uncached) {
-            printf("skipped %s %s pattern %s: %s\n", abs[i]->domain, abs[i]->size, abs[i]->pattern,
-                   abs[i]->uncached);
+            if (c->json) {
+                json_item("skipped", NULL);
+                printf(",\"reason\":");
+                ar_json_string(stdout, abs[i]->uncached);
+                printf("}");
+            } else {
+                printf("skipped %s %s pattern %s: %s\n", abs[i]->domain, abs[i]->size, abs[i]->pattern,
+                       abs[i]->uncached);
+            }
             continue;
         }
         path_of(&sel, abs[i], path, sizeof path);
@@ -249,9 +322,21 @@ static int do_verify_domain(cli *c)
                 st = ar_pdb_check(&pdb, abs[i], samples, 1, &err);
             ar_pdb_free(&pdb);
         }
-        if (st != AR_OK) {
-            printf("%s: FAILED: %s\n", path, err.message);
+        if (st != AR_OK)
             rc = st == AR_ERR_IO ? AR_EXIT_BAD_INPUT : AR_EXIT_NO_SOLUTION;
+        if (c->json) {
+            json_item(st == AR_OK ? "ok" : "failed", path);
+            if (st != AR_OK) {
+                printf(",\"reason\":");
+                ar_json_string(stdout, err.message);
+            } else {
+                printf(",\"checked_entries\":%" PRIu64 ",\"all\":%s,\"exact\":%s,\"seconds\":%.1f", samples,
+                       samples >= abs[i]->count ? "true" : "false", abs[i]->exact ? "true" : "false",
+                       ar_now() - t0);
+            }
+            printf("}");
+        } else if (st != AR_OK) {
+            printf("%s: FAILED: %s\n", path, err.message);
         } else {
             printf("%s: ok (header, checksum, %s %" PRIu64 " entries %s, %.1f s)\n", path,
                    samples >= abs[i]->count ? "all" : "a sample of", samples,
@@ -265,36 +350,63 @@ static int do_verify_domain(cli *c)
     return rc;
 }
 
+/* `pdb info|verify FILE...`: database files given by name. */
 static int do_files(const char *what, int argc, char **argv)
 {
-    int i, rc = 0;
-    for (i = 0; i < argc; i++) {
+    int rc = 0;
+    unsigned i;
+    char name[32];
+    ar_tool_cmd cmd;
+    snprintf(name, sizeof name, "pdb %s", what);
+    cmd = (ar_tool_cmd){.name = name, .help_topic = "pdb", .common = AR_COMMON_JSON | AR_COMMON_QUIET,
+                        .min_args = 1, .max_args = AR_TOOL_MAX_ARGS, .args_usage = "database FILEs"};
+    if (ar_tool_parse(&cmd, argc, argv, 2))
+        return AR_EXIT_BAD_INPUT;
+    if (cmd.json)
+        json_open(name);
+    for (i = 0; i < cmd.nargs; i++) {
+        const char *path = cmd.args[i];
         ar_error err;
         ar_error_clear(&err);
-        if (argv[i][0] == '-')
-            return ar_tool_fail("pdb %s: options go with a domain: ariadne pdb %s DOMAIN [options]", what, what);
         if (strcmp(what, "info") == 0) {
             ar_pdb_header h;
-            if (ar_pdb_read_header(argv[i], &h, &err) != AR_OK) {
+            if (ar_pdb_read_header(path, &h, &err) != AR_OK) {
                 rc = ar_tool_fail("pdb info: %s", err.message);
+                continue;
+            }
+            if (cmd.json) {
+                json_item("built", path);
+                json_header(&h);
+                printf("}");
                 continue;
             }
             if (i)
                 putchar('\n');
-            print_header(argv[i], &h);
+            print_header(path, &h);
         } else {
             ar_pdb pdb;
-            ar_status st = ar_pdb_load(argv[i], 1, NULL, &pdb, &err);
-            if (st != AR_OK) {
-                printf("%s: FAILED: %s\n", argv[i], err.message);
+            ar_status st = ar_pdb_load(path, 1, NULL, &pdb, &err);
+            if (st != AR_OK)
                 rc = st == AR_ERR_IO ? AR_EXIT_BAD_INPUT : AR_EXIT_NO_SOLUTION;
-                continue;
+            if (cmd.json) {
+                json_item(st == AR_OK ? "ok" : "failed", path);
+                if (st != AR_OK) {
+                    printf(",\"reason\":");
+                    ar_json_string(stdout, err.message);
+                }
+                printf(",\"checked\":\"header and checksum\"}");
+            } else if (st != AR_OK) {
+                printf("%s: FAILED: %s\n", path, err.message);
+            } else {
+                printf("%s: ok (header and checksum; give the domain and its options to check the entries)\n",
+                       path);
             }
-            printf("%s: ok (header and checksum; give the domain and its options to check the entries)\n",
-                   argv[i]);
-            ar_pdb_free(&pdb);
+            if (st == AR_OK)
+                ar_pdb_free(&pdb);
         }
     }
+    if (cmd.json)
+        json_close(rc);
     return rc;
 }
 
@@ -311,7 +423,7 @@ int verb_pdb(int argc, char **argv)
     if (!ar_puzzle_find(argv[2])) {
         if (strcmp(what, "build") == 0)
             return ar_tool_fail("pdb build: unknown domain '%s' (see `ariadne list`)", argv[2]);
-        return do_files(what, argc - 2, argv + 2);
+        return do_files(what, argc, argv);
     }
     {
         /* Parsed as the verb "pdb build" (info, verify): its options are pdb's. */
@@ -327,6 +439,8 @@ int verb_pdb(int argc, char **argv)
     if (c.threads && strcmp(what, "build") != 0)
         return ar_tool_fail("option --threads applies to pdb build only");
     ar_tool_install_sigint();
+    if (c.json)
+        json_open(c.verb);
     if (strcmp(what, "build") == 0)
         rc = do_build(&c);
     else if (strcmp(what, "info") == 0)
@@ -334,6 +448,8 @@ int verb_pdb(int argc, char **argv)
     else
         rc = do_verify_domain(&c);
     ar_progress_finish(&c.progress);
+    if (c.json)
+        json_close(rc);
     cli_free(&c);
     return rc;
 }

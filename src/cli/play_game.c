@@ -21,13 +21,33 @@
 
 /* ------------------------------------------------------------ helpers */
 
-static const struct {
+/* The game verbs' own options; a verb names those it takes in `allowed`.
+ * --json, --quiet, --seed and the limits are the common options of
+ * ar_tool_parse, spelt and ranged as for every verb. */
+enum { G_TEXT, G_UINT, G_FLAG };
+static const struct game_option {
     const char *name;
-    int has_value;
-} generic[] = {{"bot", 1},   {"bots", 1},      {"first", 1},  {"seed", 1},      {"games", 1},
-               {"openings", 1}, {"max-plies", 1}, {"depth", 1}, {"time-limit", 1}, {"moves", 1},
-               {"algo", 1},  {"eval", 1},      {"steps", 1},  {"iters", 1},     {"node-limit", 1},
-               {"memory-limit", 1}, {"json", 0}, {"quiet", 0}, {"verbose", 0},   {NULL, 0}};
+    int kind;
+    uint64_t min, max;
+    const char *alias;
+} game_options[] = {
+    {.name = "bot", .kind = G_TEXT},
+    {.name = "bots", .kind = G_TEXT},
+    {.name = "first", .kind = G_TEXT},
+    {.name = "games", .kind = G_UINT, .min = 1, .max = 1000000},
+    {.name = "openings", .kind = G_UINT, .max = 1000},
+    {.name = "max-plies", .kind = G_UINT, .min = 1, .max = 1000000},
+    {.name = "depth", .kind = G_UINT, .min = 1, .max = AR_GAME_MAX_PLY - 1},
+    {.name = "moves", .kind = G_TEXT},
+    {.name = "algo", .kind = G_TEXT},
+    {.name = "eval", .kind = G_TEXT},
+    {.name = "steps", .kind = G_TEXT},
+    {.name = "iters", .kind = G_UINT, .min = 1, .max = 1000000000000ull},
+    {.name = "verbose", .kind = G_FLAG},
+    {.name = "divide", .kind = G_FLAG},
+    {.name = "position", .kind = G_TEXT, .alias = "fen"},
+    {.name = NULL}};
+enum { GAME_OPTION_COUNT = sizeof game_options / sizeof game_options[0] - 1 };
 
 static int word_in(const char *list, const char *word)
 {
@@ -41,86 +61,6 @@ static int word_in(const char *list, const char *word)
     return 0;
 }
 
-static int parse_uint(const char *opt, const char *text, uint64_t min, uint64_t max, uint64_t *out)
-{
-    char *end;
-    unsigned long long x;
-    if (!text || !isdigit((unsigned char)text[0]))
-        return ar_tool_fail("option --%s: '%s' is not a whole number", opt, text ? text : "");
-    errno = 0;
-    x = strtoull(text, &end, 10);
-    if (*end || errno || x < min || x > max)
-        return ar_tool_fail("option --%s: '%s' is not a whole number in %" PRIu64 "..%" PRIu64, opt, text,
-                        min, max);
-    *out = x;
-    return 0;
-}
-
-static int set_generic(game_args *a, const char *name, const char *value)
-{
-    uint64_t u;
-    if (strcmp(name, "bot") == 0)
-        a->bot = value;
-    else if (strcmp(name, "bots") == 0)
-        a->bots = value;
-    else if (strcmp(name, "first") == 0) {
-        if (strcmp(value, "me") != 0 && strcmp(value, "bot") != 0)
-            return ar_tool_fail("option --first: '%s' is not 'me' or 'bot'", value);
-        a->first = value;
-    } else if (strcmp(name, "seed") == 0) {
-        if (parse_uint(name, value, 0, UINT64_MAX, &a->seed))
-            return AR_EXIT_BAD_INPUT;
-        a->has_seed = 1;
-    } else if (strcmp(name, "games") == 0) {
-        if (parse_uint(name, value, 1, 1000000, &u))
-            return AR_EXIT_BAD_INPUT;
-        a->games = (unsigned)u;
-    } else if (strcmp(name, "openings") == 0) {
-        if (parse_uint(name, value, 0, 1000, &u))
-            return AR_EXIT_BAD_INPUT;
-        a->openings = (unsigned)u;
-        a->has_openings = 1;
-    } else if (strcmp(name, "max-plies") == 0) {
-        if (parse_uint(name, value, 1, 1000000, &u))
-            return AR_EXIT_BAD_INPUT;
-        a->max_plies = (unsigned)u;
-    } else if (strcmp(name, "depth") == 0) {
-        if (parse_uint(name, value, 1, AR_GAME_MAX_PLY - 1, &u))
-            return AR_EXIT_BAD_INPUT;
-        a->depth = (int)u;
-    } else if (strcmp(name, "time-limit") == 0) {
-        char *end;
-        double t;
-        errno = 0;
-        t = strtod(value, &end);
-        if (*end || errno || !isfinite(t) || t <= 0 || isspace((unsigned char)value[0]))
-            return ar_tool_fail("option --time-limit: '%s' is not a positive number of seconds", value);
-        a->time_limit = t;
-    } else if (strcmp(name, "moves") == 0)
-        a->moves = value;
-    else if (strcmp(name, "algo") == 0)
-        a->algo = value;
-    else if (strcmp(name, "eval") == 0)
-        a->eval = value;
-    else if (strcmp(name, "steps") == 0)
-        a->steps = value;
-    else if (strcmp(name, "iters") == 0)
-        return parse_uint(name, value, 1, 1000000000000ull, &a->iters);
-    else if (strcmp(name, "node-limit") == 0)
-        return parse_uint(name, value, 1, UINT64_MAX, &a->node_limit);
-    else if (strcmp(name, "memory-limit") == 0) {
-        ar_error err;
-        if (ar_parse_size(value, &a->memory_limit, &err) != AR_OK)
-            return ar_tool_fail("option --memory-limit: %s", err.message);
-    } else if (strcmp(name, "json") == 0)
-        a->json = 1;
-    else if (strcmp(name, "quiet") == 0)
-        a->quiet = 1;
-    else if (strcmp(name, "verbose") == 0)
-        a->verbose = 1;
-    return 0;
-}
-
 static void game_names(char *buf, size_t size)
 {
     const ar_game *const *g;
@@ -131,90 +71,132 @@ static void game_names(char *buf, size_t size)
     }
 }
 
-static void option_names(const ar_game *g, const char *allowed, char *buf, size_t size)
-{
-    const ar_option_spec *o;
-    int k;
-    buf[0] = '\0';
-    for (k = 0; generic[k].name; k++)
-        if (word_in(allowed, generic[k].name)) {
-            strncat(buf, buf[0] ? " --" : "--", size - strlen(buf) - 1);
-            strncat(buf, generic[k].name, size - strlen(buf) - 1);
-        }
-    for (o = g->options; o && o->name; o++) {
-        strncat(buf, buf[0] ? " --" : "--", size - strlen(buf) - 1);
-        strncat(buf, o->name, size - strlen(buf) - 1);
-    }
-}
-
 int game_parse_args(game_args *a, int argc, char **argv, const char *allowed)
 {
-    int i, only_positional = 0;
-    char names[256];
+    ar_opt opts[GAME_OPTION_COUNT + GAME_CLI_MAX + 1];
+    uint64_t values[GAME_OPTION_COUNT];
+    const char *texts[GAME_OPTION_COUNT], *domain_values[GAME_CLI_MAX];
+    int flags[GAME_OPTION_COUNT], domain_flags[GAME_CLI_MAX], seen[GAME_OPTION_COUNT + GAME_CLI_MAX + 1];
+    int index_of[GAME_OPTION_COUNT];
+    char names[256], name[96], other[300];
+    const ar_option_spec *spec;
+    ar_tool_cmd cmd;
+    size_t n = 0, k, first_game;
+    unsigned common = 0;
     memset(a, 0, sizeof *a);
+    memset(seen, 0, sizeof seen);
+    memset(flags, 0, sizeof flags);
+    memset(domain_flags, 0, sizeof domain_flags);
     a->verb = argv[0];
     game_names(names, sizeof names);
     if (argc < 2 || argv[1][0] == '-')
         return ar_tool_fail("%s: which game? (games: %s)", a->verb, names);
     a->g = ar_game_find(argv[1]);
-    if (!a->g)
-        return ar_tool_fail("%s: unknown game '%s' (games: %s)", a->verb, argv[1], names);
-    for (i = 2; i < argc; i++) {
-        const char *s = argv[i];
-        if (!only_positional && strcmp(s, "--") == 0) {
-            only_positional = 1;
-            continue;
-        }
-        if (!only_positional && s[0] == '-' && s[1] == '-') {
-            char name[64];
-            const char *eq = strchr(s + 2, '='), *value = NULL;
-            size_t len = eq ? (size_t)(eq - s - 2) : strlen(s + 2);
-            int k, has_value = -1;
-            const ar_option_spec *spec = NULL;
-            if (len == 0 || len >= sizeof name)
-                return ar_tool_fail("bad option '%s'", s);
-            memcpy(name, s + 2, len);
-            name[len] = '\0';
-            for (k = 0; generic[k].name; k++)
-                if (strcmp(generic[k].name, name) == 0 && word_in(allowed, name))
-                    has_value = generic[k].has_value;
-            if (has_value < 0 && a->g->options)
-                for (spec = a->g->options; spec->name; spec++)
-                    if (strcmp(spec->name, name) == 0) {
-                        has_value = spec->metavar != NULL;
-                        break;
-                    }
-            if (has_value < 0) {
-                char opts[600];
-                option_names(a->g, allowed, opts, sizeof opts);
-                return ar_tool_fail("%s %s: unknown option --%s (options: %s)", a->verb, a->g->name, name,
-                                opts);
-            }
-            if (has_value) {
-                if (eq)
-                    value = eq + 1;
-                else if (i + 1 < argc)
-                    value = argv[++i];
-                else
-                    return ar_tool_fail("option --%s needs a value", name);
-            } else if (eq) {
-                return ar_tool_fail("option --%s takes no value", name);
-            }
-            if (spec && spec->name) {
-                if (a->nparams >= GAME_CLI_MAX)
-                    return ar_tool_fail("too many options");
-                a->params[a->nparams].name = spec->name;
-                a->params[a->nparams].value = value;
-                a->nparams++;
-            } else if (set_generic(a, name, value)) {
-                return AR_EXIT_BAD_INPUT;
-            }
-            continue;
-        }
-        if (a->npositional >= GAME_CLI_MAX)
-            return ar_tool_fail("too many arguments");
-        a->positional[a->npositional++] = s;
+    if (!a->g) {
+        char q[64];
+        return ar_tool_fail("%s: unknown game '%s' (games: %s)", a->verb, ar_tool_quote(argv[1], 30, q, sizeof q),
+                            names);
     }
+    other[0] = '\0';
+    for (k = 0; k < GAME_OPTION_COUNT; k++) {
+        const struct game_option *o = &game_options[k];
+        index_of[k] = -1;
+        values[k] = 0, texts[k] = NULL;
+        if (!word_in(allowed, o->name)) {
+            snprintf(other + strlen(other), sizeof other - strlen(other), "%s ", o->name);
+            continue;
+        }
+        index_of[k] = (int)n;
+        opts[n] = (ar_opt){.name = o->name, .alias = o->alias, .seen = &seen[n]};
+        if (o->kind == G_UINT)
+            opts[n].kind = AR_OPT_UINT, opts[n].dest = &values[k], opts[n].min = o->min, opts[n].max = o->max;
+        else if (o->kind == G_FLAG)
+            opts[n].kind = AR_OPT_FLAG, opts[n].dest = &flags[k];
+        else
+            opts[n].kind = AR_OPT_TEXT, opts[n].dest = &texts[k];
+        n++;
+    }
+    first_game = n;
+    for (spec = a->g->options, k = 0; spec && spec->name && k < GAME_CLI_MAX; spec++, k++, n++)
+        opts[n] = (ar_opt){.name = spec->name, .kind = spec->metavar ? AR_OPT_TEXT : AR_OPT_FLAG,
+                           .dest = spec->metavar ? (void *)&domain_values[k] : (void *)&domain_flags[k],
+                           .metavar = spec->metavar, .seen = &seen[n]};
+    opts[n].name = NULL;
+    if (word_in(allowed, "json"))
+        common |= AR_COMMON_JSON;
+    if (word_in(allowed, "quiet"))
+        common |= AR_COMMON_QUIET | AR_COMMON_PROGRESS;
+    if (word_in(allowed, "seed"))
+        common |= AR_COMMON_SEED;
+    if (word_in(allowed, "time-limit"))
+        common |= AR_COMMON_TIME_LIMIT;
+    if (word_in(allowed, "node-limit"))
+        common |= AR_COMMON_NODE_LIMIT;
+    if (word_in(allowed, "memory-limit"))
+        common |= AR_COMMON_MEMORY_LIMIT;
+    snprintf(name, sizeof name, "%s %s", a->verb, a->g->name);
+    cmd = (ar_tool_cmd){.name = name, .help_topic = a->g->name, .common = common, .options = opts,
+                        .max_args = GAME_CLI_MAX, .other_options = other};
+    if (ar_tool_parse(&cmd, argc, argv, 2))
+        return AR_EXIT_BAD_INPUT;
+    for (k = 0; k < cmd.nargs; k++)
+        a->positional[a->npositional++] = cmd.args[k];
+    for (k = first_game; k < n; k++)
+        if (seen[k]) {
+            a->params[a->nparams].name = opts[k].name;
+            a->params[a->nparams].value = opts[k].kind == AR_OPT_TEXT ? *(const char **)opts[k].dest : NULL;
+            a->nparams++;
+        }
+#define GIVEN(i) (index_of[i] >= 0 && seen[index_of[i]])
+    for (k = 0; k < GAME_OPTION_COUNT; k++) {
+        const char *o = game_options[k].name;
+        if (!GIVEN(k))
+            continue;
+        if (strcmp(o, "bot") == 0)
+            a->bot = texts[k];
+        else if (strcmp(o, "bots") == 0)
+            a->bots = texts[k];
+        else if (strcmp(o, "first") == 0) {
+            if (strcmp(texts[k], "me") != 0 && strcmp(texts[k], "bot") != 0) {
+                char q[64];
+                return ar_tool_fail("%s: option --first: '%s': expected me or bot", name,
+                                    ar_tool_quote(texts[k], 30, q, sizeof q));
+            }
+            a->first = texts[k];
+        } else if (strcmp(o, "games") == 0)
+            a->games = (unsigned)values[k];
+        else if (strcmp(o, "openings") == 0)
+            a->openings = (unsigned)values[k], a->has_openings = 1;
+        else if (strcmp(o, "max-plies") == 0)
+            a->max_plies = (unsigned)values[k];
+        else if (strcmp(o, "depth") == 0)
+            a->depth = (int)values[k];
+        else if (strcmp(o, "moves") == 0)
+            a->moves = texts[k];
+        else if (strcmp(o, "algo") == 0)
+            a->algo = texts[k];
+        else if (strcmp(o, "eval") == 0)
+            a->eval = texts[k];
+        else if (strcmp(o, "steps") == 0)
+            a->steps = texts[k];
+        else if (strcmp(o, "iters") == 0)
+            a->iters = values[k];
+        else if (strcmp(o, "verbose") == 0)
+            a->verbose = 1;
+        else if (strcmp(o, "divide") == 0)
+            a->divide = 1;
+        else if (strcmp(o, "position") == 0)
+            a->position = texts[k];
+    }
+#undef GIVEN
+    a->has_seed = (cmd.given & AR_COMMON_SEED) != 0;
+    a->seed = cmd.seed;
+    a->time_limit = cmd.limits.time_limit;
+    a->node_limit = cmd.limits.node_limit;
+    a->memory_limit = (cmd.given & AR_COMMON_MEMORY_LIMIT) ? cmd.limits.memory_limit : 0;
+    a->json = cmd.json;
+    a->quiet = cmd.quiet;
+    a->progress_mode = cmd.progress_mode;
     return 0;
 }
 

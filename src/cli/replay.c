@@ -6,7 +6,8 @@
  * page). A file whose format cannot be read goes to the game's strict
  * reader when only one game writes replays, so its message says exactly
  * what is wrong and where; with several, the checks common to every format
- * (empty, not JSON, not an object, an unknown format) are made here. */
+ * (empty, not JSON, not an object, an unknown format) are made here.
+ * Options are parsed here once for every game (--turn a whole number). */
 #include "cli.h"
 
 #include <ctype.h>
@@ -76,27 +77,23 @@ int verb_replay(int argc, char **argv)
     char why[512], format[128];
     unsigned writers = 0;
     char *text;
-    int i, rc;
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--html") == 0 || strcmp(argv[i], "--turn") == 0) {
-            if (i + 1 >= argc)
-                return ar_tool_fail("replay: %s needs a value", argv[i]);
-            if (argv[i][2] == 'h')
-                q.html = argv[++i];
-            else
-                q.turn = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return ar_tool_fail("replay: unknown option '%s' (see `ariadne help replay`)", argv[i]);
-        } else if (q.file) {
-            return ar_tool_fail("replay: one replay file at a time ('%s' and '%s')", q.file, argv[i]);
-        } else {
-            q.file = argv[i];
-        }
-    }
-    if (!q.file)
-        return ar_tool_fail("replay: no file (usage: ariadne replay FILE [--html OUT.html] [--turn T])");
-    if (q.html && q.turn)
-        return ar_tool_fail("replay: --turn is for the text summary, not with --html");
+    int rc, turn_given = 0;
+    uint64_t turn = 0;
+    const ar_opt opts[] = {{.name = "html", .kind = AR_OPT_TEXT, .dest = &q.html, .metavar = "OUT.html"},
+                           {.name = "turn", .kind = AR_OPT_UINT, .dest = &turn, .max = 100000000, .metavar = "T",
+                            .seen = &turn_given},
+                           {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "replay", .help_topic = "replay", .common = AR_COMMON_JSON | AR_COMMON_QUIET,
+                       .options = opts, .min_args = 1, .max_args = 1, .args_usage = "a replay FILE"};
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
+        return rc;
+    q.file = cmd.args[0];
+    q.turn = turn_given ? (long long)turn : -1;
+    q.json = cmd.json;
+    if (q.html && turn_given)
+        return ar_tool_fail("replay: --turn is for the summary, not with --html");
+    if (q.html && q.json)
+        return ar_tool_fail("replay: --json is for the summary, not with --html");
     text = ar_read_file(q.file, why, sizeof why);
     if (!text)
         return ar_tool_fail("%s", why);

@@ -486,10 +486,27 @@ int verb_at(int argc, char **argv)
         rc = ar_tool_fail("out of memory");
         goto out;
     }
+    /* The algorithm and heuristic named are checked whether or not a search
+     * runs; where the domain's formula gives the position they do not apply. */
+    if (c.search.algorithm && !ar_algorithm_find(c.search.algorithm) &&
+        !ar_puzzle_solver(c.domain, c.search.algorithm)) {
+        rc = ar_tool_fail("at %s: unknown algorithm '%s' (see `ariadne list`)", c.domain->name, c.search.algorithm);
+        goto out;
+    }
+    if (c.search.heuristic && !ar_puzzle_heuristic(c.domain, c.search.heuristic)) {
+        rc = ar_tool_fail("at %s: unknown heuristic '%s' (see `ariadne help %s`)", c.domain->name,
+                          c.search.heuristic, c.domain->name);
+        goto out;
+    }
     ar_error_clear(&err);
     st = AR_ERR_UNSUPPORTED;
     if (c.domain->state_after)
         st = c.domain->state_after(inst, m, state, &err);
+    if (st == AR_OK && (c.search.algorithm || c.search.heuristic)) {
+        rc = ar_tool_fail("at %s: option --%s does not apply: the position comes from the domain's formula, "
+                          "without a search", c.domain->name, c.search.algorithm ? "algo" : "heuristic");
+        goto out;
+    }
     if (st == AR_ERR_UNSUPPORTED) {
         /* No formula for this instance: solve, then replay the first m moves
          * of the solution (streamed solutions are stored for this). */

@@ -242,3 +242,35 @@ int ar_data_path(const char *relative, char *buf, size_t size)
              relative, AR_SOURCE_DATADIR, AR_INSTALL_DATADIR);
     return -1;
 }
+
+int ar_replay_bad_turn(const ar_replay_request *q, long long turns)
+{
+    return ar_tool_fail("replay: %s: --turn %lld is past the game's end (turns 0 to %lld)", q->file, q->turn, turns);
+}
+
+int ar_tool_make_dir(const char *path, char *why, size_t why_size)
+{
+    char buf[PATH_MAX];
+    size_t i, n = strlen(path);
+    struct stat sb;
+    if (n == 0 || n >= sizeof buf) {
+        snprintf(why, why_size, "'%s' is not a directory name", path);
+        return -1;
+    }
+    memcpy(buf, path, n + 1);
+    for (i = 1; i <= n; i++)
+        if (buf[i] == '/' || buf[i] == '\0') {
+            char c = buf[i];
+            buf[i] = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+                snprintf(why, why_size, "cannot make directory '%s': %s", buf, strerror(errno));
+                return -1;
+            }
+            buf[i] = c;
+        }
+    if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        snprintf(why, why_size, "'%s' is not a directory", path);
+        return -1;
+    }
+    return 0;
+}

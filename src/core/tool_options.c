@@ -98,7 +98,7 @@ static int parse_common(ar_tool_cmd *cmd, unsigned bit, const char *value)
             cmd->progress_mode = AR_PROGRESS_OFF;
         else {
             char q[80];
-            return fail(cmd, "option --progress: '%s' is not one of auto, text, json, off",
+            return fail(cmd, "option --progress: '%s': expected auto, text, json or off",
                         ar_tool_quote(value, 40, q, sizeof q), NULL);
         }
         return 0;
@@ -195,7 +195,22 @@ static int parse_own(ar_tool_cmd *cmd, const ar_opt *o, const char *value)
                 w++;
             index++;
         }
-        snprintf(why, sizeof why, "'%s' is not one of: %s", ar_tool_quote(value, 40, q, sizeof q), o->choices);
+        {
+            char list[160];
+            size_t used = 0, words = 0, nth = 0;
+            for (w = o->choices; *w; w++)
+                words += *w != ' ' && (w == o->choices || w[-1] == ' ');
+            for (w = o->choices; *w && used + 8 < sizeof list;) {
+                size_t len = strcspn(w, " ");
+                nth++;
+                used += (size_t)snprintf(list + used, sizeof list - used, "%s%.*s",
+                                         nth == 1 ? "" : nth == words ? " or " : ", ", (int)len, w);
+                w += len;
+                while (*w == ' ')
+                    w++;
+            }
+            snprintf(why, sizeof why, "'%s': expected %s", ar_tool_quote(value, 40, q, sizeof q), list);
+        }
         return fail(cmd, "option %s: %s", name, why);
     }
     }
@@ -393,4 +408,59 @@ unsigned ar_tool_threads(const ar_tool_cmd *cmd)
         return cmd->threads;
     n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1u : n > AR_TOOL_MAX_THREADS ? AR_TOOL_MAX_THREADS : (unsigned)n;
+}
+
+int ar_tool_print_count(const ar_tool_cmd *cmd, const char *puzzle, const ar_count_report *r,
+                        const char *extra_json)
+{
+    int mismatch = r->complete && r->has_published && r->count != r->published;
+    ar_progress_finish((ar_progress *)&cmd->progress);
+    if (cmd->json) {
+        printf("{\"puzzle\":");
+        ar_json_string(stdout, puzzle);
+        printf(",\"instance\":");
+        ar_json_string(stdout, r->instance ? r->instance : "");
+        printf(",\"counted\":");
+        ar_json_string(stdout, r->counted ? r->counted : "");
+        printf(",\"count\":%llu,\"complete\":%s,\"stop_reason\":", (unsigned long long)r->count,
+               r->complete ? "true" : "false");
+        if (r->complete)
+            printf("null");
+        else
+            ar_json_string(stdout, ar_stop_reason_name(r->stop));
+        if (r->tasks)
+            printf(",\"tasks\":%llu,\"tasks_done\":%llu", (unsigned long long)r->tasks,
+                   (unsigned long long)r->tasks_done);
+        if (r->nodes)
+            printf(",\"nodes\":%llu", (unsigned long long)r->nodes);
+        printf(",\"seconds\":%.3f,\"threads\":%u", r->seconds, r->threads);
+        if (r->has_published) {
+            printf(",\"published\":%llu,\"source\":", (unsigned long long)r->published);
+            ar_json_string(stdout, r->source ? r->source : "");
+            printf(",\"matches_published\":%s", !r->complete ? "null" : mismatch ? "false" : "true");
+        } else {
+            printf(",\"published\":null");
+        }
+        printf("%s}\n", extra_json ? extra_json : "");
+    } else {
+        printf("instance:  %s\n", r->instance ? r->instance : "");
+        printf("counted:   %s\n", r->counted ? r->counted : "");
+        if (r->complete) {
+            printf("count:     %llu\n", (unsigned long long)r->count);
+        } else {
+            printf("count:     at least %llu (partial: stopped by %s after %.2f s", (unsigned long long)r->count,
+                   ar_stop_reason_name(r->stop), r->seconds);
+            if (r->tasks)
+                printf(", %llu of %llu parts done", (unsigned long long)r->tasks_done,
+                       (unsigned long long)r->tasks);
+            printf(")\n");
+        }
+        if (r->has_published)
+            printf("published: %llu (%s)%s\n", (unsigned long long)r->published, r->source ? r->source : "",
+                   !r->complete ? "" : mismatch ? ": MISMATCH" : ": matches");
+        if (r->nodes)
+            printf("nodes:     %llu\n", (unsigned long long)r->nodes);
+        printf("time:      %.2f s on %u thread%s\n", r->seconds, r->threads, r->threads == 1 ? "" : "s");
+    }
+    return !r->complete ? AR_EXIT_LIMIT : mismatch ? AR_EXIT_NO_SOLUTION : AR_EXIT_OK;
 }

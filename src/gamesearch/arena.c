@@ -315,6 +315,15 @@ void ar_elo_from_results(unsigned wins, unsigned draws, unsigned losses, ar_elo 
         }
         return;
     }
+    if (var == 0) {
+        /* Every game drawn: the sample shows no spread, but n games cannot
+         * pin the score down; the Wilson interval around 1/2 is the honest
+         * width (never zero). */
+        double h = z * sqrt(0.25 / n + z * z / (4 * n * n)) / (1 + z * z / n);
+        out->low = elo_of(p - h);
+        out->high = elo_of(p + h);
+        return;
+    }
     out->low = elo_of(p - z * se);
     out->high = elo_of(p + z * se);
 }

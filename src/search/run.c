@@ -2,11 +2,14 @@
  * best-so-far bookkeeping that every search uses, generic or a domain's own. */
 #include "ariadne/run.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/progress.h"
 #include "ariadne/timer.h"
+
+#include <time.h>
 
 static const ar_search_options no_limits; /* all zero: no limits, no progress */
 
@@ -49,10 +52,14 @@ static int check_clock(ar_run *run)
         }
         if (run->opts->progress) {
             char mem[32];
-            snprintf(run->detail, sizeof run->detail, "%s%sgenerated %llu, memory %s",
-                     run->phase ? run->phase : "", run->phase ? ", " : "",
-                     (unsigned long long)res->generated,
-                     ar_format_bytes(run->mem.used, mem, sizeof mem));
+            size_t n = (size_t)snprintf(run->detail, sizeof run->detail, "%s", run->phase ? run->phase : "");
+            /* Counts of generated states and memory, where the work has them. */
+            if (res->generated && n < sizeof run->detail)
+                n += (size_t)snprintf(run->detail + n, sizeof run->detail - n, "%sgenerated %llu", n ? ", " : "",
+                                      (unsigned long long)res->generated);
+            if (run->mem.used && n < sizeof run->detail)
+                snprintf(run->detail + n, sizeof run->detail - n, "%smemory %s", n ? ", " : "",
+                         ar_format_bytes(run->mem.used, mem, sizeof mem));
             ar_progress_update(run->opts->progress, res->expanded, run->progress_total,
                                run->unit ? run->unit : "nodes", run->detail);
         }
@@ -153,4 +160,74 @@ void ar_run_finish(ar_run *run)
     }
     if (run->mem.peak > res->peak_bytes)
         res->peak_bytes = run->mem.peak;
+}
+
+/* What each watched thread runs: the work, then one less running. */
+typedef struct watched {
+    void *(*work)(void *arg);
+    void *arg;
+    pthread_mutex_t lock;
+    pthread_cond_t finished; /* signalled as each thread ends */
+    unsigned running;
+} watched;
+
+static void *watched_thread(void *p)
+{
+    watched *w = p;
+    w->work(w->arg);
+    pthread_mutex_lock(&w->lock);
+    w->running--;
+    pthread_cond_signal(&w->finished);
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
+}
+
+unsigned ar_run_threads(ar_run *run, unsigned threads, void *(*work)(void *arg), void *arg,
+                        uint64_t (*done)(void *arg), uint64_t total, const char *unit,
+                        volatile sig_atomic_t *stop)
+{
+    pthread_t tid[256];
+    unsigned started = 0, t, running;
+    const char *saved_unit = run->unit;
+    watched w = {.work = work, .arg = arg};
+    if (threads > 256)
+        threads = 256;
+    if (threads == 0)
+        threads = 1;
+    pthread_mutex_init(&w.lock, NULL);
+    pthread_cond_init(&w.finished, NULL);
+    w.running = threads;
+    for (t = 0; t < threads; t++)
+        if (pthread_create(&tid[started], NULL, watched_thread, &w) == 0)
+            started++;
+    pthread_mutex_lock(&w.lock);
+    w.running -= threads - started;
+    pthread_mutex_unlock(&w.lock);
+    run->unit = unit;
+    run->progress_total = total;
+    if (started == 0) /* no thread could start: the work runs here, unwatched */
+        work(arg);
+    for (running = started; running > 0;) {
+        struct timespec until;
+        run->res->expanded = done(arg);
+        if (!*stop && ar_run_check_now(run))
+            *stop = 1;
+        /* Wake every 20 ms to check the limits, or as soon as a thread ends. */
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 20 * 1000 * 1000;
+        if (until.tv_nsec >= 1000000000L)
+            until.tv_sec++, until.tv_nsec -= 1000000000L;
+        pthread_mutex_lock(&w.lock);
+        if (w.running == running)
+            pthread_cond_timedwait(&w.finished, &w.lock, &until);
+        running = w.running;
+        pthread_mutex_unlock(&w.lock);
+    }
+    for (t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    pthread_cond_destroy(&w.finished);
+    pthread_mutex_destroy(&w.lock);
+    run->res->expanded = done(arg);
+    run->unit = saved_unit;
+    return started ? started : 1;
 }

@@ -236,6 +236,12 @@ ar_status ar_bfs2_run(const ar_bfs2_space *sp, const ar_bfs2_options *o, ar_bfs2
     if (bytes == 0)
         return ar_error_set(err, AR_ERR_UNSUPPORTED, "%s: %" PRIu64 " states is too many to address",
                             what, sp->count);
+    if (ar_physical_memory() && bytes > ar_physical_memory()) /* never, whatever the limit */
+        return ar_error_set(err, AR_ERR_INPUT,
+                            "%s: the table of %" PRIu64 " states needs %s (2 bits each), more than this "
+                            "machine's memory (%s): search a smaller space",
+                            what, sp->count, ar_format_bytes(bytes, nb, sizeof nb),
+                            ar_format_bytes(ar_physical_memory(), lb, sizeof lb));
     if (o->mem && !ar_mem_fits(o->mem, bytes))
         return ar_error_set(err, AR_ERR_MEMORY,
                             "%s: the table of %" PRIu64 " states needs %s (2 bits each), more than "

@@ -125,7 +125,7 @@ static int ladder(int quick)
         ar_match_table t;
         memset(stats, 0, sizeof stats);
         memset(&t, 0, sizeof t);
-        int rc = ants_run_matches(bots, 2, paths2, n2, 2, params, 1, 1, NULL, 0, 1, 1, stats, &t);
+        int rc = ants_run_matches(bots, 2, paths2, n2, 2, params, 1, 1, NULL, 0, AR_PROGRESS_OFF, 1, stats, &t);
         if (rc)
             return rc;
         ants_print_results(stdout, bots, 2, stats, &t);
@@ -144,7 +144,7 @@ static int ladder(int quick)
             ar_match_table t;
             memset(stats, 0, sizeof stats);
             memset(&t, 0, sizeof t);
-            int rc = ants_run_matches(bots, 4, paths4, n4, quick ? 1 : 4, params, 1, 1, NULL, 0, 1, 1, stats, &t);
+            int rc = ants_run_matches(bots, 4, paths4, n4, quick ? 1 : 4, params, 1, 1, NULL, 0, AR_PROGRESS_OFF, 1, stats, &t);
             if (rc)
                 return rc;
             ants_print_results(stdout, bots, 4, stats, &t);

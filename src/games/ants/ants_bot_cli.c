@@ -27,29 +27,25 @@ static char *get_line(char **buf, size_t *cap)
 int ants_bot_main(int argc, char **argv)
 {
     const char *name = "strong";
-    unsigned long long seed = 1;
-    int verbose = 0;
-    char *buf = NULL, *line, why[200];
+    int verbose = 0, rc;
+    unsigned long long lineno = 0;
+    char *buf = NULL, *line, why[200], q[120];
     size_t cap = 0;
     ants_view settings, *view = NULL;
     ants_ai *ai = NULL;
     ants_order *orders = NULL;
     double turn_start = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--bot") == 0 && i + 1 < argc) {
-            name = argv[++i];
-            if (!ants_ai_known(name))
-                return ar_tool_fail("ants-bot: --bot '%s' is not random, hold, lefty, hunter, greedy or strong", name);
-        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-            char *end;
-            seed = strtoull(argv[++i], &end, 10);
-            if (*end || !argv[i][0])
-                return ar_tool_fail("ants-bot: --seed '%s' is not a whole number", argv[i]);
-        } else if (strcmp(argv[i], "--verbose") == 0)
-            verbose = 1;
-        else
-            return ar_tool_fail("ants-bot: unknown option '%s' (--bot NAME, --seed N, --verbose)", argv[i]);
-    }
+    const ar_opt opts[] = {{.name = "bot", .kind = AR_OPT_TEXT, .dest = &name, .metavar = "NAME"},
+                           {.name = "verbose", .kind = AR_OPT_FLAG, .dest = &verbose},
+                           {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "ants-bot", .help_topic = "ants-bot", .common = AR_COMMON_SEED, .options = opts};
+    unsigned long long seed;
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
+        return rc;
+    seed = (cmd.given & AR_COMMON_SEED) ? cmd.seed : 1;
+    if (!ants_ai_known(name))
+        return ar_tool_fail("ants-bot: --bot '%s' is not random, hold, lefty, hunter, greedy or strong",
+                            ar_tool_quote(name, 30, q, sizeof q));
     memset(&settings, 0, sizeof settings);
     settings.turntime = 500;
     settings.loadtime = 3000;
@@ -58,18 +54,19 @@ int ants_bot_main(int argc, char **argv)
     settings.spawnradius2 = 1;
     settings.turns = 1500;
     while ((line = get_line(&buf, &cap)) != NULL) {
+        lineno++;
         if (!view) {
             /* turn 0: the settings */
             if (strcmp(line, "ready") == 0) {
                 if (settings.rows <= 0 || settings.cols <= 0) {
-                    fprintf(stderr, "ants-bot: 'ready' before rows and cols\n");
+                    fprintf(stderr, "ariadne: ants-bot: line %llu: 'ready' before rows and cols\n", lineno);
                     continue;
                 }
                 view = ants_view_new(&settings);
                 ai = view ? ants_ai_new(name, &settings, seed ^ (unsigned long long)settings.player_seed) : NULL;
                 orders = malloc(sizeof *orders * (size_t)(settings.rows * settings.cols + 1));
                 if (!view || !ai || !orders) {
-                    fprintf(stderr, "ants-bot: out of memory\n");
+                    fprintf(stderr, "ariadne: ants-bot: out of memory\n");
                     return 1;
                 }
                 fputs("go\n", stdout);
@@ -78,8 +75,20 @@ int ants_bot_main(int argc, char **argv)
             }
             if (!line[0])
                 continue;
-            if (ants_view_read_setting(&settings, line, why, sizeof why) <= 0 && verbose)
-                fprintf(stderr, "ants-bot: setting ignored: %s\n", line);
+            {
+                int got = ants_view_read_setting(&settings, line, why, sizeof why);
+                /* A line of the protocol's shape ("name value") that this bot
+                 * does not use is the engine's business; anything else is
+                 * reported, whatever --verbose says. */
+                if (got < 0)
+                    fprintf(stderr, "ariadne: ants-bot: line %llu: %s (skipped)\n", lineno, why);
+                else if (got == 0 && strchr(line, ' ') == NULL)
+                    fprintf(stderr, "ariadne: ants-bot: line %llu: '%s' is not a setting (skipped)\n", lineno,
+                            ar_tool_quote(line, 60, q, sizeof q));
+                else if (got == 0 && verbose)
+                    fprintf(stderr, "ariadne: ants-bot: line %llu: setting ignored: %s\n", lineno,
+                            ar_tool_quote(line, 60, q, sizeof q));
+            }
             continue;
         }
         if (strncmp(line, "turn ", 5) == 0) {
@@ -110,8 +119,10 @@ int ants_bot_main(int argc, char **argv)
         if (view->ended)
             continue; /* players, score, status lines */
         if (ants_view_read_line(view, line, why, sizeof why) < 0)
-            fprintf(stderr, "ants-bot: skipped: %s\n", why);
+            fprintf(stderr, "ariadne: ants-bot: line %llu: %s (skipped)\n", lineno, why);
     }
+    if (!view)
+        fprintf(stderr, "ariadne: ants-bot: the input ended before 'ready' (no game was played)\n");
     free(buf);
     free(orders);
     ants_ai_free(ai);

@@ -114,8 +114,8 @@ double ants_percentile(const double *sorted, size_t n, double p)
 /* Plays every eligible map; prints per-game lines when verbose. Fills stats
  * (nbots) and the pairwise table. Returns an exit status. */
 int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps, int rotations, const ar_param *params,
-                     size_t nparams, uint64_t seed, const char *replay_dir, int verbose, int quiet, int cpu_clock,
-                     bot_stats *stats, ar_match_table *table)
+                     size_t nparams, uint64_t seed, const char *replay_dir, int verbose, ar_progress_mode progress,
+                     int cpu_clock, bot_stats *stats, ar_match_table *table)
 {
     int played = 0, eligible = 0;
     ar_progress pr;
@@ -138,7 +138,7 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
     }
     if (!eligible)
         return ar_tool_fail("match ants: none of the %d maps has %d players (one per bot)", nmaps, nbots);
-    ar_progress_init(&pr, stderr, quiet ? AR_PROGRESS_OFF : AR_PROGRESS_AUTO, "match ants");
+    ar_progress_init(&pr, stderr, progress, "match ants");
     for (int m = 0; m < nmaps; m++) {
         ar_param ps[32];
         size_t n = 0;
@@ -175,7 +175,6 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
                 ants_record_free(&rec);
                 ants_variant_free(v);
                 ar_progress_finish(&pr);
-                fprintf(stderr, "match ants: interrupted after %d games\n", played);
                 return AR_EXIT_LIMIT;
             }
             played++;
@@ -262,64 +261,88 @@ void ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats
     }
 }
 
+/* The results as one JSON object (--json). */
+static void print_json(const char *const *bots, int nbots, int nmaps, uint64_t seed, bot_stats *stats,
+                       const ar_match_table *t)
+{
+    printf("{\"game\": \"ants\", \"maps\": %d, \"seed\": %llu, \"bots\": [", nmaps, (unsigned long long)seed);
+    for (int b = 0; b < nbots; b++) {
+        printf("%s", b ? ", " : "");
+        ar_json_string(stdout, bots[b]);
+    }
+    printf("], ");
+    ar_match_print_json_members(stdout, t, bots);
+    printf(", \"bot_stats\": [");
+    for (int b = 0; b < nbots; b++) {
+        bot_stats *s = &stats[b];
+        size_t n = s->times.count;
+        if (n) {
+            qsort(s->times.ms, n, sizeof *s->times.ms, cmp_double);
+            qsort(s->times.cpu, n, sizeof *s->times.cpu, cmp_double);
+        }
+        printf("%s{\"bot\": ", b ? ", " : "");
+        ar_json_string(stdout, bots[b]);
+        printf(", \"games\": %u, \"mean_score\": %.3f, \"mean_rank\": %.3f, \"outright_firsts\": %u, \"out\": %u, "
+               "\"turn_ms_max\": %.1f, \"turn_ms_p99\": %.1f, \"cpu_ms_max\": %.1f, \"cpu_ms_p99\": %.1f}",
+               s->games, s->games ? s->score_sum / s->games : 0, s->games ? s->rank_sum / s->games : 0, s->firsts,
+               s->outs, n ? s->times.ms[n - 1] : 0, ants_percentile(s->times.ms, n, 0.99),
+               n ? s->times.cpu[n - 1] : 0, ants_percentile(s->times.cpu, n, 0.99));
+    }
+    printf("]}\n");
+}
+
 int ants_match_main(int argc, char **argv)
 {
     const char *bots_arg = NULL, *maps_arg = NULL, *replay_dir = NULL;
     const char *bots[ANTS_MAX_PLAYERS];
-    char *bots_copy = NULL, **maps = NULL, why[256];
-    int nbots = 0, nmaps = 0, rotations = 0, verbose = 0, quiet = 0, cpu_clock = 0, rc;
-    unsigned long long seed = 1;
+    char *bots_copy = NULL, **maps = NULL, why[256], move_ms[32];
+    int nbots = 0, nmaps = 0, verbose = 0, cpu_clock = 0, rc;
+    uint64_t seed = 1, rotations = 0;
+    double move_time = 0;
     ar_param params[24];
     size_t nparams = 0;
+    /* The contest's own options (milliseconds and squared radii, as
+     * playgame.py names them), handed to the game as they are. */
     static const char *const game_opts[] = {"turns", "turntime", "loadtime", "viewradius2", "attackradius2",
                                             "spawnradius2", "cutoff-turn", "cutoff-percent", "food-rate",
                                             "food-turn", "food-start", "food-visible", NULL};
+    enum { NGAME = 12 };
+    const char *game_values[NGAME];
+    int game_seen[NGAME];
+    ar_opt opts[NGAME + 8];
+    size_t no = 0;
     bot_stats stats[ANTS_MAX_PLAYERS];
     ar_match_table table;
+    ar_tool_cmd cmd = {.name = "match ants", .help_topic = "ants", .common = AR_COMMON_OUTPUT | AR_COMMON_SEED};
     memset(stats, 0, sizeof stats);
     memset(&table, 0, sizeof table);
-    /* argv: match ants OPTIONS... */
-    for (int i = argc > 1 && strcmp(argv[1], "ants") == 0 ? 2 : 1; i < argc; i++) {
-        const char *a = argv[i];
-        int known = 0;
-        if (strncmp(a, "--", 2) == 0)
-            for (int k = 0; game_opts[k]; k++)
-                if (strcmp(a + 2, game_opts[k]) == 0) {
-                    if (i + 1 >= argc)
-                        return ar_tool_fail("match ants: %s needs a value", a);
-                    if (nparams < 24)
-                        params[nparams++] = (ar_param){game_opts[k], argv[++i]};
-                    known = 1;
-                }
-        if (known)
-            continue;
-        if (strcmp(a, "--verbose") == 0)
-            verbose = 1;
-        else if (strcmp(a, "--cpu-clock") == 0)
-            cpu_clock = 1;
-        else if (strcmp(a, "--quiet") == 0)
-            quiet = 1;
-        else if (i + 1 >= argc)
-            return ar_tool_fail("match ants: unknown option '%s' or missing value (see ariadne help match ants)", a);
-        else if (strcmp(a, "--bots") == 0)
-            bots_arg = argv[++i];
-        else if (strcmp(a, "--maps") == 0)
-            maps_arg = argv[++i];
-        else if (strcmp(a, "--replay") == 0)
-            replay_dir = argv[++i];
-        else if (strcmp(a, "--games") == 0 || strcmp(a, "--seed") == 0) {
-            char *end;
-            unsigned long long x = strtoull(argv[i + 1], &end, 10);
-            if (*end || !argv[i + 1][0] || (a[2] == 'g' && (x < 1 || x > 1000)))
-                return ar_tool_fail("match ants: %s '%s' is not a whole number%s", a, argv[i + 1],
-                                    a[2] == 'g' ? " from 1 to 1000" : "");
-            if (a[2] == 'g')
-                rotations = (int)x;
-            else
-                seed = x;
-            i++;
-        } else
-            return ar_tool_fail("match ants: unknown option '%s' (see ariadne help match ants)", a);
+    memset(opts, 0, sizeof opts);
+    memset(game_seen, 0, sizeof game_seen);
+    opts[no++] = (ar_opt){.name = "bots", .kind = AR_OPT_TEXT, .dest = &bots_arg, .metavar = "A,B"};
+    opts[no++] = (ar_opt){.name = "maps", .kind = AR_OPT_TEXT, .dest = &maps_arg, .metavar = "DIR|FILE"};
+    opts[no++] = (ar_opt){.name = "replay", .kind = AR_OPT_TEXT, .dest = &replay_dir, .metavar = "DIR"};
+    opts[no++] = (ar_opt){.name = "games", .kind = AR_OPT_UINT, .dest = &rotations, .min = 1, .max = 1000000};
+    opts[no++] = (ar_opt){.name = "move-time", .kind = AR_OPT_NUMBER, .dest = &move_time, .lo = 0, .lo_open = 1,
+                          .hi = 3600, .metavar = "S"};
+    opts[no++] = (ar_opt){.name = "verbose", .kind = AR_OPT_FLAG, .dest = &verbose};
+    opts[no++] = (ar_opt){.name = "cpu-clock", .kind = AR_OPT_FLAG, .dest = &cpu_clock};
+    for (int k = 0; game_opts[k]; k++)
+        opts[no++] = (ar_opt){.name = game_opts[k], .kind = AR_OPT_TEXT, .dest = &game_values[k],
+                              .seen = &game_seen[k]};
+    opts[no].name = NULL;
+    cmd.options = opts;
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 2)) != 0)
+        return rc;
+    if (cmd.given & AR_COMMON_SEED)
+        seed = cmd.seed;
+    for (int k = 0; game_opts[k]; k++)
+        if (game_seen[k])
+            params[nparams++] = (ar_param){game_opts[k], game_values[k]};
+    if (move_time > 0) {
+        if (game_seen[1])
+            return ar_tool_fail("match ants: give --move-time S or the contest's --turntime MS, not both");
+        snprintf(move_ms, sizeof move_ms, "%.0f", move_time * 1000 < 1 ? 1 : move_time * 1000);
+        params[nparams++] = (ar_param){"turntime", move_ms};
     }
     if (!bots_arg || !maps_arg)
         return ar_tool_fail("match ants: --bots A,B[,...] and --maps DIR|FILE are required");
@@ -345,21 +368,22 @@ int ants_match_main(int argc, char **argv)
         free(bots_copy);
         return ar_tool_fail("match ants: --bots needs 2 to 10 bots, one per seat");
     }
-    if (replay_dir) {
-        struct stat sb;
-        if (stat(replay_dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-            free(bots_copy);
-            return ar_tool_fail("match ants: --replay '%s' is not a directory", replay_dir);
-        }
+    if (replay_dir && ar_tool_make_dir(replay_dir, why, sizeof why) != 0) {
+        free(bots_copy);
+        return ar_tool_fail("match ants: --replay: %s", why);
     }
     if ((rc = ants_collect_maps(maps_arg, &maps, &nmaps)) != 0) {
         free(bots_copy);
         return rc;
     }
     ar_tool_install_sigint();
-    rc = ants_run_matches(bots, nbots, maps, nmaps, rotations ? rotations : nbots, params, nparams, seed, replay_dir,
-                          verbose, quiet, cpu_clock, stats, &table);
-    if (rc == 0 || (rc == AR_EXIT_LIMIT && table.games_played)) {
+    rc = ants_run_matches(bots, nbots, maps, nmaps, rotations ? (int)rotations : nbots, params, nparams, seed,
+                          replay_dir, verbose && !cmd.json, cmd.progress_mode, cpu_clock, stats, &table);
+    if (rc == AR_EXIT_LIMIT)
+        table.interrupted = 1;
+    if (cmd.json && (rc == 0 || rc == AR_EXIT_LIMIT)) {
+        print_json(bots, nbots, nmaps, seed, stats, &table);
+    } else if (rc == 0 || (rc == AR_EXIT_LIMIT && table.games_played)) {
         ants_print_results(stdout, bots, nbots, stats, &table);
         if (rc == AR_EXIT_LIMIT)
             printf("(interrupted: %u games played)\n", table.games_played);

@@ -62,6 +62,7 @@ int ants_write_replay(FILE *out, const struct ar_variant *v, const char *const *
                       const ants_record *rec);
 
 /* --- ants_match.c: matches over maps (also used by the bench) --- */
+#include "ariadne/progress.h"
 #include "ariadne/arena.h"
 typedef struct bot_stats {
     unsigned games, firsts;
@@ -71,8 +72,8 @@ typedef struct bot_stats {
 } bot_stats;
 int ants_collect_maps(const char *list, char ***paths, int *count);
 int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps, int rotations, const ar_param *params,
-                     size_t nparams, uint64_t seed, const char *replay_dir, int verbose, int quiet, int cpu_clock,
-                     bot_stats *stats, ar_match_table *table);
+                     size_t nparams, uint64_t seed, const char *replay_dir, int verbose, ar_progress_mode progress,
+                     int cpu_clock, bot_stats *stats, ar_match_table *table);
 void ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats *stats, const ar_match_table *t);
 double ants_percentile(const double *sorted, size_t n, double p);
 

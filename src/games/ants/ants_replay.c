@@ -234,15 +234,11 @@ int ants_replay_main(const ar_replay_request *q)
         ar_json_free(&root);
         return ar_tool_fail("replay: %s: %s", q->file, err);
     }
-    if (q->turn) {
-        char *end;
-        long t = strtol(q->turn, &end, 10);
-        if (*end || !q->turn[0] || t < 0 || t > r.turns) {
-            ar_json_free(&root);
-            return ar_tool_fail("replay: --turn '%s' is not a turn from 0 to %d", q->turn, r.turns);
-        }
-        turn = (int)t;
+    if (q->turn > r.turns) {
+        ar_json_free(&root);
+        return ar_replay_bad_turn(q, r.turns);
     }
+    turn = (int)q->turn;
     if (q->html) {
         FILE *out = strcmp(q->html, "-") == 0 ? stdout : fopen(q->html, "w");
         if (!out) {
@@ -267,6 +263,22 @@ int ants_replay_main(const ar_replay_request *q)
             fclose(out);
             printf("wrote %s: %dx%d map, %d players, %d turns, %s\n", q->html, r.rows, r.cols, r.players, r.turns, r.end);
         }
+        ar_json_free(&root);
+        return 0;
+    }
+    if (q->json) {
+        printf("{\"game\":\"ants\",\"file\":");
+        ar_json_string(stdout, q->file);
+        printf(",\"rows\":%d,\"cols\":%d,\"hills\":%zu,\"turns\":%d,\"end\":", r.rows, r.cols, r.hills->count,
+               r.turns);
+        ar_json_string(stdout, r.end);
+        printf(",\"players\":[");
+        for (int p = 0; p < r.players; p++) {
+            printf("%s{\"bot\":", p ? "," : "");
+            ar_json_string(stdout, r.bots->items[p].type == AR_JSON_STRING ? r.bots->items[p].string : "?");
+            printf(",\"score\":%lld}", r.scores->items[p].integer);
+        }
+        printf("]}\n");
         ar_json_free(&root);
         return 0;
     }

@@ -343,5 +343,6 @@ const ar_game ar_game_chess = {
     .chance_outcomes = NULL,
     .bot_kinds = ar_chess_bot_kinds,
     .tools = ar_chess_tools,
+    .perft = ar_chess_perft_job,
     .bench_suites = chess_bench_suites,
 };

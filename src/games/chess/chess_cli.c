@@ -12,91 +12,58 @@
 #include <string.h>
 #include <unistd.h>
 
-static int parse_depth(const char *s, int max, int *out)
+/* `ariadne perft chess`: the generic perft verb with chess's own generator
+ * (the descriptor's perft slot). The subtrees are counted by the fast
+ * ar_chess_perft below 4 plies and with a look at the stop flag above, so a
+ * stop comes within a few milliseconds. */
+typedef struct chess_perft {
+    ch_board root;
+    ch_move moves[CH_MAX_MOVES];
+} chess_perft;
+
+static uint64_t perft_stoppable(const ch_board *b, int depth, const volatile sig_atomic_t *stop)
 {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || v < 0 || v > max)
-        return -1;
-    *out = (int)v;
-    return 0;
+    ch_move moves[CH_MAX_MOVES];
+    unsigned n, i;
+    uint64_t total = 0;
+    if (depth < 4)
+        return ar_chess_perft(b, depth);
+    n = ar_chess_legal(b, moves);
+    for (i = 0; i < n && !*stop; i++) {
+        ch_board child = *b;
+        ar_chess_make(&child, moves[i]);
+        total += perft_stoppable(&child, depth - 1, stop);
+    }
+    return total;
 }
 
-int ar_chess_perft_main(int argc, char **argv)
+static uint64_t chess_count_root(void *ctx, unsigned k, int depth, const volatile sig_atomic_t *stop)
 {
-    const char *fen = NULL;
-    int depth = -1, divide = 0, i, quiet = 0;
-    ch_board b;
-    ch_move moves[CH_MAX_MOVES];
-    unsigned n, k;
-    uint64_t total = 0;
-    double t0;
-    ar_error err;
-    if (argc < 2 || strcmp(argv[1], "chess") != 0)
-        return ar_tool_fail("usage: ariadne perft chess DEPTH [--fen FEN] [--divide]");
-    for (i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--fen") && i + 1 < argc)
-            fen = argv[++i];
-        else if (!strcmp(argv[i], "--divide"))
-            divide = 1;
-        else if (!strcmp(argv[i], "--quiet"))
-            quiet = 1;
-        else if (depth < 0 && argv[i][0] != '-') {
-            if (parse_depth(argv[i], 20, &depth) != 0)
-                return ar_tool_fail("perft: depth '%s' is not a number 0..20", argv[i]);
-        } else
-            return ar_tool_fail("perft: unexpected argument '%s' (usage: ariadne perft chess DEPTH "
-                                "[--fen FEN] [--divide])", argv[i]);
-    }
-    if (depth < 0)
-        return ar_tool_fail("perft: which depth? (ariadne perft chess DEPTH)");
-    if (fen) {
-        size_t used = 0;
-        if (ar_chess_parse_fen(fen, strlen(fen), &b, &used, &err) != AR_OK)
-            return ar_tool_fail("perft: %s", err.message);
-        while (fen[used] == ' ')
-            used++;
-        if (fen[used])
-            return ar_tool_fail("perft: FEN: unexpected text after the move number: '%.20s'", fen + used);
-    } else {
-        ar_chess_startpos(&b);
-    }
-    ar_tool_install_sigint();
-    t0 = ar_now();
-    if (depth == 0) {
-        total = 1;
-    } else {
-        n = ar_chess_legal(&b, moves);
-        for (k = 0; k < n; k++) {
-            ch_board c = b;
-            uint64_t count;
-            char mv[8];
-            if (ar_tool_interrupted) {
-                fprintf(stderr, "ariadne: perft interrupted after %u of %u root moves; partial count %llu\n", k,
-                        n, (unsigned long long)total);
-                return AR_EXIT_LIMIT;
-            }
-            ar_chess_make(&c, moves[k]);
-            count = ar_chess_perft(&c, depth - 1);
-            total += count;
-            if (divide) {
-                ar_chess_move_uci(moves[k], mv);
-                printf("%s: %llu\n", mv, (unsigned long long)count);
-            } else if (!quiet && depth >= 7) {
-                fprintf(stderr, "\rperft: root move %u of %u", k + 1, n);
-            }
-        }
-        if (!divide && !quiet && depth >= 7)
-            fprintf(stderr, "\n");
-    }
-    {
-        double s = ar_now() - t0;
-        if (divide)
-            printf("\n");
-        printf("perft %d: %llu nodes, %.3f s, %.1f M nodes/s\n", depth, (unsigned long long)total, s,
-               s > 0 ? (double)total / s / 1e6 : 0.0);
-    }
-    return AR_EXIT_OK;
+    chess_perft *cp = ctx;
+    ch_board child = cp->root;
+    ar_chess_make(&child, cp->moves[k]);
+    return perft_stoppable(&child, depth - 1, stop);
+}
+
+static void chess_format_root(void *ctx, unsigned k, char *buf, size_t size)
+{
+    chess_perft *cp = ctx;
+    char mv[8];
+    ar_chess_move_uci(cp->moves[k], mv);
+    snprintf(buf, size, "%s", mv);
+}
+
+ar_status ar_chess_perft_job(const ar_variant *v, const void *pos, ar_perft_job *job, ar_error *err)
+{
+    chess_perft *cp = ar_xmalloc(sizeof *cp);
+    (void)v, (void)err;
+    cp->root = ((const ar_chess_pos *)pos)->b;
+    job->root_moves = ar_chess_legal(&cp->root, cp->moves);
+    job->count_root = chess_count_root;
+    job->format_root = chess_format_root;
+    job->release = free;
+    job->ctx = cp;
+    return AR_OK;
 }
 
 int ar_chess_pgn_main(int argc, char **argv)
@@ -105,18 +72,16 @@ int ar_chess_pgn_main(int argc, char **argv)
     char *text;
     size_t pos = 0;
     unsigned games = 0, moves = 0;
-    int check_only = 0, i;
-    const char *path = NULL;
-    for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--check"))
-            check_only = 1;
-        else if (!path)
-            path = argv[i];
-        else
-            return ar_tool_fail("chess-pgn: unexpected argument '%s'", argv[i]);
-    }
-    if (!path)
-        return ar_tool_fail("usage: ariadne chess-pgn FILE|- [--check]");
+    int check_only = 0, rc;
+    const char *path;
+    const ar_opt opts[] = {{.name = "check", .kind = AR_OPT_FLAG, .dest = &check_only}, {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "chess-pgn", .help_topic = "chess-pgn", .common = AR_COMMON_JSON | AR_COMMON_QUIET,
+                       .options = opts, .min_args = 1, .max_args = 1, .args_usage = "a PGN FILE (or - for stdin)"};
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
+        return rc;
+    path = cmd.args[0];
+    if (cmd.json && !check_only)
+        return ar_tool_fail("chess-pgn: --json goes with --check (the games themselves are written as PGN)");
     text = ar_read_file(path, why, sizeof why);
     if (!text)
         return ar_tool_fail("chess-pgn: %s", why);
@@ -138,8 +103,15 @@ int ar_chess_pgn_main(int argc, char **argv)
         ar_chess_game_free(&g);
     }
     free(text);
-    if (check_only)
+    if (games == 0)
+        return ar_tool_fail("%s: no game in the file", path);
+    if (cmd.json) {
+        printf("{\"file\":");
+        ar_json_string(stdout, path);
+        printf(",\"games\":%u,\"moves\":%u,\"every_move_legal\":true}\n", games, moves);
+    } else if (check_only) {
         printf("%s: %u games, %u moves, every move legal\n", path, games, moves);
+    }
     return AR_EXIT_OK;
 }
 
@@ -267,15 +239,6 @@ int ar_chess_bench(int quick)
 }
 
 const ar_tool ar_chess_tools[] = {
-    {.name = "perft",
-     .usage = "ariadne perft chess DEPTH [--fen FEN] [--divide] [--quiet]",
-     .help = "Counts the leaf nodes of the legal move tree of chess to DEPTH plies from the start position\n"
-             "or --fen FEN, the standard test of a move generator (compare with the published counts:\n"
-             "depth 6 from the start is 119060324). --divide prints the count under each root move (UCI\n"
-             "notation), to find where two generators differ. A bad FEN is refused with one line, exit 2.\n"
-             "Example: ariadne perft chess 5 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R "
-             "w KQkq - 0 1\"",
-     .run = ar_chess_perft_main},
     {.name = "chess-uci",
      .usage = "ariadne chess-uci",
      .help = "The chess engine speaking UCI on stdin/stdout, for any chess GUI or match runner: uci,\n"

@@ -187,7 +187,8 @@ int ar_chess_uci_main(int argc, char **argv);
 /* Runs the UCI commands of text (lines) without threads or output, searches
  * shallow and inline: what the fuzz target drives. */
 void ar_chess_uci_run_text(const char *text, size_t len);
-int ar_chess_perft_main(int argc, char **argv);
+/* The perft slot: a job counting with chess's own generator (chess_cli.c). */
+ar_status ar_chess_perft_job(const ar_variant *v, const void *pos, ar_perft_job *job, ar_error *err);
 int ar_chess_match_main(int argc, char **argv);
 /* When b is the end of one of the match's opening lines: its moves from
  * the start position (for engines that cannot be given a FEN). */

@@ -62,7 +62,8 @@ int ar_chess_label_check(const char *command)
     return 0;
 }
 
-int ar_chess_label(const char *command, unsigned depth, const ch_board *boards, size_t n, int *cp_white, int quiet)
+int ar_chess_label(const char *command, unsigned depth, const ch_board *boards, size_t n, int *cp_white,
+                   ar_progress *progress)
 {
     ar_extprog_options eo;
     ar_extprog *p;
@@ -91,11 +92,9 @@ int ar_chess_label(const char *command, unsigned depth, const ch_board *boards, 
         if (send_text(p, cmd) || wait_for(p, "bestmove", &score) != AR_EXTPROG_OK)
             return failed(p, command, "failed on a position");
         cp_white[i] = boards[i].stm == CH_WHITE ? score : -score;
-        if (!quiet && (i % 200 == 0 || i + 1 == n))
-            fprintf(stderr, "\rchess-tune: labelled %zu/%zu positions", i + 1, n);
+        ar_progress_update(progress, i + 1, n, "positions", "labelling");
     }
-    if (!quiet)
-        fprintf(stderr, "\n");
+    ar_progress_finish(progress);
     send_text(p, "quit\n");
     ar_extprog_free(p);
     return 0;

@@ -3,6 +3,7 @@
 #ifndef ARIADNE_CHESS_LABEL_H
 #define ARIADNE_CHESS_LABEL_H
 
+#include "ariadne/progress.h"
 #include "chess_engine.h"
 
 /* A mate score is written as this many centipawns (its sign the winner's):
@@ -18,8 +19,8 @@ int ar_chess_label_check(const char *command);
  * position's score does not depend on the ones before it), and stores it in
  * cp_white[i] as centipawns from white's side. Returns 0, or an exit status
  * after one line on stderr (the engine cannot be run, crashed, or the run
- * was interrupted). Progress on stderr unless quiet. */
+ * was interrupted). Progress on the progress line (may be NULL). */
 int ar_chess_label(const char *command, unsigned depth, const ch_board *boards, size_t n, int *cp_white,
-                   int quiet);
+                   ar_progress *progress);
 
 #endif

@@ -275,48 +275,26 @@ int ar_chess_match_main(int argc, char **argv)
 {
     match mt;
     const char *bots = NULL, *tc = NULL, *pgn_path = NULL;
-    long games = 2, seed = 1;
+    uint64_t games = 2, seed = 1;
     unsigned i, j, k, nopen = 0;
-    int a, rc = AR_EXIT_OK;
+    int rc = AR_EXIT_OK;
     ar_error err;
     char *list, *tok, *save = NULL;
+    ar_progress pr;
+    const ar_opt opts[] = {{.name = "bots", .kind = AR_OPT_TEXT, .dest = &bots, .metavar = "A,B"},
+                           {.name = "games", .kind = AR_OPT_UINT, .dest = &games, .min = 1, .max = 1000000},
+                           {.name = "tc", .kind = AR_OPT_TEXT, .dest = &tc, .metavar = "BASE+INC"},
+                           {.name = "pgn", .kind = AR_OPT_TEXT, .dest = &pgn_path, .metavar = "FILE"},
+                           {.name = "verbose", .kind = AR_OPT_FLAG, .dest = &mt.verbose},
+                           {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "match chess", .help_topic = "chess", .common = AR_COMMON_OUTPUT | AR_COMMON_SEED,
+                       .options = opts};
     memset(&mt, 0, sizeof mt);
-    for (a = 1; a < argc; a++) {
-        const char *o = argv[a];
-        const char *val = a + 1 < argc ? argv[a + 1] : NULL;
-        if (!strcmp(o, "chess") && a == 1)
-            continue;
-        if (!strcmp(o, "--verbose")) {
-            mt.verbose = 1;
-            continue;
-        }
-        if (!strcmp(o, "--quiet")) {
-            mt.quiet = 1;
-            continue;
-        }
-        if (!val)
-            return ar_tool_fail("match chess: '%s' is not an option here (--bots, --games, --tc, --pgn, --seed, "
-                                "--verbose, --quiet)", o);
-        if (!strcmp(o, "--bots"))
-            bots = val;
-        else if (!strcmp(o, "--tc"))
-            tc = val;
-        else if (!strcmp(o, "--pgn"))
-            pgn_path = val;
-        else if (!strcmp(o, "--games") || !strcmp(o, "--seed")) {
-            char *end;
-            long v = strtol(val, &end, 10);
-            if (end == val || *end || v < 1 || v > 100000)
-                return ar_tool_fail("match chess: %s '%s' is not a number 1..100000", o, val);
-            if (!strcmp(o, "--games"))
-                games = v;
-            else
-                seed = v;
-        } else
-            return ar_tool_fail("match chess: unknown option '%s' (--bots, --games, --tc, --pgn, --seed, "
-                                "--verbose, --quiet)", o);
-        a++;
-    }
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 2)) != 0)
+        return rc;
+    if (cmd.given & AR_COMMON_SEED)
+        seed = cmd.seed ? cmd.seed : 1;
+    mt.quiet = cmd.quiet;
     if (!bots)
         return ar_tool_fail("match chess: which bots? --bots A,B (e.g. --bots engine,uci:/usr/games/fairymax)");
     if (tc) {
@@ -339,7 +317,7 @@ int ar_chess_match_main(int argc, char **argv)
     for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         char *spec = with_clock(tok, tc);
         ar_bot *bot;
-        if (ar_bot_create(mt.g, mt.v, spec, (uint64_t)seed + mt.nbots, 0, &bot, &err) != AR_OK) {
+        if (ar_bot_create(mt.g, mt.v, spec, seed + mt.nbots, 0, &bot, &err) != AR_OK) {
             rc = ar_tool_fail("match chess: bot '%s': %s", tok, err.message);
             free(spec);
             goto done;
@@ -370,13 +348,14 @@ int ar_chess_match_main(int argc, char **argv)
         abort();
     mt.total = mt.games * mt.nbots * (mt.nbots - 1) / 2;
     ar_tool_install_sigint();
+    ar_progress_init(&pr, stderr, cmd.progress_mode, "match chess");
     for (i = 0; i < mt.nbots && !mt.table.interrupted; i++)
         for (j = i + 1; j < mt.nbots && !mt.table.interrupted; j++)
             for (k = 0; k < mt.games; k++) {
                 ch_game rec;
                 game_result r;
                 int i_white = k % 2 == 0;
-                unsigned opening = (unsigned)((k / 2 + (unsigned long)seed - 1) % nopen);
+                unsigned opening = (unsigned)((k / 2 + seed - 1) % nopen);
                 double t0 = ar_now();
                 memset(&rec, 0, sizeof rec);
                 ar_chess_startpos(&rec.start);
@@ -391,23 +370,42 @@ int ar_chess_match_main(int argc, char **argv)
                 mt.played++;
                 write_pgn(&mt, &rec, i_white ? mt.specs[i] : mt.specs[j], i_white ? mt.specs[j] : mt.specs[i],
                           mt.played, &r);
-                if (mt.verbose)
+                if (mt.verbose && !cmd.json)
                     printf("game %u: %s (white) vs %s (black): %s, %u plies, %.1f s; %s\n", mt.played,
                            i_white ? mt.specs[i] : mt.specs[j], i_white ? mt.specs[j] : mt.specs[i],
                            r.winner == 0 ? "1-0" : r.winner == 1 ? "0-1" : "1/2-1/2", rec.count, ar_now() - t0,
                            r.why);
-                else if (!mt.quiet)
-                    fprintf(stderr, "\rgame %u of %u", mt.played, mt.total);
+                {
+                    char detail[200];
+                    snprintf(detail, sizeof detail, "%s vs %s", mt.specs[i], mt.specs[j]);
+                    ar_progress_update(&pr, mt.played, mt.total, "games", detail);
+                }
                 fflush(stdout);
                 ar_chess_game_free(&rec);
             }
-    if (!mt.quiet && !mt.verbose)
-        fprintf(stderr, "\n");
-    ar_match_print_table(stdout, &mt.table, (const char *const *)mt.specs, 0);
-    if (mt.table.interrupted) {
-        fprintf(stderr, "ariadne: match interrupted after %u games\n", mt.played);
-        rc = AR_EXIT_LIMIT;
+    ar_progress_finish(&pr);
+    if (cmd.json) {
+        printf("{\"game\": \"chess\", \"seed\": %llu, \"games_per_pair\": %u, \"tc\": ",
+               (unsigned long long)seed, mt.games);
+        if (tc)
+            ar_json_string(stdout, tc);
+        else
+            printf("null");
+        printf(", \"bots\": [");
+        for (i = 0; i < mt.nbots; i++) {
+            printf("%s", i ? ", " : "");
+            ar_json_string(stdout, mt.specs[i]);
+        }
+        printf("], ");
+        ar_match_print_json_members(stdout, &mt.table, (const char *const *)mt.specs);
+        printf("}\n");
+    } else {
+        ar_match_print_table(stdout, &mt.table, (const char *const *)mt.specs, 0);
+        if (mt.table.interrupted)
+            printf("\n(interrupted after %u games: the table covers the games played)\n", mt.played);
     }
+    if (mt.table.interrupted)
+        rc = AR_EXIT_LIMIT;
 done:
     if (mt.pgn)
         fclose(mt.pgn);

@@ -354,8 +354,13 @@ ar_status ar_chess_pgn_read(const char *t, size_t *pos, ch_game *g, ar_error *er
             while (d < n && isdigit((unsigned char)w[d]))
                 d++;
             if (d > 0) { /* a move number "12." or "12..." possibly glued to the move */
+                size_t digits = d;
                 while (d < n && w[d] == '.')
                     d++;
+                if (d == digits) /* no dot: not a move number, and no move starts with a digit */
+                    return ar_error_set(err, AR_ERR_INPUT,
+                                        "PGN: '%.*s' is neither a move nor a move number (\"12.\")", (int)(n < 20 ? n : 20),
+                                        w);
                 if (d == n)
                     continue;
                 w += d;

@@ -78,7 +78,7 @@ typedef struct tune_opts {
     double rate, reg, k;
     const char *data, *pgn, *save_data, *out, *c_out, *from, *label;
     unsigned char frozen[CH_NPARAMS]; /* --freeze: weights left as they start */
-    int quiet;
+    ar_progress *progress;            /* a line on a terminal, per --progress / --quiet */
     int keep_last; /* --keep last: the last epoch's weights, not the best held-out */
 } tune_opts;
 
@@ -149,11 +149,13 @@ static int selfplay(const ch_eval_params *w, const tune_opts *o, dataset *d)
         wins += r == 1.0f;
         draws += r == 0.5f;
         losses += r == 0.0f;
-        if (!o->quiet)
-            fprintf(stderr, "\rchess-tune: self-play game %u/%u, %zu positions", g + 1, o->games, d->n);
+        {
+            char detail[64];
+            snprintf(detail, sizeof detail, "self-play, %zu positions", d->n);
+            ar_progress_update(o->progress, g + 1, o->games, "games", detail);
+        }
     }
-    if (!o->quiet)
-        fprintf(stderr, "\n");
+    ar_progress_finish(o->progress);
     ar_chess_engine_free(e);
     printf("self-play: %u games at %llu nodes a move (seed %llu): white %u wins, %u draws, %u losses; "
            "%zu quiet positions\n",
@@ -498,12 +500,13 @@ static unsigned descend(const dataset *d, const features *f, double *w, const do
             memcpy(best, w, CH_NPARAMS * sizeof *best);
             *best_epoch = epoch + 1;
         }
-        if (!o->quiet && (epoch % 10 == 0 || epoch + 1 == o->epochs))
-            fprintf(stderr, "\rchess-tune: epoch %u/%u, training error %.6f, held out %.6f", epoch + 1, o->epochs,
-                    err, held_err);
+        {
+            char detail[96];
+            snprintf(detail, sizeof detail, "training error %.6f, held out %.6f", err, held_err);
+            ar_progress_update(o->progress, epoch + 1, o->epochs, "epochs", detail);
+        }
     }
-    if (!o->quiet)
-        fprintf(stderr, "\n");
+    ar_progress_finish(o->progress);
     memcpy(w, best, CH_NPARAMS * sizeof *best);
     free(grad);
     free(m);
@@ -539,107 +542,60 @@ static int write_c_table(const char *path, const ch_eval_params *p, const char *
     return fclose(f) == 0 ? 0 : ar_tool_error(AR_EXIT_BAD_INPUT, "chess-tune: writing %s failed", path);
 }
 
-static int parse_count(const char *opt, const char *v, uint64_t max, uint64_t *out)
+/* The options (ar_tool_parse), into o; cmd keeps the common ones and the
+ * progress line. */
+static int parse_options(int argc, char **argv, tune_opts *o, ar_tool_cmd *cmd)
 {
-    char *end;
-    unsigned long long x = strtoull(v, &end, 10);
-    if (end == v || *end || v[0] == '-' || x > max)
-        return ar_tool_fail("chess-tune: %s '%s': expected an integer 0..%llu", opt, v, (unsigned long long)max);
-    *out = x;
-    return 0;
-}
-
-static int parse_options(int argc, char **argv, tune_opts *o)
-{
-    int i;
+    uint64_t games = 200, epochs = 300, every_nth = 1, label_depth = 8, nodes = 2000;
+    const char *freeze = NULL;
+    int keep = 0;
+    const ar_opt opts[] = {
+        {.name = "games", .kind = AR_OPT_UINT, .dest = &games, .min = 1, .max = 1000000},
+        {.name = "epochs", .kind = AR_OPT_UINT, .dest = &epochs, .min = 1, .max = 1000000},
+        {.name = "sample", .kind = AR_OPT_UINT, .dest = &every_nth, .min = 1, .max = 1000000},
+        {.name = "label-depth", .kind = AR_OPT_UINT, .dest = &label_depth, .min = 1, .max = 30},
+        {.name = "nodes", .kind = AR_OPT_UINT, .dest = &nodes, .min = 1, .max = UINT64_MAX / 2},
+        {.name = "k", .kind = AR_OPT_NUMBER, .dest = &o->k, .lo = 0, .lo_open = 1, .hi = 10},
+        {.name = "rate", .kind = AR_OPT_NUMBER, .dest = &o->rate, .lo = 0, .lo_open = 1, .hi = 100},
+        {.name = "reg", .kind = AR_OPT_NUMBER, .dest = &o->reg, .lo = 0, .hi = 1},
+        {.name = "freeze", .kind = AR_OPT_TEXT, .dest = &freeze, .metavar = "GROUP,..."},
+        {.name = "keep", .kind = AR_OPT_CHOICE, .dest = &keep, .choices = "best last"},
+        {.name = "data", .kind = AR_OPT_TEXT, .dest = &o->data, .metavar = "FILE"},
+        {.name = "pgn", .kind = AR_OPT_TEXT, .dest = &o->pgn, .metavar = "FILE"},
+        {.name = "save-data", .kind = AR_OPT_TEXT, .dest = &o->save_data, .metavar = "FILE"},
+        {.name = "out", .kind = AR_OPT_TEXT, .dest = &o->out, .metavar = "FILE"},
+        {.name = "c-out", .kind = AR_OPT_TEXT, .dest = &o->c_out, .metavar = "FILE"},
+        {.name = "from", .kind = AR_OPT_TEXT, .dest = &o->from, .metavar = "WEIGHTS"},
+        {.name = "label", .kind = AR_OPT_TEXT, .dest = &o->label, .metavar = "UCI-ENGINE"},
+        {.name = NULL}};
+    int rc;
     memset(o, 0, sizeof *o);
-    o->games = 200;
-    o->nodes = 2000;
-    o->seed = 1;
-    o->epochs = 300;
     o->rate = 1.0;
     o->from = "handset";
-    o->label_depth = 8;
-    o->sample = 1;
     o->k = 1.0;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t x;
-        if (!strcmp(a, "--quiet")) {
-            o->quiet = 1;
-            continue;
-        }
-        if (!v || a[0] != '-' || a[1] != '-')
-            return ar_tool_fail("chess-tune: unexpected argument '%s' (see `ariadne help chess-tune`)", a);
-        i++;
-        if (!strcmp(a, "--games") || !strcmp(a, "--epochs") || !strcmp(a, "--sample")) {
-            if (parse_count(a, v, 1000000, &x))
-                return AR_EXIT_BAD_INPUT;
-            *(a[2] == 'g' ? &o->games : a[2] == 'e' ? &o->epochs : &o->sample) = (unsigned)x;
-        } else if (!strcmp(a, "--label-depth")) {
-            if (parse_count(a, v, 30, &x) || x == 0)
-                return ar_tool_fail("chess-tune: --label-depth '%s': expected a depth 1..30", v);
-            o->label_depth = (unsigned)x;
-        } else if (!strcmp(a, "--k")) {
-            char *end;
-            o->k = strtod(v, &end);
-            if (end == v || *end || !(o->k > 0 && o->k <= 10))
-                return ar_tool_fail("chess-tune: --k '%s': expected a sigmoid scale in (0, 10]", v);
-        } else if (!strcmp(a, "--nodes") || !strcmp(a, "--seed")) {
-            if (parse_count(a, v, UINT64_MAX / 2, &x))
-                return AR_EXIT_BAD_INPUT;
-            *(a[2] == 'n' ? &o->nodes : &o->seed) = x;
-        } else if (!strcmp(a, "--rate")) {
-            char *end;
-            o->rate = strtod(v, &end);
-            if (end == v || *end || !(o->rate > 0 && o->rate <= 100))
-                return ar_tool_fail("chess-tune: --rate '%s': expected a step size in (0, 100]", v);
-        } else if (!strcmp(a, "--reg")) {
-            char *end;
-            o->reg = strtod(v, &end);
-            if (end == v || *end || !(o->reg >= 0 && o->reg <= 1))
-                return ar_tool_fail("chess-tune: --reg '%s': expected a weight in [0, 1]", v);
-        } else if (!strcmp(a, "--freeze")) {
-            const char *p = v;
-            while (*p) {
-                size_t len = strcspn(p, ",");
-                const ch_param_group *g;
-                int k;
-                for (g = ar_chess_param_groups; g->name; g++)
-                    if (strlen(g->name) == len && !strncmp(g->name, p, len))
-                        break;
-                if (!g->name)
-                    return ar_tool_fail("chess-tune: --freeze: no group '%.*s' (see the weights file's groups)",
-                                        (int)len, p);
-                for (k = g->first; k < g->first + g->count; k++)
-                    o->frozen[k] = 1;
-                p += len + (p[len] == ',');
-            }
-        } else if (!strcmp(a, "--keep")) {
-            if (strcmp(v, "best") && strcmp(v, "last"))
-                return ar_tool_fail("chess-tune: --keep '%s': expected best or last", v);
-            o->keep_last = !strcmp(v, "last");
-        } else if (!strcmp(a, "--data"))
-            o->data = v;
-        else if (!strcmp(a, "--pgn"))
-            o->pgn = v;
-        else if (!strcmp(a, "--save-data"))
-            o->save_data = v;
-        else if (!strcmp(a, "--out"))
-            o->out = v;
-        else if (!strcmp(a, "--c-out"))
-            o->c_out = v;
-        else if (!strcmp(a, "--from"))
-            o->from = v;
-        else if (!strcmp(a, "--label"))
-            o->label = v;
-        else
-            return ar_tool_fail("chess-tune: unknown option '%s' (see `ariadne help chess-tune`)", a);
+    *cmd = (ar_tool_cmd){.name = "chess-tune", .help_topic = "chess-tune",
+                         .common = AR_COMMON_QUIET | AR_COMMON_PROGRESS | AR_COMMON_SEED, .options = opts};
+    if ((rc = ar_tool_parse(cmd, argc, argv, 1)) != 0)
+        return rc;
+    o->games = (unsigned)games, o->epochs = (unsigned)epochs, o->sample = (unsigned)every_nth;
+    o->label_depth = (unsigned)label_depth, o->nodes = nodes;
+    o->seed = (cmd->given & AR_COMMON_SEED) ? cmd->seed : 1;
+    o->keep_last = keep == 1;
+    o->progress = &cmd->progress;
+    for (const char *p = freeze; p && *p;) {
+        size_t len = strcspn(p, ",");
+        const ch_param_group *g;
+        int k;
+        for (g = ar_chess_param_groups; g->name; g++)
+            if (strlen(g->name) == len && !strncmp(g->name, p, len))
+                break;
+        if (!g->name)
+            return ar_tool_fail("chess-tune: --freeze: no group '%.*s' (see the weights file's groups)", (int)len,
+                                p);
+        for (k = g->first; k < g->first + g->count; k++)
+            o->frozen[k] = 1;
+        p += len + (p[len] == ',');
     }
-    if (o->nodes == 0)
-        return ar_tool_fail("chess-tune: --nodes must be at least 1");
-    if (o->sample == 0)
-        return ar_tool_fail("chess-tune: --sample must be at least 1");
     if (o->label && ar_chess_label_check(o->label))
         return AR_EXIT_BAD_INPUT;
     if (o->data && o->pgn)
@@ -650,6 +606,7 @@ static int parse_options(int argc, char **argv, tune_opts *o)
 int ar_chess_tune_main(int argc, char **argv)
 {
     tune_opts o;
+    ar_tool_cmd cmd;
     ch_eval_params start, tuned;
     dataset d = {0};
     features f;
@@ -660,7 +617,7 @@ int ar_chess_tune_main(int argc, char **argv)
     double scale = 1;
     int i, status = AR_EXIT_OK;
     ar_error err;
-    if (parse_options(argc, argv, &o))
+    if (parse_options(argc, argv, &o, &cmd))
         return AR_EXIT_BAD_INPUT;
     used = (size_t)snprintf(command, sizeof command, "ariadne");
     for (i = 0; i < argc && used < sizeof command; i++)
@@ -712,7 +669,7 @@ int ar_chess_tune_main(int argc, char **argv)
             abort();
         for (j = 0; j < d.n; j++)
             boards[j] = d.s[j].b;
-        status = ar_chess_label(o.label, o.label_depth, boards, d.n, cp, o.quiet);
+        status = ar_chess_label(o.label, o.label_depth, boards, d.n, cp, o.progress);
         for (j = 0; j < d.n && !status; j++)
             d.s[j].cp = cp[j], d.s[j].labelled = 1;
         free(boards);

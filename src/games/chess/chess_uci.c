@@ -447,8 +447,9 @@ int ar_chess_uci_main(int argc, char **argv)
     char *buf = NULL;
     size_t cap = 1 << 16, len = 0;
     int eof = 0;
-    if (argc > 1)
-        return ar_tool_fail("chess-uci takes no arguments (it speaks UCI on stdin/stdout), got '%s'", argv[1]);
+    ar_tool_cmd cmd = {.name = "chess-uci", .help_topic = "chess-uci"}; /* no options: it speaks UCI on stdin */
+    if (ar_tool_parse(&cmd, argc, argv, 1))
+        return AR_EXIT_BAD_INPUT;
     memset(&u, 0, sizeof u);
     pthread_mutex_init(&u.lock, NULL);
     pthread_cond_init(&u.cond, NULL);

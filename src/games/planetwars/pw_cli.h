@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include "planetwars_internal.h"
+#include "ariadne/progress.h"
 #include "ariadne/tool.h"
 
 extern const struct ar_tool ar_pw_tools[];
@@ -51,9 +52,17 @@ void ar_pw_game_log_free(pw_game_log *log);
 void ar_pw_write_replay(FILE *out, const char *map_name, const pw_state *map, const char *const names[2],
                         int max_turns, const pw_game_log *log);
 
-/* (pw_tools.c) The match runner, shared with the bench. */
-int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every, unsigned games,
-                    const pw_game_options *go, const char *replay_dir, int quiet, int verbose);
+/* (pw_tools.c) The match runner, shared with the bench: what to play and
+ * how to report it. */
+typedef struct pw_match {
+    const char *bots, *maps;   /* comma-separated lists */
+    unsigned every, games;     /* every K-th map; games per pair (even) */
+    pw_game_options go;
+    const char *replay_dir;    /* made before anything is printed; NULL: none */
+    int quiet, verbose, json;
+    ar_progress_mode progress_mode;
+} pw_match;
+int ar_pw_run_match(const pw_match *mt);
 /* (pw_page.c) The HTML page of a replay: states[t] for t = 0..turns. */
 struct ar_json;
 void ar_pw_write_page(FILE *out, const struct ar_json *root, const pw_state *map, const char *const *states,

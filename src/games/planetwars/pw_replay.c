@@ -170,14 +170,24 @@ int ar_pw_replay_main(const ar_replay_request *rq)
             ar_pw_write_page(out, &root, &s, (const char *const *)states, turns);
             if (out != stdout)
                 fclose(out);
-        } else if (rq->turn) {
-            char *end;
-            long t = strtol(rq->turn, &end, 10);
-            if (*end || t < 0 || t > turns) {
-                rc = ar_tool_fail("replay: --turn '%s' is not a turn from 0 to %d", rq->turn, turns);
-                goto done;
-            }
-            printf("turn %ld: %s\n", t, states[t]);
+        } else if (rq->turn > turns) {
+            rc = ar_replay_bad_turn(rq, turns);
+            goto done;
+        } else if (rq->json) {
+            const ar_json *name = ar_json_member(map, "name");
+            printf("{\"game\":\"planetwars\",\"file\":");
+            ar_json_string(stdout, rq->file);
+            printf(",\"map\":");
+            ar_json_string(stdout, name && name->type == AR_JSON_STRING ? name->string : "?");
+            printf(",\"turns\":%d,\"result\":", turns);
+            ar_json_string(stdout, want);
+            printf(",\"reason\":");
+            ar_json_string(stdout, reason && reason->type == AR_JSON_STRING ? reason->string : "");
+            printf(",\"turn\":%lld,\"state\":", rq->turn >= 0 ? rq->turn : (long long)turns);
+            ar_json_string(stdout, states[rq->turn >= 0 ? rq->turn : turns]);
+            printf("}\n");
+        } else if (rq->turn >= 0) {
+            printf("turn %lld: %s\n", rq->turn, states[rq->turn]);
         } else {
             printf("planetwars replay: map %s, %d turns, result %s (%s)\n",
                    ar_json_member(map, "name") && ar_json_member(map, "name")->type == AR_JSON_STRING
@@ -262,6 +272,10 @@ int ar_pw_bench(int quick)
     printf("## Planet Wars ladder (turn time %.2f s, first turn %.2f s; every %s map, both sides)\n\n", o.turn_time,
            o.first_turn_time, quick ? "200th" : "4th");
     fflush(stdout);
-    return ar_pw_run_match(quick ? "rage,fivestep,search" : "random,prospector,bully,dual,rage,fivestep,search", dir,
-                           quick ? 200 : 4, 2, &o, NULL, quick, 0);
+    {
+        pw_match mt = {.bots = quick ? "rage,fivestep,search" : "random,prospector,bully,dual,rage,fivestep,search",
+                       .maps = dir, .every = quick ? 200 : 4, .games = 2, .go = o, .quiet = quick,
+                       .progress_mode = quick ? AR_PROGRESS_OFF : AR_PROGRESS_AUTO};
+        return ar_pw_run_match(&mt);
+    }
 }

@@ -26,22 +26,17 @@ static int bot_main(int argc, char **argv)
     pw_bot_ctx ctx;
     char *state = NULL, line[1024];
     size_t len = 0, cap = 0;
-    int i, turn = 0;
-    uint64_t seed = 1;
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--bot") == 0 && i + 1 < argc)
-            name = argv[++i];
-        else if (strcmp(argv[i], "--turn-time") == 0 && i + 1 < argc) {
-            char *end;
-            turn_time = strtod(argv[++i], &end);
-            if (*end || !(turn_time > 0 && turn_time <= 3600))
-                return ar_tool_fail("planetwars-bot: --turn-time '%s' is not a number of seconds in (0, 3600]", argv[i]);
-        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 10);
-        else
-            return ar_tool_fail("planetwars-bot: unknown argument '%s' (usage: ariadne planetwars-bot [--bot NAME] "
-                                "[--turn-time S] [--seed N])", argv[i]);
-    }
+    int turn = 0, rc;
+    uint64_t seed;
+    const ar_opt opts[] = {{.name = "bot", .kind = AR_OPT_TEXT, .dest = &name, .metavar = "NAME"},
+                           {.name = "move-time", .kind = AR_OPT_NUMBER, .dest = &turn_time, .lo = 0, .lo_open = 1,
+                            .hi = 3600, .alias = "turn-time", .metavar = "S"},
+                           {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "planetwars-bot", .help_topic = "planetwars-bot", .common = AR_COMMON_SEED,
+                       .options = opts};
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
+        return rc;
+    seed = (cmd.given & AR_COMMON_SEED) ? cmd.seed : 1;
     if (!ar_pw_bot_find(name) || strncmp(name, "cmd:", 4) == 0)
         return ar_tool_fail("planetwars-bot: unknown bot '%s' (random, prospector, bully, dual, rage, fivestep, search)",
                             name);
@@ -145,29 +140,34 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int parse_seconds(const char *text, double *out)
+/* The turn-time table of each bot: max and 99th percentile, wall and CPU. */
+static void turn_times(pw_player *p, double *mx, double *p99, double *cmx, double *c99)
 {
-    char *end;
-    double v = strtod(text, &end);
-    if (*end || !(v > 0 && v <= 3600))
-        return -1;
-    *out = v;
-    return 0;
+    *mx = *p99 = *cmx = *c99 = 0;
+    if (p->ntimes) {
+        size_t at = (size_t)floor(0.99 * (double)(p->ntimes - 1));
+        qsort(p->times, p->ntimes, sizeof *p->times, cmp_double);
+        qsort(p->cpu, p->ntimes, sizeof *p->cpu, cmp_double);
+        *mx = p->times[p->ntimes - 1], *p99 = p->times[at];
+        *cmx = p->cpu[p->ntimes - 1], *c99 = p->cpu[at];
+    }
 }
 
-int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every, unsigned games,
-                    const pw_game_options *go, const char *replay_dir, int quiet, int verbose)
+int ar_pw_run_match(const pw_match *mt)
 {
-    char **maps = NULL, *copy, *save = NULL, *tok;
-    unsigned nmaps = 0, nb = 0, i, j, m, g;
+    char **maps = NULL, *copy, *save = NULL, *tok, why[300];
+    unsigned nmaps = 0, nb = 0, i, j, m, g, every = mt->every, games = mt->games, total;
+    const pw_game_options *go = &mt->go;
+    const char *replay_dir = mt->replay_dir;
     pw_player players[16];
     const char *names[16];
     pw_state *states = NULL;
     ar_match_table table;
-    int rc = collect_maps(maps_list, &maps, &nmaps);
+    ar_progress pr;
+    int rc = collect_maps(mt->maps, &maps, &nmaps);
     if (rc != AR_EXIT_OK)
         return rc;
-    copy = ar_xstrdup(bots_list);
+    copy = ar_xstrdup(mt->bots);
     for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         ar_error err;
         if (nb == 16) {
@@ -193,7 +193,6 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
     /* Every map is read and checked before anything is printed. */
     states = ar_xcalloc(nmaps, sizeof *states);
     for (m = 0; m < nmaps; m += every) {
-        char why[256];
         char *text = ar_read_file(maps[m], why, sizeof why);
         const char *base = strrchr(maps[m], '/');
         ar_error err;
@@ -209,12 +208,19 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
         }
         free(text);
     }
+    if (replay_dir && ar_tool_make_dir(replay_dir, why, sizeof why) != 0) {
+        rc = ar_tool_fail("match planetwars: --replay: %s", why);
+        goto done;
+    }
     table.bots = nb;
     table.pairs = ar_xcalloc((size_t)nb * nb, sizeof *table.pairs);
     table.games_played = 0;
     table.interrupted = 0;
+    total = (nmaps + every - 1) / every * games * nb * (nb - 1) / 2;
     ar_tool_install_sigint();
-    printf("| map | player 1 | player 2 | winner | turns | how |\n|---|---|---|---|---|---|\n");
+    ar_progress_init(&pr, stderr, mt->progress_mode, "match planetwars");
+    if (!mt->json)
+        printf("| map | player 1 | player 2 | winner | turns | how |\n|---|---|---|---|---|---|\n");
     for (m = 0; m < nmaps && !ar_tool_interrupted; m += every) {
         const char *base = strrchr(maps[m], '/');
         const pw_state map = states[m];
@@ -235,11 +241,14 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
                     else
                         table.pairs[a * nb + b].draws++, table.pairs[b * nb + a].draws++;
                     table.games_played++;
-                    if (verbose || log.forfeit)
+                    if ((mt->verbose || log.forfeit) && !mt->json)
                         printf("| %s | %s | %s | %s | %d | %s |\n", base, names[a], names[b],
                                log.result == 0 ? "draw" : log.result == 1 ? names[a] : names[b], log.turns, log.reason);
-                    if (!quiet)
-                        fprintf(stderr, "\r%u games", table.games_played);
+                    {
+                        char detail[160];
+                        snprintf(detail, sizeof detail, "%s: %s vs %s", base, names[a], names[b]);
+                        ar_progress_update(&pr, table.games_played, total, "games", detail);
+                    }
                     if (replay_dir) {
                         char path[4096];
                         FILE *f;
@@ -258,12 +267,37 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
                     ar_pw_game_log_free(&log);
                 }
     }
-    if (!quiet)
-        fprintf(stderr, "\n");
+    ar_progress_finish(&pr);
     if (ar_tool_interrupted) {
         table.interrupted = 1;
-        printf("\n(interrupted: the results so far)\n");
+        rc = AR_EXIT_LIMIT;
     }
+    if (mt->json) {
+        printf("{\"game\": \"planetwars\", \"maps\": %u, \"every\": %u, \"games_per_pair_per_map\": %u, \"seed\": "
+               "%llu, \"move_time\": %g, \"first_move_time\": %g, \"max_turns\": %d, \"bots\": [",
+               nmaps, every, games, (unsigned long long)go->seed, go->turn_time, go->first_turn_time, go->max_turns);
+        for (i = 0; i < nb; i++) {
+            printf("%s", i ? ", " : "");
+            ar_json_string(stdout, names[i]);
+        }
+        printf("], ");
+        ar_match_print_json_members(stdout, &table, names);
+        printf(", \"turn_times\": [");
+        for (i = 0; i < nb; i++) {
+            double mx, p99, cmx, c99;
+            turn_times(&players[i], &mx, &p99, &cmx, &c99);
+            printf("%s{\"bot\": ", i ? ", " : "");
+            ar_json_string(stdout, names[i]);
+            printf(", \"turns\": %zu, \"max_s\": %.4f, \"p99_s\": %.4f", players[i].ntimes, mx, p99);
+            if (players[i].kind)
+                printf(", \"cpu_max_s\": %.4f, \"cpu_p99_s\": %.4f", cmx, c99);
+            printf(", \"over_budget\": %u}", (unsigned)players[i].over_budget);
+        }
+        printf("]}\n");
+        goto done_table;
+    }
+    if (table.interrupted)
+        printf("\n(interrupted: the results so far)\n");
     printf("\n");
     ar_match_print_table(stdout, &table, names, 0);
     printf("\nTurn times (wall clock; CPU time of ariadne's own bots; turn time %g s, first turn %g s):\n\n",
@@ -272,15 +306,9 @@ int ar_pw_run_match(const char *bots_list, const char *maps_list, unsigned every
            "|---|---:|---:|---:|---:|---:|---:|\n");
     for (i = 0; i < nb; i++) {
         pw_player *p = &players[i];
-        double mx = 0, p99 = 0, cmx = 0, c99 = 0;
+        double mx, p99, cmx, c99;
         char cm[32] = "n/a", cp[32] = "n/a";
-        if (p->ntimes) {
-            size_t at = (size_t)floor(0.99 * (double)(p->ntimes - 1));
-            qsort(p->times, p->ntimes, sizeof *p->times, cmp_double);
-            qsort(p->cpu, p->ntimes, sizeof *p->cpu, cmp_double);
-            mx = p->times[p->ntimes - 1], p99 = p->times[at];
-            cmx = p->cpu[p->ntimes - 1], c99 = p->cpu[at];
-        }
+        turn_times(p, &mx, &p99, &cmx, &c99);
         if (p->kind)
             snprintf(cm, sizeof cm, "%.4f", cmx), snprintf(cp, sizeof cp, "%.4f", c99);
         printf("| %s | %zu | %.4f | %.4f | %s | %s | %.2f%% |\n", names[i], p->ntimes, mx, p99, cm, cp,
@@ -306,80 +334,57 @@ done:
 
 static int match_main(int argc, char **argv)
 {
-    const char *bots = NULL, *maps = NULL, *replay = NULL;
-    long games = 2, every = 1, max_turns = 200;
-    pw_game_options o = {.max_turns = 200, .turn_time = 1, .first_turn_time = 3, .seed = 1};
-    int quiet = 0, verbose = 0, i;
-    for (i = 2; i < argc; i++) { /* argv: match planetwars ... */
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end;
-        if (strcmp(a, "--quiet") == 0) {
-            quiet = 1;
-            continue;
-        }
-        if (strcmp(a, "--verbose") == 0) {
-            verbose = 1;
-            continue;
-        }
-        if (!val)
-            return ar_tool_fail("match planetwars: %s needs a value", a);
-        i++;
-        if (strcmp(a, "--bots") == 0)
-            bots = val;
-        else if (strcmp(a, "--maps") == 0)
-            maps = val;
-        else if (strcmp(a, "--replay") == 0)
-            replay = val;
-        else if (strcmp(a, "--games") == 0 || strcmp(a, "--every") == 0 || strcmp(a, "--max-turns") == 0 ||
-                 strcmp(a, "--seed") == 0) {
-            long v = strtol(val, &end, 10);
-            if (*end || v < 1 || v > 1000000)
-                return ar_tool_fail("match planetwars: %s '%s' is not a whole number from 1 to 1000000", a, val);
-            if (strcmp(a, "--games") == 0)
-                games = v;
-            else if (strcmp(a, "--every") == 0)
-                every = v;
-            else if (strcmp(a, "--max-turns") == 0)
-                max_turns = v;
-            else
-                o.seed = (uint64_t)v;
-        } else if (strcmp(a, "--turn-time") == 0) {
-            if (parse_seconds(val, &o.turn_time) != 0)
-                return ar_tool_fail("match planetwars: --turn-time '%s' is not a number of seconds in (0, 3600]", val);
-        } else if (strcmp(a, "--first-turn-time") == 0) {
-            if (parse_seconds(val, &o.first_turn_time) != 0)
-                return ar_tool_fail("match planetwars: --first-turn-time '%s' is not a number of seconds in (0, 3600]",
-                                    val);
-        } else
-            return ar_tool_fail("match planetwars: unknown option '%s'", a);
-    }
-    if (!bots || !maps)
+    uint64_t games = 2, every = 1, max_turns = 200;
+    pw_match mt = {.go = {.max_turns = 200, .turn_time = 1, .first_turn_time = 3}};
+    const ar_opt opts[] = {
+        {.name = "bots", .kind = AR_OPT_TEXT, .dest = &mt.bots, .metavar = "A,B"},
+        {.name = "maps", .kind = AR_OPT_TEXT, .dest = &mt.maps, .metavar = "DIR|FILE"},
+        {.name = "replay", .kind = AR_OPT_TEXT, .dest = &mt.replay_dir, .metavar = "DIR"},
+        {.name = "games", .kind = AR_OPT_UINT, .dest = &games, .min = 1, .max = 1000000, .metavar = "N"},
+        {.name = "every", .kind = AR_OPT_UINT, .dest = &every, .min = 1, .max = 1000000, .metavar = "K"},
+        {.name = "max-turns", .kind = AR_OPT_UINT, .dest = &max_turns, .min = 1, .max = 1000000, .metavar = "N"},
+        {.name = "move-time", .kind = AR_OPT_NUMBER, .dest = &mt.go.turn_time, .lo = 0, .lo_open = 1, .hi = 3600,
+         .alias = "turn-time", .metavar = "S"},
+        {.name = "first-move-time", .kind = AR_OPT_NUMBER, .dest = &mt.go.first_turn_time, .lo = 0, .lo_open = 1,
+         .hi = 3600, .alias = "first-turn-time", .metavar = "S"},
+        {.name = "verbose", .kind = AR_OPT_FLAG, .dest = &mt.verbose},
+        {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "match planetwars", .help_topic = "planetwars",
+                       .common = AR_COMMON_OUTPUT | AR_COMMON_SEED, .options = opts};
+    int rc = ar_tool_parse(&cmd, argc, argv, 2);
+    if (rc)
+        return rc;
+    if (!mt.bots || !mt.maps)
         return ar_tool_fail("match planetwars: --bots A,B and --maps DIR|FILE are required");
-    o.max_turns = (int)max_turns;
-    games += games % 2;
-    return ar_pw_run_match(bots, maps, (unsigned)every, (unsigned)games, &o, replay, quiet, verbose);
+    mt.go.max_turns = (int)max_turns;
+    mt.go.seed = (cmd.given & AR_COMMON_SEED) ? cmd.seed : 1;
+    mt.games = (unsigned)(games + games % 2);
+    mt.every = (unsigned)every;
+    mt.quiet = cmd.quiet, mt.json = cmd.json, mt.progress_mode = cmd.progress_mode;
+    return ar_pw_run_match(&mt);
 }
 
 const ar_tool ar_pw_tools[] = {
     {.name = "match",
      .usage = "ariadne match planetwars --bots A,B[,...] --maps DIR|FILE[,...] [--games N] [--every K] [--replay DIR] "
-              "[--turn-time S] [--first-turn-time S] [--max-turns N] [--seed N] [--verbose] [--quiet]",
+              "[--move-time S] [--first-move-time S] [--max-turns N] [--seed N] [--verbose] [--json]",
      .help = "Planet Wars' front end of `ariadne match`: every pair of players plays --games games (default 2,\n"
              "rounded up to even, the sides alternating) on every map (every K-th with --every K). A player is\n"
              "one of ariadne's bots (random, bully, prospector, rage, dual, fivestep, search) or an external\n"
              "program speaking the contest protocol (cmd:COMMAND, run by /bin/sh -c) under the contest clock:\n"
-             "--first-turn-time (default 3 s), then --turn-time (default 1 s) per turn; it loses a game it\n"
+             "--first-move-time (default 3 s), then --move-time (default 1 s) per turn (the old spellings\n"
+             "--first-turn-time and --turn-time still work); it loses a game it\n"
              "crashes in, is late in or gives an invalid order in, and the row says which. Prints the games\n"
              "that did not end normally (all with --verbose), the results table with Elo ± 95% and the\n"
              "Bradley-Terry ratings, and each bot's turn times (max, 99th percentile, turns over the time).\n"
              "--replay DIR writes one replay file per game (ariadne replay FILE [--html OUT]).",
      .run = match_main},
     {.name = "planetwars-bot",
-     .usage = "ariadne planetwars-bot [--bot NAME] [--turn-time S] [--seed N]",
+     .usage = "ariadne planetwars-bot [--bot NAME] [--move-time S] [--seed N]",
      .help = "A drop-in bot for the contest engine (java -jar PlayGame.jar MAP 1000 200 LOG \"ariadne\n"
              "planetwars-bot\" \"other bot\"): reads the state (P and F lines) up to a line 'go', answers\n"
              "'source destination ships' lines and 'go'. --bot: random, prospector, bully, dual, rage,\n"
-             "fivestep, search (default). --turn-time: the time the search may use each turn, the first\n"
+             "fivestep, search (default). --move-time (or --turn-time): the time the search may use each turn, the first\n"
              "included (default 0.5 s: PlayGame.jar's clock is the same on every turn).",
      .run = bot_main},
     {.name = NULL}};

@@ -96,6 +96,11 @@ typedef struct ar_tron_record {
  * nonsense) loses; both failing is a draw. AR_ERR_LIMIT when interrupted. */
 ar_status ar_tron_play(const ar_variant *v, ar_bot *const bots[2],
                        const volatile sig_atomic_t *interrupt, ar_tron_record *rec, ar_error *err);
+/* ar_tron_play calling on_turn(ctx, turns played) after every turn (a
+ * match's progress line). */
+ar_status ar_tron_play_watched(const ar_variant *v, ar_bot *const bots[2], const volatile sig_atomic_t *interrupt,
+                               void (*on_turn)(void *ctx, unsigned turns), void *ctx, ar_tron_record *rec,
+                               ar_error *err);
 void ar_tron_record_free(ar_tron_record *rec);
 
 #ifdef __cplusplus

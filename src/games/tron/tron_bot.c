@@ -63,18 +63,6 @@ static char *get_line(char **buf, size_t *cap)
     return *buf;
 }
 
-static int parse_time(const char *opt, const char *text, double *out)
-{
-    char *end;
-    double x;
-    errno = 0;
-    x = text ? strtod(text, &end) : 0;
-    if (!text || !*text || *end || errno || !isfinite(x) || x <= 0.005 || x > 3600)
-        return ar_tool_fail("tron-bot: --%s '%s' is not a number of seconds above 0.005", opt, text ? text : "");
-    *out = x;
-    return 0;
-}
-
 /* The kinds that search against the clock get time=; others think in no time. */
 static int timed_kind(const char *spec)
 {
@@ -173,33 +161,21 @@ int ar_tron_bot_main(int argc, char **argv)
 {
     const char *spec = "chamber-ab";
     double move_time = 0.9, first_time = 0;
-    int verbose = 0, i, rc;
+    int verbose = 0, rc;
     char *line = NULL, *text = NULL;
     size_t cap = 0, text_cap = 0;
     unsigned turn = 0, lineno = 0;
     kept_bot kept = {NULL, NULL};
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--verbose") == 0) {
-            verbose = 1;
-            continue;
-        }
-        if (!val && (strcmp(a, "--bot") == 0 || strcmp(a, "--move-time") == 0 || strcmp(a, "--first-move-time") == 0))
-            return ar_tool_fail("tron-bot: option %s needs a value", a);
-        if (strcmp(a, "--bot") == 0)
-            spec = val;
-        else if (strcmp(a, "--move-time") == 0) {
-            if ((rc = parse_time("move-time", val, &move_time)) != 0)
-                return rc;
-        } else if (strcmp(a, "--first-move-time") == 0) {
-            if ((rc = parse_time("first-move-time", val, &first_time)) != 0)
-                return rc;
-        } else
-            return ar_tool_fail("tron-bot: unknown option '%s' (options: --bot NAME --move-time S "
-                            "--first-move-time S --verbose)",
-                            a);
-        i++;
-    }
+    const ar_opt opts[] = {{.name = "bot", .kind = AR_OPT_TEXT, .dest = &spec, .metavar = "NAME"},
+                           {.name = "move-time", .kind = AR_OPT_NUMBER, .dest = &move_time, .lo = 0.005,
+                            .lo_open = 1, .hi = 3600, .metavar = "S"},
+                           {.name = "first-move-time", .kind = AR_OPT_NUMBER, .dest = &first_time, .lo = 0.005,
+                            .lo_open = 1, .hi = 3600, .metavar = "S"},
+                           {.name = "verbose", .kind = AR_OPT_FLAG, .dest = &verbose},
+                           {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "tron-bot", .help_topic = "tron-bot", .options = opts};
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
+        return rc;
     if (strncmp(spec, "cmd:", 4) == 0 || strncmp(spec, "exec:", 5) == 0)
         return ar_tool_fail("tron-bot: --bot must be one of our own bots, not an external program");
     /* Check the bot spec once, on a tiny map, before the engine starts talking. */

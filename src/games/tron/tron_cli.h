@@ -28,8 +28,9 @@ typedef struct tron_run {
     uint64_t seed;
     double move_time, first_move_time;
     const char *replay_dir; /* NULL: no replays */
-    int verbose, quiet;
-    int per_map; /* print a row per map and pair */
+    int verbose, quiet, json;
+    ar_progress_mode progress_mode;
+    int per_map; /* print a row per map and pair (not under json) */
     /* results */
     ar_match_table table;
     tron_times *times; /* nbots */

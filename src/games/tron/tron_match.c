@@ -191,10 +191,27 @@ static void add_time(tron_times *t, double s, double cpu, double budget)
         t->max_cpu = cpu;
 }
 
+/* The progress line during a game: games done, and the turn of this one
+ * (a game at 1 s a move can last minutes). */
+typedef struct game_watch {
+    ar_progress *pr;
+    const char *map, *a, *b;
+    unsigned done, total;
+} game_watch;
+
+static void on_turn(void *ctx, unsigned turns)
+{
+    game_watch *w = ctx;
+    char detail[160];
+    snprintf(detail, sizeof detail, "%s: %s vs %s, turn %u", w->map, w->a, w->b, turns);
+    ar_progress_update(w->pr, w->done, w->total, "games", detail);
+}
+
 int ar_tron_run_all(tron_run *r)
 {
     unsigned m, i, j, k, n = r->nbots, done = 0, total;
     ar_progress pr;
+    game_watch watch = {.pr = &pr};
     int rc = 0;
     r->games += r->games & 1u;
     total = r->nmaps * r->games * n * (n - 1) / 2;
@@ -203,10 +220,9 @@ int ar_tron_run_all(tron_run *r)
     r->table.pairs = ar_xcalloc((size_t)n * n, sizeof *r->table.pairs);
     r->times = ar_xcalloc(n, sizeof *r->times);
     r->turns = 0;
-    if (r->replay_dir && mkdir(r->replay_dir, 0777) != 0 && errno != EEXIST)
-        return ar_tool_fail("match tron: cannot make replay directory %s: %s", r->replay_dir, strerror(errno));
-    ar_progress_init(&pr, stderr, r->quiet ? AR_PROGRESS_OFF : AR_PROGRESS_AUTO, "match tron");
-    if (r->per_map) {
+    ar_progress_init(&pr, stderr, r->progress_mode, "match tron");
+    watch.total = total;
+    if (r->per_map && !r->json) {
         puts("| map | bot | opponent | wins | draws | losses | games (bot as 1, as 2) |");
         puts("|---|---|---|---:|---:|---:|---|");
     }
@@ -241,7 +257,9 @@ int ar_tron_run_all(tron_run *r)
                     pair[0] = bots[first];
                     pair[1] = bots[second];
                     ar_error_clear(&err);
-                    if (ar_tron_play(v, pair, &ar_tool_interrupted, &rec, &err) != AR_OK) {
+                    watch.map = ar_tron_map_name(v), watch.a = r->specs[first], watch.b = r->specs[second];
+                    watch.done = done;
+                    if (ar_tron_play_watched(v, pair, &ar_tool_interrupted, on_turn, &watch, &rec, &err) != AR_OK) {
                         ar_tron_record_free(&rec);
                         rc = AR_EXIT_LIMIT;
                         break;
@@ -280,7 +298,7 @@ int ar_tron_run_all(tron_run *r)
                             strcat(sides, ri > 0 ? "W" : ri < 0 ? "L" : "D");
                     }
                     r->table.games_played++;
-                    if (r->verbose) {
+                    if (r->verbose && !r->json) {
                         printf("game %u on %s: %s (1) vs %s (2): %s in %u turns: %s\n", number, ar_tron_map_name(v),
                                r->specs[first], r->specs[second],
                                rec.outcome == AR_WIN_P0   ? "1 wins"
@@ -298,7 +316,7 @@ int ar_tron_run_all(tron_run *r)
                         ar_progress_update(&pr, done, total, "games", detail);
                     }
                 }
-                if (r->per_map && !rc) {
+                if (r->per_map && !r->json && !rc) {
                     printf("| %s | %s | %s | %u | %u | %u | %s |\n", ar_tron_map_name(v), r->specs[i], r->specs[j],
                            here.wins, here.draws, here.losses, sides);
                     fflush(stdout);
@@ -312,7 +330,8 @@ int ar_tron_run_all(tron_run *r)
     ar_progress_finish(&pr);
     if (rc == AR_EXIT_LIMIT) {
         r->table.interrupted = 1;
-        printf("\ninterrupted after %u games: the tables cover the games played\n", r->table.games_played);
+        if (!r->json)
+            printf("\ninterrupted after %u games: the tables cover the games played\n", r->table.games_played);
     }
     return rc;
 }
@@ -323,9 +342,49 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* The results as one JSON object (--json). */
+static void print_json(const tron_run *r)
+{
+    unsigned i;
+    printf("{\"game\": \"tron\", \"maps\": %u, \"seed\": %llu, \"games_per_pair_per_map\": %u, \"move_time\": %g, "
+           "\"first_move_time\": %g, \"turns\": %llu, \"bots\": [",
+           r->nmaps, (unsigned long long)r->seed, r->games, r->move_time, r->first_move_time, r->turns);
+    for (i = 0; i < r->nbots; i++) {
+        printf("%s", i ? ", " : "");
+        ar_json_string(stdout, r->specs[i]);
+    }
+    printf("], ");
+    ar_match_print_json_members(stdout, &r->table, r->specs);
+    printf(", \"move_times\": [");
+    for (i = 0; i < r->nbots; i++) {
+        tron_times *t = &r->times[i];
+        double sum = 0;
+        size_t k;
+        printf("%s{\"bot\": ", i ? ", " : "");
+        ar_json_string(stdout, r->specs[i]);
+        if (!t->count) {
+            printf(", \"moves\": 0}");
+            continue;
+        }
+        qsort(t->seconds, t->count, sizeof(double), cmp_double);
+        for (k = 0; k < t->count; k++)
+            sum += t->seconds[k];
+        printf(", \"moves\": %zu, \"mean_ms\": %.3f, \"median_ms\": %.3f, \"p99_ms\": %.3f, \"max_ms\": %.3f, "
+               "\"within_budget\": %zu, \"max_cpu_ms\": %.3f, \"within_budget_cpu\": %zu}",
+               t->count, 1000 * sum / (double)t->count, 1000 * ar_tron_percentile(t->seconds, t->count, 0.5),
+               1000 * ar_tron_percentile(t->seconds, t->count, 0.99), 1000 * t->seconds[t->count - 1], t->within,
+               1000 * t->max_cpu, t->within_cpu);
+    }
+    printf("]}\n");
+}
+
 void ar_tron_print_results(const tron_run *r)
 {
     unsigned i;
+    if (r->json) {
+        print_json(r);
+        return;
+    }
     printf("\nResults over all maps (%u games, %llu turns):\n", r->table.games_played, r->turns);
     ar_match_print_table(stdout, &r->table, r->specs, 0);
     printf("\nMove times (budget %g s per move, %g s for the first; wall clock, as the contest measured, "
@@ -379,18 +438,6 @@ void ar_tron_run_free(tron_run *r)
 
 /* ------------------------------------------------------------------ verb */
 
-static int parse_seconds(const char *opt, const char *text, double *out)
-{
-    char *end;
-    double x;
-    errno = 0;
-    x = text ? strtod(text, &end) : 0;
-    if (!text || !*text || *end || errno || !isfinite(x) || x <= 0 || x > 3600)
-        return ar_tool_fail("match tron: --%s '%s' is not a number of seconds in (0, 3600]", opt, text ? text : "");
-    *out = x;
-    return 0;
-}
-
 /* Splits the --bots list at commas outside double quotes. */
 static unsigned split_bots(char *list, const char **specs, unsigned max)
 {
@@ -417,58 +464,33 @@ int ar_tron_match_main(int argc, char **argv)
 {
     tron_run r;
     const char *bots = NULL, *maps = NULL, *specs[32];
-    char *list = NULL, *end;
-    int i, rc, has_seed = 0;
+    char *list = NULL, why[300];
+    uint64_t games = 2;
+    int i, rc;
+    const ar_opt opts[] = {
+        {.name = "bots", .kind = AR_OPT_TEXT, .dest = &bots, .metavar = "A,B"},
+        {.name = "maps", .kind = AR_OPT_TEXT, .dest = &maps, .metavar = "DIR|FILE", .alias = "map"},
+        {.name = "games", .kind = AR_OPT_UINT, .dest = &games, .min = 1, .max = 1000000, .metavar = "N"},
+        {.name = "replay", .kind = AR_OPT_TEXT, .dest = &r.replay_dir, .metavar = "DIR"},
+        {.name = "move-time", .kind = AR_OPT_NUMBER, .dest = &r.move_time, .lo = 0, .lo_open = 1, .hi = 3600,
+         .metavar = "S"},
+        {.name = "first-move-time", .kind = AR_OPT_NUMBER, .dest = &r.first_move_time, .lo = 0, .lo_open = 1,
+         .hi = 3600, .metavar = "S"},
+        {.name = "verbose", .kind = AR_OPT_FLAG, .dest = &r.verbose},
+        {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "match tron", .help_topic = "tron", .common = AR_COMMON_OUTPUT | AR_COMMON_SEED,
+                       .options = opts};
     memset(&r, 0, sizeof r);
-    r.games = 2;
     r.move_time = 1.0;
     r.first_move_time = 3.0;
     r.per_map = 1;
-    for (i = 2; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = 1;
-        if (strcmp(a, "--verbose") == 0) {
-            r.verbose = 1;
-            takes = 0;
-        } else if (strcmp(a, "--quiet") == 0) {
-            r.quiet = 1;
-            takes = 0;
-        } else if (!val && (strcmp(a, "--bots") == 0 || strcmp(a, "--maps") == 0 || strcmp(a, "--games") == 0 ||
-                            strcmp(a, "--seed") == 0 || strcmp(a, "--replay") == 0 ||
-                            strcmp(a, "--move-time") == 0 || strcmp(a, "--first-move-time") == 0)) {
-            return ar_tool_fail("match tron: option %s needs a value", a);
-        } else if (strcmp(a, "--bots") == 0) {
-            bots = val;
-        } else if (strcmp(a, "--maps") == 0 || strcmp(a, "--map") == 0) {
-            maps = val;
-        } else if (strcmp(a, "--replay") == 0) {
-            r.replay_dir = val;
-        } else if (strcmp(a, "--games") == 0) {
-            unsigned long g;
-            errno = 0;
-            g = strtoul(val, &end, 10);
-            if (*end || errno || g < 1 || g > 100000 || val[0] == '-')
-                return ar_tool_fail("match tron: --games '%s' is not a whole number 1..100000", val);
-            r.games = (unsigned)g;
-        } else if (strcmp(a, "--seed") == 0) {
-            errno = 0;
-            r.seed = strtoull(val, &end, 10);
-            if (*end || errno || !*val || val[0] == '-')
-                return ar_tool_fail("match tron: --seed '%s' is not a whole number", val);
-            has_seed = 1;
-        } else if (strcmp(a, "--move-time") == 0) {
-            if ((rc = parse_seconds("move-time", val, &r.move_time)) != 0)
-                return rc;
-        } else if (strcmp(a, "--first-move-time") == 0) {
-            if ((rc = parse_seconds("first-move-time", val, &r.first_move_time)) != 0)
-                return rc;
-        } else {
-            return ar_tool_fail("match tron: unknown option or argument '%s' (options: --bots A,B --maps DIR|FILE "
-                            "--games N --seed S --replay DIR --move-time S --first-move-time S --verbose --quiet)",
-                            a);
-        }
-        i += takes;
-    }
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 2)) != 0)
+        return rc;
+    r.games = (unsigned)games;
+    r.seed = cmd.seed;
+    r.quiet = cmd.quiet;
+    r.json = cmd.json;
+    r.progress_mode = cmd.progress_mode;
     if (!bots)
         return ar_tool_fail("match tron: which bots? e.g. --bots alphabeta,wallhug (or cmd:./mybot)");
     if (!maps)
@@ -503,18 +525,25 @@ int ar_tron_match_main(int argc, char **argv)
             ar_game_tron.destroy(v);
         }
     }
+    /* ... and the replay directory, made now so nothing is printed before
+     * an error. */
+    if (!rc && r.replay_dir && ar_tool_make_dir(r.replay_dir, why, sizeof why) != 0)
+        rc = ar_tool_fail("match tron: --replay: %s", why);
     if (rc)
         goto out;
-    if (!has_seed) {
+    if (!(cmd.given & AR_COMMON_SEED)) {
         r.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
-        fprintf(stderr, "ariadne: seed %" PRIu64 "\n", r.seed);
+        if (!r.quiet && !r.json)
+            fprintf(stderr, "ariadne: seed %" PRIu64 "\n", r.seed);
     }
     ar_tool_install_sigint();
-    printf("match tron: %u map%s, %u games per pair on each map (sides alternate), %g s per move (first %g s), "
-           "seed %" PRIu64 "\nbots:",
-           r.nmaps, r.nmaps == 1 ? "" : "s", r.games + (r.games & 1u), r.move_time, r.first_move_time, r.seed);
-    for (i = 0; i < (int)r.nbots; i++)
-        printf(" %s%s", specs[i], i + 1 < (int)r.nbots ? "," : "\n\n");
+    if (!r.json) {
+        printf("match tron: %u map%s, %u games per pair on each map (sides alternate), %g s per move (first %g s), "
+               "seed %" PRIu64 "\nbots:",
+               r.nmaps, r.nmaps == 1 ? "" : "s", r.games + (r.games & 1u), r.move_time, r.first_move_time, r.seed);
+        for (i = 0; i < (int)r.nbots; i++)
+            printf(" %s%s", specs[i], i + 1 < (int)r.nbots ? "," : "\n\n");
+    }
     fflush(stdout);
     rc = ar_tron_run_all(&r);
     if (rc == 0 || rc == AR_EXIT_LIMIT)

@@ -46,6 +46,13 @@ static void grow(ar_tron_record *rec, unsigned *cap, unsigned need)
 ar_status ar_tron_play(const ar_variant *v, ar_bot *const bots[2], const volatile sig_atomic_t *interrupt,
                        ar_tron_record *rec, ar_error *err)
 {
+    return ar_tron_play_watched(v, bots, interrupt, NULL, NULL, rec, err);
+}
+
+ar_status ar_tron_play_watched(const ar_variant *v, ar_bot *const bots[2], const volatile sig_atomic_t *interrupt,
+                               void (*on_turn)(void *ctx, unsigned turns), void *ctx, ar_tron_record *rec,
+                               ar_error *err)
+{
     tron_pos *p = ar_xmalloc(ar_game_tron.position_size(v));
     uint8_t *owner = ar_xcalloc((size_t)v->n, 1);
     unsigned cap = 0;
@@ -115,6 +122,8 @@ ar_status ar_tron_play(const ar_variant *v, ar_bot *const bots[2], const volatil
         }
         owner[p->head[0]] = 1;
         owner[p->head[1]] = 2;
+        if (on_turn)
+            on_turn(ctx, rec->turns);
     }
     free(p);
     free(owner);

@@ -9,6 +9,7 @@
  * The JSON is re-written by ar_tron_replay_write_json rather than copied from
  * the file, so whatever the file contained, the page holds only checked data
  * in a form that cannot close the <script> element early. */
+#include "ariadne/memory.h"
 #include "ariadne/tool.h"
 #include "tron_cli.h"
 #include "tron_replay_json.h"
@@ -87,9 +88,32 @@ static void print_summary(const tron_replay *r, size_t turn)
     free(board);
 }
 
+/* The summary as one JSON object (--json). */
+static void print_json(const ar_replay_request *q, const tron_replay *r, size_t turn)
+{
+    size_t size = (size_t)r->height * ((size_t)r->width + 1) + 1;
+    char *board = ar_xmalloc(size);
+    tron_replay_turn info;
+    ar_tron_replay_board(r, turn, board, size, &info);
+    printf("{\"game\":\"tron\",\"file\":");
+    ar_json_string(stdout, q->file);
+    printf(",\"map\":");
+    ar_json_string(stdout, r->map_name);
+    printf(",\"width\":%d,\"height\":%d,\"players\":[", r->width, r->height);
+    ar_json_string(stdout, r->players[0]);
+    printf(",");
+    ar_json_string(stdout, r->players[1]);
+    printf("],\"turns\":%zu,\"result\":\"%s\",\"reason\":", r->turns, ar_tron_replay_result_name(r->result));
+    ar_json_string(stdout, r->reason);
+    printf(",\"turn\":%zu,\"board\":", turn);
+    ar_json_string(stdout, board);
+    printf("}\n");
+    free(board);
+}
+
 int ar_tron_replay_main(const ar_replay_request *q)
 {
-    const char *file = q->file, *html = q->html, *turn_text = q->turn;
+    const char *file = q->file, *html = q->html;
     char why[512];
     tron_replay r;
     size_t turn;
@@ -97,17 +121,13 @@ int ar_tron_replay_main(const ar_replay_request *q)
     if (ar_tron_replay_read(q->text, q->len, &r, why, sizeof why))
         return ar_tool_fail("%s: %s", file, why);
     turn = r.turns;
-    if (turn_text) {
-        char *end;
-        unsigned long long t;
-        errno = 0;
-        t = strtoull(turn_text, &end, 10);
-        if (!*turn_text || *end || errno || turn_text[0] == '-' || t > r.turns) {
-            rc = ar_tool_fail("replay: --turn must be a whole number from 0 to %zu (the game's turns)", r.turns);
+    if (q->turn >= 0) {
+        if ((unsigned long long)q->turn > r.turns) {
+            rc = ar_replay_bad_turn(q, (long long)r.turns);
             ar_tron_replay_free(&r);
             return rc;
         }
-        turn = (size_t)t;
+        turn = (size_t)q->turn;
     }
     if (html) {
         rc = write_html(&r, html);
@@ -116,6 +136,8 @@ int ar_tron_replay_main(const ar_replay_request *q)
             print_clean(stdout, r.map_name);
             printf(", %zu turns, %s\n", r.turns, ar_tron_replay_result_name(r.result));
         }
+    } else if (q->json) {
+        print_json(q, &r, turn);
     } else {
         print_summary(&r, turn);
     }

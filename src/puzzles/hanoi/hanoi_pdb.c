@@ -161,10 +161,11 @@ static ar_status group_build(const ar_pdb_abstraction *a, const ar_pdb_build_opt
         return st;
     }
     if (!res.complete) {
+        ar_stop_reason why = res.stop; /* read before the result is freed (which clears it) */
         ar_bitarray_free(&out->table);
         ar_bfs2_result_free(&res);
-        return ar_error_set(err, AR_ERR_LIMIT, "building the pattern database %s was stopped (%s)",
-                            g->size, ar_stop_reason_name(res.stop));
+        return ar_error_set(err, AR_ERR_LIMIT, "building the pattern database %s was stopped by the %s", g->size,
+                            ar_stop_reason_name(why));
     }
     out->header.unreached = a->count - res.total_ranks;
     out->header.max_distance = res.max_depth;

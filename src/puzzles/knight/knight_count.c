@@ -24,6 +24,7 @@
  * and b: each undirected cycle is exactly one path from a to b (a < b)
  * through every square but s, so those paths are counted with b fixed last. */
 #include "knight_internal.h"
+#include "ariadne/run.h"
 #include "ariadne/timer.h"
 
 #include <inttypes.h>
@@ -96,7 +97,7 @@ static uint64_t paths(counter *C, unsigned c, unsigned left)
     unsigned k;
     if (left == 0)
         return 1;
-    if ((++C->nodes & 0xFFFFF) == 0 && C->interrupt && *C->interrupt)
+    if ((++C->nodes & 0xFFFF) == 0 && C->interrupt && *C->interrupt)
         C->stopped = 1;
     if (C->stopped)
         return 0;
@@ -142,11 +143,11 @@ typedef struct job {
 typedef struct pool {
     const graph *g;
     job *jobs;
-    size_t njobs, capjobs, next;
+    size_t njobs, capjobs, next, finished;
     pthread_mutex_t lock;
     uint64_t total, nodes;
     int stopped;
-    const volatile sig_atomic_t *interrupt;
+    volatile sig_atomic_t stop; /* set by the watching thread on a limit or Ctrl-C */
 } pool;
 
 static void add_job(pool *P, const counter *C, unsigned cur, unsigned left, unsigned weight)
@@ -196,6 +197,7 @@ static void *worker(void *arg)
         size_t i;
         counter C;
         const job *j;
+        uint64_t found;
         pthread_mutex_lock(&P->lock);
         i = P->next++;
         pthread_mutex_unlock(&P->lock);
@@ -203,15 +205,31 @@ static void *worker(void *arg)
             break;
         j = &P->jobs[i];
         setup(&C, P->g, j->visited, j->cur, j->end);
-        C.interrupt = P->interrupt;
-        total += j->weight * paths(&C, j->cur, j->left);
+        C.interrupt = &P->stop;
+        found = paths(&C, j->cur, j->left);
+        /* A stopped job's paths are still tours: the partial count stays a
+         * lower bound. */
+        total += j->weight * found;
         nodes += C.nodes;
         stopped |= C.stopped;
+        pthread_mutex_lock(&P->lock);
+        P->finished += !C.stopped;
+        pthread_mutex_unlock(&P->lock);
     }
     pthread_mutex_lock(&P->lock);
     P->total += total, P->nodes += nodes, P->stopped |= stopped;
     pthread_mutex_unlock(&P->lock);
     return NULL;
+}
+
+static uint64_t jobs_finished(void *arg)
+{
+    pool *P = arg;
+    uint64_t n;
+    pthread_mutex_lock(&P->lock);
+    n = P->finished;
+    pthread_mutex_unlock(&P->lock);
+    return n;
 }
 
 /* Where symmetry s of a rows x cols board sends square sq (-1 if s does
@@ -239,8 +257,7 @@ void ar_knight_count(const knight_count_job *spec, knight_count_result *out)
     graph g;
     pool P;
     counter C;
-    unsigned sq, k, t, threads = spec->threads ? spec->threads : 1;
-    pthread_t tid[16];
+    unsigned sq, k, threads = spec->threads ? spec->threads : 1;
     memset(out, 0, sizeof *out);
     memset(&P, 0, sizeof P);
     memset(&g, 0, sizeof g);
@@ -251,9 +268,11 @@ void ar_knight_count(const knight_count_job *spec, knight_count_result *out)
         for (k = 0; k < g.deg[sq]; k++)
             g.nb[sq][k] = (unsigned char)nb[k];
     }
-    P.g = &g, P.interrupt = spec->interrupt;
-    if (g.n == 1) {
-        out->count = spec->closed ? 0 : 1;
+    P.g = &g;
+    /* A knight changes colour at every move, so a closed tour has an even
+     * number of squares: odd boards have none. */
+    if (g.n == 1 || (spec->closed && g.n % 2)) {
+        out->count = g.n == 1 && !spec->closed;
         return;
     }
     if (spec->closed) {
@@ -292,16 +311,18 @@ void ar_knight_count(const knight_count_job *spec, knight_count_result *out)
             prefixes(&P, &C, sq, g.n - 1, 0, spec->from >= 0 ? 1 : orbit);
         }
     }
-    pthread_mutex_init(&P.lock, NULL);
-    if (threads > 16)
-        threads = 16;
-    for (t = 1; t < threads; t++)
-        if (pthread_create(&tid[t], NULL, worker, &P) != 0)
-            break;
-    worker(&P);
-    while (--t > 0)
-        pthread_join(tid[t], NULL);
-    pthread_mutex_destroy(&P.lock);
+    {
+        ar_result res;
+        ar_run run;
+        ar_result_init(&res);
+        ar_run_begin(&run, spec->opts, &res);
+        pthread_mutex_init(&P.lock, NULL);
+        ar_run_threads(&run, threads, worker, &P, jobs_finished, P.njobs, "parts", &P.stop);
+        ar_run_finish(&run);
+        pthread_mutex_destroy(&P.lock);
+        out->stop = P.stopped ? (run.stop != AR_STOP_NONE ? run.stop : AR_STOP_INTERRUPT) : AR_STOP_NONE;
+    }
     out->count = P.total, out->nodes = P.nodes, out->stopped = P.stopped;
+    out->jobs = P.njobs, out->jobs_done = P.finished;
     free(P.jobs);
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "ariadne/puzzle.h"
+#include "ariadne/search.h"
 #include "ariadne/tool.h"
 
 #define KNIGHT_MAX_SIDE 20000u
@@ -37,11 +38,13 @@ typedef struct knight_count_job {
     unsigned rows, cols, threads;
     int closed;             /* count undirected closed tours instead */
     long from;              /* only paths starting on this square (-1: all) */
-    const volatile sig_atomic_t *interrupt;
+    const ar_search_options *opts; /* limits (time, Ctrl-C) and progress; may be NULL */
 } knight_count_job;
 typedef struct knight_count_result {
-    uint64_t count, nodes;
+    uint64_t count, nodes;  /* stopped: the tours counted before the stop (a lower bound) */
     int stopped;
+    ar_stop_reason stop;
+    uint64_t jobs, jobs_done; /* the count's parts, and those finished */
 } knight_count_result;
 void ar_knight_count(const knight_count_job *job, knight_count_result *out);
 

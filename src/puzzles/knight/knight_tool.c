@@ -19,86 +19,111 @@ extern const ar_puzzle ar_domain_knight;
 static unsigned cpus(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1u : n > 16 ? 16u : (unsigned)n;
+    return n < 1 ? 1u : n > AR_TOOL_MAX_THREADS ? AR_TOOL_MAX_THREADS : (unsigned)n;
 }
+
+/* The published counts of square boards (OEIS A165134: open tours as
+ * directed paths; A001230: closed tours as undirected cycles), by side. */
+static const uint64_t published_open[9] = {0, 1, 0, 0, 0, 1728, 6637920, 165575218320ull, 19591828170979904ull};
+static const uint64_t published_closed[9] = {0, 1, 0, 0, 0, 0, 9862, 0, 13267364410532ull};
+
+/* Boards of more squares than this are out of reach without a time limit:
+ * the counter enumerates tours one by one (some two million a second on
+ * this machine's cores), and 7x7's 1.7e11 open tours take about a day. */
+#define KNIGHT_COUNT_EASY 36
+#define KNIGHT_COUNT_REACH 49
 
 static int knight_count_tool(int argc, char **argv)
 {
-    ar_param params[4];
+    const char *size = NULL, *from = NULL;
+    int closed = 0;
+    const ar_opt opts[] = {{.name = "size", .kind = AR_OPT_TEXT, .dest = &size, .metavar = "ROWSxCOLS"},
+                           {.name = "closed", .kind = AR_OPT_FLAG, .dest = &closed},
+                           {.name = "from", .kind = AR_OPT_TEXT, .dest = &from, .metavar = "SQUARE"},
+                           {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "count knight", .help_topic = "knight",
+                       .common = AR_COMMON_OUTPUT | AR_COMMON_TIME_LIMIT | AR_COMMON_THREADS,
+                       .options = opts, .max_args = 1, .args_usage = "ROWSxCOLS"};
+    ar_param params[3];
     size_t np = 0;
-    const char *text = NULL;
-    int i, quiet = 0;
-    knight_count_job job = {.threads = cpus(), .from = -1};
+    knight_count_job job = {.from = -1};
     knight_count_result res;
+    ar_count_report rep = {0};
+    ar_search_options so;
     ar_instance *in;
     ar_error err;
+    char instance[64];
     double t0;
-    for (i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--quiet") == 0) {
-            quiet = 1;
-        } else if (strcmp(a, "--closed") == 0) {
-            params[np].name = "closed", params[np++].value = NULL;
-        } else if (strcmp(a, "--from") == 0 || strcmp(a, "--size") == 0) {
-            if (i + 1 >= argc)
-                return ar_tool_fail("option %s needs a value", a);
-            params[np].name = a + 2, params[np++].value = argv[++i];
-        } else if (strcmp(a, "--threads") == 0) {
-            char *end;
-            long v;
-            if (i + 1 >= argc || (v = strtol(argv[++i], &end, 10)) < 1 || v > 16 || *end)
-                return ar_tool_fail("option --threads needs a whole number from 1 to 16");
-            job.threads = (unsigned)v;
-        } else if (a[0] == '-' && a[1]) {
-            return ar_tool_fail("count knight: unknown option '%s' (--size, --closed, --from, --threads, --quiet)", a);
-        } else if (text) {
-            return ar_tool_fail("count knight: one board only ('%.20s' is extra)", a);
-        } else {
-            text = a;
-        }
-    }
-    if (ar_domain_knight.create(text, params, np, &in, &err) != AR_OK)
-        return ar_tool_fail("%s", err.message);
-    if (in->squares > 64) {
-        ar_domain_knight.destroy(in);
-        return ar_tool_fail("count knight: exact counts take boards of at most 64 squares");
-    }
+    int rc = ar_tool_parse(&cmd, argc, argv, 2);
+    if (rc)
+        return rc;
+    if (size && cmd.nargs)
+        return ar_tool_fail("count knight: give the board once (as ROWSxCOLS or --size, not both)");
+    if (cmd.nargs)
+        size = cmd.args[0];
+    if (!size)
+        return ar_tool_fail("count knight: which board? (e.g. `ariadne count knight 6x6`)");
+    params[np].name = "size", params[np++].value = size;
+    if (closed)
+        params[np].name = "closed", params[np++].value = NULL;
+    if (from)
+        params[np].name = "from", params[np++].value = from;
+    if (ar_domain_knight.create(NULL, params, np, &in, &err) != AR_OK)
+        return ar_tool_fail("count knight: %s", err.message);
     job.rows = in->rows, job.cols = in->cols, job.closed = in->closed;
-    if (ar_param_get(params, np, "from")) {
-        if (in->closed) {
-            ar_domain_knight.destroy(in);
-            return ar_tool_fail("count knight: --from does not apply to closed tours (every one passes every square)");
-        }
+    if (from && !in->closed)
         job.from = in->start;
-    }
     ar_domain_knight.destroy(in);
+    if (from && closed)
+        return ar_tool_fail("count knight: --from does not apply to closed tours (every one passes every square)");
+    if (job.rows * job.cols > 64)
+        return ar_tool_fail("count knight: exact counts take boards of at most 64 squares");
+    if (job.rows * job.cols > KNIGHT_COUNT_REACH && !(cmd.given & AR_COMMON_TIME_LIMIT) &&
+        !(closed && job.rows * job.cols % 2))
+        return ar_tool_fail("count knight: %ux%u is out of reach: its tours are counted one by one, some two "
+                            "million a second, and 8x8 has 1.96e16 open and 1.33e13 closed tours (OEIS A165134, "
+                            "A001230); give --time-limit S to count part of them",
+                            job.rows, job.cols);
+    if (job.rows * job.cols > KNIGHT_COUNT_EASY && !cmd.quiet && !(closed && job.rows * job.cols % 2))
+        ar_progress_note(&cmd.progress, "count knight: %ux%u may take a day (7x7 has 1.66e11 open tours); "
+                         "the progress line shows the rate and ETA, Ctrl-C stops with a partial count",
+                         job.rows, job.cols);
+    job.threads = ar_tool_threads(&cmd);
+    ar_search_options_init(&so);
+    so.limits = cmd.limits;
+    so.progress = &cmd.progress;
+    job.opts = &so;
     ar_tool_install_sigint();
-    job.interrupt = &ar_tool_interrupted;
-    if (!quiet)
-        fprintf(stderr, "counting on %u thread%s...\n", job.threads, job.threads > 1 ? "s" : "");
     t0 = ar_now();
     ar_knight_count(&job, &res);
-    if (res.stopped) {
-        fprintf(stderr, "ariadne: count knight: interrupted; no count\n");
-        return AR_EXIT_LIMIT;
+    snprintf(instance, sizeof instance, "%ux%u%s%s", job.rows, job.cols, from ? " from " : "", from ? from : "");
+    rep.instance = instance;
+    rep.counted = job.closed ? "closed tours (undirected cycles)"
+                  : job.from >= 0 ? "open tours from the square (directed paths, closed ones included)"
+                                  : "open tours (directed paths from every square, closed ones included)";
+    rep.count = res.count, rep.complete = !res.stopped, rep.stop = res.stop;
+    rep.tasks = res.jobs, rep.tasks_done = res.jobs_done, rep.nodes = res.nodes;
+    rep.seconds = ar_now() - t0, rep.threads = job.threads;
+    if (job.rows == job.cols && job.rows >= 3 && job.rows <= 8 && job.from < 0) {
+        rep.has_published = 1;
+        rep.published = job.closed ? published_closed[job.rows] : published_open[job.rows];
+        rep.source = job.closed ? "OEIS A001230" : "OEIS A165134";
     }
-    printf("board:    %ux%u\n", job.rows, job.cols);
-    printf("counted:  %s\n", job.closed ? "closed tours (undirected cycles)"
-                           : job.from >= 0 ? "open tours from the square (directed paths, closed ones included)"
-                                           : "open tours (directed paths from every square, closed ones included)");
-    printf("count:    %" PRIu64 "\n", res.count);
-    printf("nodes:    %" PRIu64 "\n", res.nodes);
-    printf("time:     %.2f s on %u thread%s\n", ar_now() - t0, job.threads, job.threads > 1 ? "s" : "");
-    return AR_EXIT_OK;
+    return ar_tool_print_count(&cmd, "knight", &rep, NULL);
 }
 
 const ar_tool ar_knight_tools[] = {
     {.name = "count",
-     .usage = "ariadne count knight ROWSxCOLS [--closed] [--from SQUARE] [--threads N] [--quiet]",
+     .usage = "ariadne count knight ROWSxCOLS [--closed] [--from SQUARE] [--threads N] [--time-limit S] [--json]",
      .help = "Exact number of knight's tours on a board of at most 64 squares: open tours as directed\n"
      "paths (from every square, or from --from; OEIS A165134: 1,728 on 5x5, 6,637,920 on 6x6),\n"
      "closed tours as undirected cycles (--closed; A001230: 9,862 on 6x6). Depth-first with\n"
-     "symmetry, dead-end pruning and --threads N (default: the CPUs). Exit 3 if interrupted.",
+     "symmetry, dead-end pruning and --threads N (default: the CPUs); square boards are\n"
+     "checked against the published counts. Boards of 37 to 49 squares may take a day (a note\n"
+     "says so); larger ones need --time-limit (8x8 has 1.96e16 open tours). A progress line\n"
+     "with rate and ETA on a terminal; --time-limit or Ctrl-C prints the partial count as a\n"
+     "lower bound (exit 3); --json prints one object. Exit 1 if a count differs from the\n"
+     "published one.",
      .run = knight_count_tool},
     {.name = NULL}};
 
@@ -215,7 +240,7 @@ static int bench_knight(int quick)
     printf("| count | threads | result | published | time (s) | CPU (s) |\n|---|---|---|---|---|---|\n");
     for (k = 0; k < ncounts; k++) {
         knight_count_job job = {.rows = counts[k].n, .cols = counts[k].n, .closed = counts[k].closed,
-                                .from = counts[k].from, .threads = cpus(), .interrupt = &ar_tool_interrupted};
+                                .from = counts[k].from, .threads = cpus()};
         knight_count_result r;
         double t0 = ar_now();
         clock_t c0 = clock();

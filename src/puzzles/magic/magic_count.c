@@ -20,6 +20,7 @@
  * so the count runs the centres 1..13 and doubles 1..12. */
 #include "magic_internal.h"
 #include "ariadne/progress.h"
+#include "ariadne/run.h"
 #include "ariadne/timer.h"
 
 #include <pthread.h>
@@ -171,7 +172,7 @@ static void dfs(searcher *s, unsigned step)
 {
     const plan *pl = s->pl;
     unsigned l, v;
-    if (step == INTERRUPT_STEP && ((s->interrupt && *s->interrupt) ||
+    if (step <= INTERRUPT_STEP && ((s->interrupt && *s->interrupt) ||
                                    (s->deadline > 0 && ++s->ticks % 1024 == 0 && ar_now() >= s->deadline)))
         s->stop = 1; /* Ctrl-C or the time limit: unwind; the count so far is a lower bound */
     if (s->stop)
@@ -212,10 +213,7 @@ typedef struct pool {
     uint64_t total;
     uint64_t by_centre[MAGIC_MAX_CELLS + 1];
     pthread_mutex_t lock;
-    const volatile sig_atomic_t *interrupt;
-    double deadline;
-    int timed_out;
-    ar_progress *progress;
+    volatile sig_atomic_t stop; /* set by the watching thread: a limit or Ctrl-C */
 } pool;
 
 static void run_task(searcher *s, uint32_t task)
@@ -242,14 +240,11 @@ static void *worker(void *arg)
     searcher s;
     memset(&s, 0, sizeof s);
     s.pl = p->pl;
-    s.interrupt = p->interrupt;
-    s.deadline = p->deadline;
+    s.interrupt = &p->stop;
     for (;;) {
         size_t t;
         pthread_mutex_lock(&p->lock);
-        if (p->deadline > 0 && ar_now() >= p->deadline)
-            p->timed_out = 1;
-        t = (p->interrupt && *p->interrupt) || p->timed_out ? p->ntasks : p->next++;
+        t = p->stop ? p->ntasks : p->next++;
         pthread_mutex_unlock(&p->lock);
         if (t >= p->ntasks)
             break;
@@ -259,22 +254,26 @@ static void *worker(void *arg)
         p->total += s.count;
         p->by_centre[p->tasks[t] & 31u] += s.count;
         p->done += !s.stop;
-        if (p->progress) {
-            char detail[64];
-            snprintf(detail, sizeof detail, "%llu squares so far", (unsigned long long)p->total);
-            ar_progress_update(p->progress, p->done, p->ntasks, "tasks", detail);
-        }
         pthread_mutex_unlock(&p->lock);
     }
     return NULL;
+}
+
+static uint64_t tasks_done(void *arg)
+{
+    pool *p = arg;
+    uint64_t n;
+    pthread_mutex_lock(&p->lock);
+    n = p->done;
+    pthread_mutex_unlock(&p->lock);
+    return n;
 }
 
 ar_status ar_magic_count(const ar_magic_count_options *o, ar_magic_count_result *r, ar_error *err)
 {
     plan pl;
     pool p;
-    pthread_t tids[64];
-    unsigned threads = o->threads ? (o->threads > 64 ? 64 : o->threads) : 1, t, started = 0;
+    unsigned threads = o->threads ? o->threads : 1;
     unsigned n = o->order, cells = n * n, v0, v1, v2, lo, hi;
     double t0 = ar_now();
     memset(r, 0, sizeof *r);
@@ -302,9 +301,6 @@ ar_status ar_magic_count(const ar_magic_count_options *o, ar_magic_count_result 
     }
     memset(&p, 0, sizeof p);
     p.pl = &pl;
-    p.interrupt = o->interrupt;
-    p.deadline = o->time_limit > 0 ? t0 + o->time_limit : 0;
-    p.progress = o->progress;
     if (!(p.tasks = malloc(sizeof *p.tasks * (size_t)cells * cells * cells)))
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory for the task list");
     /* centres 1..(cells+1)/2 only when odd and not fixed: the rest by the
@@ -317,11 +313,19 @@ ar_status ar_magic_count(const ar_magic_count_options *o, ar_magic_count_result 
                 if (v0 != v1 && v0 != v2 && v1 != v2)
                     p.tasks[p.ntasks++] = v0 | v1 << 5 | v2 << 10;
     pthread_mutex_init(&p.lock, NULL);
-    for (t = 1; t < threads; t++)
-        started += pthread_create(&tids[t], NULL, worker, &p) == 0;
-    worker(&p);
-    for (t = 1; t <= started; t++)
-        pthread_join(tids[t], NULL);
+    {
+        ar_search_options so;
+        ar_result res;
+        ar_run run;
+        ar_search_options_init(&so);
+        so.limits.time_limit = o->time_limit;
+        so.limits.interrupt = o->interrupt;
+        so.progress = o->progress;
+        ar_result_init(&res);
+        ar_run_begin(&run, &so, &res);
+        ar_run_threads(&run, threads, worker, &p, tasks_done, p.ntasks, "tasks", &p.stop);
+        r->stop = run.stop;
+    }
     pthread_mutex_destroy(&p.lock);
     free(p.tasks);
     r->complete = p.done == p.ntasks;

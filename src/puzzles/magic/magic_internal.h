@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "ariadne/csp.h"
 #include "ariadne/error.h"
+#include "ariadne/limits.h"
 #include "ariadne/progress.h"
 #include "ariadne/puzzle.h"
 
@@ -37,6 +38,7 @@ typedef struct ar_magic_count_result {
     uint64_t canonical;  /* squares up to rotation and reflection */
     uint64_t by_centre[MAGIC_MAX_CELLS + 1]; /* odd orders: canonical squares by centre value */
     int complete;        /* 0: stopped early, the counts are partial */
+    ar_stop_reason stop; /* why (a limit, Ctrl-C) */
     uint64_t tasks, tasks_done;
     double seconds;
 } ar_magic_count_result;

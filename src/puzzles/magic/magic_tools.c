@@ -120,77 +120,58 @@ static void print_set(uint32_t set)
 
 typedef struct count_args {
     unsigned order, threads, centre;
-    int method_cells, method_csp, method_given, threads_given, list, all, json, progress, quiet;
+    int method_cells, method_csp, method_given, list, all, json;
     const char *row_text, *col_text;
     uint32_t row_set, col_set;
     double time_limit;
 } count_args;
 
 /* Reads `ariadne count magic ...` (argv[0] "count", argv[1] "magic"). */
-static int parse_count_args(int argc, char **argv, count_args *a)
+static int parse_count_args(int argc, char **argv, count_args *a, ar_tool_cmd *cmd)
 {
-    int i, have_order = 0;
+    const char *order_text = NULL;
+    uint64_t centre = 0;
+    int method = 0;
+    const ar_opt opts[] = {
+        {.name = "order", .kind = AR_OPT_TEXT, .dest = &order_text, .metavar = "N"},
+        {.name = "centre", .kind = AR_OPT_UINT, .dest = &centre, .min = 1, .max = 25, .metavar = "K"},
+        {.name = "method", .kind = AR_OPT_CHOICE, .dest = &method, .choices = "partitions cells csp",
+         .seen = &a->method_given},
+        {.name = "row-set", .kind = AR_OPT_TEXT, .dest = &a->row_text, .metavar = "SET"},
+        {.name = "col-set", .kind = AR_OPT_TEXT, .dest = &a->col_text, .metavar = "SET"},
+        {.name = "list", .kind = AR_OPT_FLAG, .dest = &a->list},
+        {.name = "all", .kind = AR_OPT_FLAG, .dest = &a->all},
+        {.name = NULL}};
+    int rc;
     memset(a, 0, sizeof *a);
-    a->threads = cores();
-    for (i = 2; i < argc; i++) {
-        const char *o = argv[i];
-        int takes = strcmp(o, "--order") == 0 || strcmp(o, "--centre") == 0 || strcmp(o, "--threads") == 0 ||
-                    strcmp(o, "--method") == 0 || strcmp(o, "--row-set") == 0 || strcmp(o, "--col-set") == 0 ||
-                    strcmp(o, "--time-limit") == 0;
-        if (takes && i + 1 == argc)
-            return ar_tool_fail("count magic: %s needs a value", o);
-        if (strcmp(o, "--centre") == 0) {
-            if (parse_uint(argv[++i], 1, 25, &a->centre) != 0)
-                return ar_tool_fail("count magic: --centre '%.20s': expected a number 1..25", argv[i]);
-        } else if (strcmp(o, "--threads") == 0) {
-            a->threads_given = 1;
-            if (parse_uint(argv[++i], 1, 64, &a->threads) != 0)
-                return ar_tool_fail("count magic: --threads '%.20s': expected a number 1..64", argv[i]);
-        } else if (strcmp(o, "--method") == 0) {
-            const char *m = argv[++i];
-            a->method_given = 1;
-            if (strcmp(m, "cells") == 0)
-                a->method_cells = 1;
-            else if (strcmp(m, "csp") == 0)
-                a->method_csp = 1;
-            else if (strcmp(m, "partitions") != 0)
-                return ar_tool_fail("count magic: --method '%.20s': expected partitions, cells or csp", m);
-        } else if (strcmp(o, "--time-limit") == 0) {
-            char *end;
-            a->time_limit = strtod(argv[++i], &end);
-            if (*end || end == argv[i] || !(a->time_limit > 0) || a->time_limit > 1e9)
-                return ar_tool_fail("count magic: --time-limit '%.20s': expected seconds, more than 0", argv[i]);
-        } else if (strcmp(o, "--row-set") == 0) {
-            a->row_text = argv[++i];
-        } else if (strcmp(o, "--col-set") == 0) {
-            a->col_text = argv[++i];
-        } else if (strcmp(o, "--list") == 0) {
-            a->list = 1;
-        } else if (strcmp(o, "--all") == 0) {
-            a->list = a->all = 1;
-        } else if (strcmp(o, "--json") == 0) {
-            a->json = 1;
-        } else if (strcmp(o, "--progress") == 0) {
-            a->progress = 1;
-        } else if (strcmp(o, "--quiet") == 0) {
-            a->quiet = 1;
-        } else if (strcmp(o, "--order") == 0 || o[0] != '-') {
-            const char *v = strcmp(o, "--order") == 0 ? argv[++i] : o;
-            if (have_order++)
-                return ar_tool_fail("count magic: more than one order given");
-            if (parse_uint(v, 3, MAGIC_MAX_COUNT_ORDER, &a->order) != 0)
-                return ar_tool_fail("count magic: order '%.20s': expected 3, 4 or 5", v);
-        } else {
-            return ar_tool_fail("count magic: unknown option '%.40s' (try `ariadne help magic`)", o);
-        }
-    }
-    if (!have_order)
+    *cmd = (ar_tool_cmd){.name = "count magic", .help_topic = "magic",
+                         .common = AR_COMMON_OUTPUT | AR_COMMON_TIME_LIMIT | AR_COMMON_THREADS,
+                         .options = opts, .max_args = 1, .args_usage = "the order"};
+    if ((rc = ar_tool_parse(cmd, argc, argv, 2)) != 0)
+        return rc;
+    if (order_text && cmd->nargs)
+        return ar_tool_fail("count magic: give the order once (as N or --order N, not both)");
+    if (cmd->nargs)
+        order_text = cmd->args[0];
+    if (!order_text)
         return ar_tool_fail("count magic: give the order (--order 3, 4 or 5)");
+    if (parse_uint(order_text, 3, MAGIC_MAX_COUNT_ORDER, &a->order) != 0) {
+        char q[64];
+        return ar_tool_fail("count magic: order '%s': expected 3, 4 or 5", ar_tool_quote(order_text, 20, q, sizeof q));
+    }
+    a->centre = (unsigned)centre;
+    a->method_cells = method == 1;
+    a->method_csp = method == 2;
+    if (a->all)
+        a->list = 1;
+    a->json = cmd->json;
+    a->threads = ar_tool_threads(cmd);
+    a->time_limit = cmd->limits.time_limit;
     if (a->method_csp && (a->centre || a->list || a->row_text || a->col_text))
         return ar_tool_fail("count magic: --method csp counts every square (no --centre, --list, --row-set or --col-set)");
     if (a->method_csp && a->order > 4)
         return ar_tool_fail("count magic: --method csp counts orders 3 and 4 (order 5 needs --method partitions)");
-    if (a->method_csp && a->threads_given)
+    if (a->method_csp && (cmd->given & AR_COMMON_THREADS))
         return ar_tool_fail("count magic: --threads does not apply to --method csp (one search on one core)");
     /* --centre and the listing need the square-by-square search */
     if (a->centre || a->list) {
@@ -274,9 +255,14 @@ static int count_by_partitions(const count_args *a, ar_progress *pr)
     ar_progress_finish(pr);
     cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
     if (a->json) {
-        printf("{\"puzzle\":\"magic\",\"order\":%u,\"method\":\"partitions\",\"complete\":%s,\"stopped_by\":%s,",
-               a->order, r.complete ? "true" : "false",
-               r.complete ? "null" : ar_tool_interrupted ? "\"interrupt\"" : "\"time limit\"");
+        printf("{\"puzzle\":\"magic\",\"order\":%u,\"method\":\"partitions\",\"count\":%" PRIu64
+               ",\"complete\":%s,\"stop_reason\":",
+               a->order, r.all, r.complete ? "true" : "false");
+        if (r.complete)
+            printf("null,");
+        else
+            ar_json_string(stdout, ar_stop_reason_name(ar_tool_interrupted ? AR_STOP_INTERRUPT : AR_STOP_TIME)),
+                printf(",");
         if (restricted) {
             printf("\"row_set\":%" PRIu32 ",\"col_set\":%" PRIu32 ",", a->row_set, a->col_set);
         } else {
@@ -293,9 +279,9 @@ static int count_by_partitions(const count_args *a, ar_progress *pr)
         return !r.complete ? AR_EXIT_LIMIT : mismatch ? AR_EXIT_NO_SOLUTION : AR_EXIT_OK;
     }
     if (!r.complete) {
-        printf("stopped (%s): partial count after %" PRIu64 " of %" PRIu64 " tasks (%" PRIu64
+        printf("stopped by %s: partial count after %" PRIu64 " of %" PRIu64 " tasks (%" PRIu64
                " row partitions): at least %" PRIu64 " squares in all%s, %.1f s\n",
-               ar_tool_interrupted ? "interrupted" : "time limit", r.tasks_done, r.tasks, r.partitions, r.all,
+               ar_stop_reason_name(ar_tool_interrupted ? AR_STOP_INTERRUPT : AR_STOP_TIME), r.tasks_done, r.tasks, r.partitions, r.all,
                restricted ? " with those lines" : "", r.seconds);
         return AR_EXIT_LIMIT;
     }
@@ -348,8 +334,12 @@ static int count_by_cells(const count_args *a, ar_progress *pr)
     if (a->json) {
         uint64_t by_all[MAGIC_MAX_CELLS + 1];
         int mismatch = 0;
-        printf("{\"puzzle\":\"magic\",\"order\":%u,\"method\":\"cells\",\"complete\":%s,", a->order,
-               r.complete ? "true" : "false");
+        printf("{\"puzzle\":\"magic\",\"order\":%u,\"method\":\"cells\",\"count\":%" PRIu64
+               ",\"complete\":%s,\"stop_reason\":", a->order, 8 * r.canonical, r.complete ? "true" : "false");
+        if (r.complete)
+            printf("null,");
+        else
+            ar_json_string(stdout, ar_stop_reason_name(r.stop)), printf(",");
         if (a->centre)
             printf("\"centre\":%u,", a->centre);
         printf("\"canonical\":%" PRIu64 ",\"all\":%" PRIu64 ",\"threads\":%u,\"seconds\":%.3f", r.canonical,
@@ -366,9 +356,9 @@ static int count_by_cells(const count_args *a, ar_progress *pr)
         return !r.complete ? AR_EXIT_LIMIT : mismatch ? AR_EXIT_NO_SOLUTION : AR_EXIT_OK;
     }
     if (!r.complete) {
-        printf("stopped (%s): partial count after %" PRIu64 " of %" PRIu64 " tasks: at least %" PRIu64
+        printf("stopped by %s: partial count after %" PRIu64 " of %" PRIu64 " tasks: at least %" PRIu64
                " squares up to symmetry (%" PRIu64 " in all), %.1f s\n",
-               ar_tool_interrupted ? "interrupted" : "time limit", r.tasks_done, r.tasks, r.canonical,
+               ar_stop_reason_name(r.stop), r.tasks_done, r.tasks, r.canonical,
                8 * r.canonical, r.seconds);
         return AR_EXIT_LIMIT;
     }
@@ -455,16 +445,14 @@ static int count_by_csp(const count_args *a, ar_progress *pr)
 int ar_magic_count_tool(int argc, char **argv)
 {
     count_args a;
-    ar_progress pr;
-    int st = parse_count_args(argc, argv, &a);
+    ar_tool_cmd cmd;
+    int st = parse_count_args(argc, argv, &a, &cmd);
     if (st != AR_EXIT_OK)
         return st;
     ar_tool_install_sigint();
-    ar_progress_init(&pr, stderr, a.quiet ? AR_PROGRESS_OFF : a.progress ? AR_PROGRESS_TEXT : AR_PROGRESS_AUTO,
-                     "count magic");
     if (a.method_csp)
-        return count_by_csp(&a, &pr);
-    return a.method_cells ? count_by_cells(&a, &pr) : count_by_partitions(&a, &pr);
+        return count_by_csp(&a, &cmd.progress);
+    return a.method_cells ? count_by_cells(&a, &cmd.progress) : count_by_partitions(&a, &cmd.progress);
 }
 
 static int list_plain(void *ctx, const unsigned char *g, unsigned n)
@@ -477,20 +465,36 @@ static int list_plain(void *ctx, const unsigned char *g, unsigned n)
 int ar_magic_xor_tool(int argc, char **argv)
 {
     ar_magic_xor_result r;
-    int list = argc == 2 && strcmp(argv[1], "--list") == 0;
-    if (argc > 2 || (argc == 2 && !list))
-        return ar_tool_fail("magic-xor: unknown argument '%.40s' (usage: ariadne magic-xor [--list])", argv[1]);
+    int list = 0, rc, magic;
+    const ar_opt opts[] = {{.name = "list", .kind = AR_OPT_FLAG, .dest = &list}, {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "magic-xor", .help_topic = "magic-xor", .common = AR_COMMON_JSON | AR_COMMON_QUIET,
+                       .options = opts};
+    if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
+        return rc;
+    if (list && cmd.json)
+        return ar_tool_fail("magic-xor: --list and --json do not go together");
     ar_magic_xor(&r, list ? list_plain : NULL, NULL);
     if (list)
         return AR_EXIT_OK;
+    magic = ar_magic_is_magic(r.first, 4);
+    if (cmd.json) {
+        unsigned k;
+        printf("{\"example\":[");
+        for (k = 0; k < 16; k++)
+            printf("%s%u", k ? "," : "", r.first[k]);
+        printf("],\"example_magic\":%s,\"tables\":%u,\"magic\":%u,\"classes\":%u,\"notes_classes\":432,"
+               "\"perfect\":%u}\n",
+               magic ? "true" : "false", r.tables, r.magic, r.classes, r.perfect);
+        return magic ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
+    }
     printf("the notes' example: table 15 11 14 10 / 13 9 12 8 / 7 3 6 2 / 5 1 4 0, after the six swaps, +1:\n");
     print_square(r.first, 4);
-    printf("magic: %s\n", ar_magic_is_magic(r.first, 4) ? "yes" : "NO");
+    printf("magic: %s\n", magic ? "yes" : "NO");
     printf("tables built (3 starts x 24 row x 24 column orders): %u\n", r.tables);
     printf("distinct magic squares they give: %u\n", r.magic);
     printf("distinct up to rotation and reflection: %u (the notes say 432)\n", r.classes);
     printf("perfect (magic after XOR with each of 0..15): %u of %u\n", r.perfect, r.magic);
-    return ar_magic_is_magic(r.first, 4) ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
+    return magic ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
 }
 
 /* --- ariadne bench magic -------------------------------------------------- */

@@ -85,33 +85,36 @@ ar_status ar_maze_lee_solve(ar_instance *in, const ar_search_options *opts, cons
 int ar_maze_waves_tool(int argc, char **argv)
 {
     const char *file = NULL, *board = NULL, *piece = NULL;
+    const ar_opt opts[] = {{.name = "f", .kind = AR_OPT_TEXT, .dest = &file, .metavar = "FILE"},
+                           {.name = "piece", .kind = AR_OPT_TEXT, .dest = &piece, .metavar = "PIECE"},
+                           {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "maze-waves", .help_topic = "maze-waves", .common = AR_COMMON_OUTPUT,
+                       .options = opts, .max_args = 1, .args_usage = "a board"};
     char *text = NULL, why[256];
+    const char *t;
     ar_param params[1];
     size_t nparams = 0;
     ar_instance *in;
     ar_error err;
     uint64_t labelled, r, c;
     int32_t *wave, max = 0;
-    ar_move *path;
+    ar_move *path = NULL;
     int i, width, status;
-    for (i = 1; i < argc; i++) {
-        if ((strcmp(argv[i], "-f") == 0 || strcmp(argv[i], "--piece") == 0) && i + 1 == argc)
-            return ar_tool_fail("maze-waves: %s needs a value", argv[i]);
-        if (strcmp(argv[i], "-f") == 0)
-            file = argv[++i];
-        else if (strcmp(argv[i], "--piece") == 0)
-            piece = argv[++i];
-        else if (argv[i][0] == '-' && argv[i][1])
-            return ar_tool_fail("maze-waves: unknown option '%.40s' (try `ariadne help maze-waves`)", argv[i]);
-        else if (board)
-            return ar_tool_fail("maze-waves: more than one board given");
-        else
-            board = argv[i];
-    }
+    if ((status = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
+        return status;
+    board = cmd.nargs ? cmd.args[0] : NULL;
     if (file && board)
         return ar_tool_fail("maze-waves: give a board or -f FILE, not both");
+    if (!file && !board)
+        return ar_tool_fail("maze-waves: which board? (a board as an argument, or -f FILE)");
     if (file && !(text = ar_read_file(file, why, sizeof why)))
         return ar_tool_fail("maze-waves: %s", why);
+    for (t = text ? text : board; *t == ' ' || *t == '\t' || *t == '\n' || *t == '\r'; t++)
+        ;
+    if (!*t) {
+        free(text);
+        return ar_tool_fail("maze-waves: %s: empty board", file ? file : "the argument");
+    }
     if (piece)
         params[nparams++] = (ar_param){"piece", piece};
     if (ar_maze_create(text ? text : board, params, nparams, &in, &err) != AR_OK) {
@@ -125,35 +128,63 @@ int ar_maze_waves_tool(int argc, char **argv)
     }
     for (r = 0; r < (uint64_t)in->rows * in->cols; r++)
         max = wave[r] > max ? wave[r] : max;
-    width = snprintf(NULL, 0, "%d", (int)max);
-    for (r = 0; r < in->rows; r++) {
-        for (c = 0; c < in->cols; c++) {
-            uint64_t k = r * in->cols + c;
-            if (!in->weight[k])
-                printf("%s%*s", c ? " " : "", width, "#");
-            else if (wave[k] < 0)
-                printf("%s%*s", c ? " " : "", width, ".");
-            else
-                printf("%s%*d", c ? " " : "", width, (int)wave[k]);
-        }
-        printf("\n");
+    if (wave[in->goal] >= 0 && !(path = malloc(sizeof *path * ((size_t)wave[in->goal] + 1)))) {
+        free(wave);
+        ar_maze_destroy(in);
+        return ar_tool_fail("maze-waves: out of memory");
     }
-    if (wave[in->goal] < 0) {
+    if (path)
+        trace_back(in, wave, path);
+    if (cmd.json) { /* the wave as rows of numbers (-1 unreached, null a wall) and the path */
+        printf("{\"piece\":\"%s\",\"rows\":%u,\"cols\":%u,\"labelled\":%" PRIu64 ",\"waves\":[",
+               ar_maze_piece_name(in->piece), in->rows, in->cols, labelled);
+        for (r = 0; r < in->rows; r++) {
+            printf("%s[", r ? "," : "");
+            for (c = 0; c < in->cols; c++) {
+                uint64_t k = r * in->cols + c;
+                if (!in->weight[k])
+                    printf("%snull", c ? "," : "");
+                else
+                    printf("%s%d", c ? "," : "", (int)wave[k]);
+            }
+            printf("]");
+        }
+        printf("],\"goal\":\"r%uc%u\",\"moves\":", in->goal / in->cols + 1, in->goal % in->cols + 1);
+        if (path) {
+            printf("%d,\"path\":\"", (int)wave[in->goal]);
+            for (i = 0; i < wave[in->goal]; i++)
+                printf("%sr%uc%u", i ? " " : "", MAZE_CELL(path[i]) / in->cols + 1, MAZE_CELL(path[i]) % in->cols + 1);
+            printf("\"}\n");
+        } else {
+            printf("null,\"path\":null}\n");
+        }
+    } else {
+        width = snprintf(NULL, 0, "%d", (int)max);
+        for (r = 0; r < in->rows; r++) {
+            for (c = 0; c < in->cols; c++) {
+                uint64_t k = r * in->cols + c;
+                if (!in->weight[k])
+                    printf("%s%*s", c ? " " : "", width, "#");
+                else if (wave[k] < 0)
+                    printf("%s%*s", c ? " " : "", width, ".");
+                else
+                    printf("%s%*d", c ? " " : "", width, (int)wave[k]);
+            }
+            printf("\n");
+        }
+        if (path) {
+            printf("goal r%uc%u reached in %d moves by the %s:", in->goal / in->cols + 1, in->goal % in->cols + 1,
+                   (int)wave[in->goal], ar_maze_piece_name(in->piece));
+            for (i = 0; i < wave[in->goal]; i++)
+                printf(" r%uc%u", MAZE_CELL(path[i]) / in->cols + 1, MAZE_CELL(path[i]) % in->cols + 1);
+            printf("\n");
+        }
+    }
+    if (!path)
         fprintf(stderr, "ariadne: maze-waves: no path: the goal r%uc%u is unreachable (the wave covers %" PRIu64
                         " squares)\n", in->goal / in->cols + 1, in->goal % in->cols + 1, labelled);
-        status = AR_EXIT_NO_SOLUTION;
-    } else if ((path = malloc(sizeof *path * ((size_t)wave[in->goal] + 1)))) {
-        printf("goal r%uc%u reached in %d moves by the %s:", in->goal / in->cols + 1, in->goal % in->cols + 1,
-               (int)wave[in->goal], ar_maze_piece_name(in->piece));
-        trace_back(in, wave, path);
-        for (i = 0; i < wave[in->goal]; i++)
-            printf(" r%uc%u", MAZE_CELL(path[i]) / in->cols + 1, MAZE_CELL(path[i]) % in->cols + 1);
-        printf("\n");
-        free(path);
-        status = AR_EXIT_OK;
-    } else {
-        status = ar_tool_fail("maze-waves: out of memory");
-    }
+    status = path ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
+    free(path);
     free(wave);
     ar_maze_destroy(in);
     return status;

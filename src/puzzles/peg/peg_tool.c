@@ -48,82 +48,92 @@ static ar_status count(const ar_instance *in, ar_search_options *o, ar_result *r
 
 static int peg_bfs_tool(int argc, char **argv)
 {
-    ar_param params[8];
+    const char *board = NULL, *start = NULL, *finish = NULL;
+    const ar_opt opts[] = {{.name = "board", .kind = AR_OPT_TEXT, .dest = &board, .metavar = "B"},
+                           {.name = "start", .kind = AR_OPT_TEXT, .dest = &start, .metavar = "H"},
+                           {.name = "finish", .kind = AR_OPT_TEXT, .dest = &finish, .metavar = "H"},
+                           {.name = NULL}};
+    ar_tool_cmd cmd = {.name = "bfs peg", .help_topic = "peg",
+                       .common = AR_COMMON_OUTPUT | AR_COMMON_TIME_LIMIT | AR_COMMON_MEMORY_LIMIT,
+                       .options = opts, .max_args = 1, .args_usage = "an instance"};
+    ar_param params[3];
     size_t np = 0;
-    const char *text = NULL;
-    int i, quiet = 0;
     ar_search_options o;
-    ar_progress pr;
     ar_result res;
     ar_instance *in;
     ar_error err;
     peg_bfs out;
     char desc[256], bytes[32];
-    unsigned k, holes;
+    unsigned k, holes, pegs;
     double t0;
-        clock_t c0 = clock();
-    ar_search_options_init(&o);
-    for (i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--quiet") == 0) {
-            quiet = 1;
-        } else if (strcmp(a, "--board") == 0 || strcmp(a, "--start") == 0 || strcmp(a, "--finish") == 0) {
-            if (i + 1 >= argc)
-                return ar_tool_fail("option %s needs a value", a);
-            params[np].name = a + 2, params[np++].value = argv[++i];
-        } else if (strcmp(a, "--time-limit") == 0) {
-            char *end;
-            if (i + 1 >= argc || (o.limits.time_limit = strtod(argv[++i], &end)) <= 0 || *end)
-                return ar_tool_fail("option --time-limit needs a number of seconds above 0");
-        } else if (strcmp(a, "--memory-limit") == 0) {
-            if (i + 1 >= argc || ar_parse_size(argv[++i], &o.limits.memory_limit, &err) != AR_OK)
-                return ar_tool_fail("option --memory-limit: %s", i < argc ? err.message : "needs a size");
-        } else if (a[0] == '-' && a[1]) {
-            return ar_tool_fail("bfs peg: unknown option '%s' (--board, --start, --finish, --time-limit, "
-                                "--memory-limit, --quiet)", a);
-        } else if (text) {
-            return ar_tool_fail("bfs peg: one instance only ('%.20s' is extra)", a);
-        } else {
-            text = a;
-        }
-    }
-    if (ar_domain_peg.create(text, params, np, &in, &err) != AR_OK)
-        return ar_tool_fail("%s", err.message);
+    clock_t c0;
+    int rc = ar_tool_parse(&cmd, argc, argv, 2), stopped;
+    if (rc)
+        return rc;
+    if (board)
+        params[np].name = "board", params[np++].value = board;
+    if (start)
+        params[np].name = "start", params[np++].value = start;
+    if (finish)
+        params[np].name = "finish", params[np++].value = finish;
+    if (ar_domain_peg.create(cmd.nargs ? cmd.args[0] : NULL, params, np, &in, &err) != AR_OK)
+        return ar_tool_fail("bfs peg: %s", err.message);
     ar_domain_peg.describe(in, desc, sizeof desc);
     ar_tool_install_sigint();
-    o.limits.interrupt = &ar_tool_interrupted;
-    ar_progress_init(&pr, stderr, quiet ? AR_PROGRESS_OFF : AR_PROGRESS_AUTO, "bfs peg");
-    o.progress = &pr;
+    ar_search_options_init(&o);
+    o.limits = cmd.limits;
+    o.progress = &cmd.progress;
     ar_result_init(&res);
     t0 = ar_now();
-            c0 = clock();
+    c0 = clock();
     if (count(in, &o, &res, &out, &err) != AR_OK) {
-        ar_progress_finish(&pr);
+        ar_progress_finish(&cmd.progress);
         ar_domain_peg.destroy(in);
-        return ar_tool_fail("%s", err.message);
+        return ar_tool_fail("bfs peg: %s", err.message);
     }
-    ar_progress_finish(&pr);
+    ar_progress_finish(&cmd.progress);
     holes = in->b.holes;
-    printf("instance:   %s\n", desc);
-    printf("moves  positions first reached (up to symmetry)\n");
-    for (k = 0; k < out.levels; k++)
-        printf("%u %" PRIu64 "\n", k, out.by_move[k]);
-    printf("jumps  pegs  positions\n");
-    for (k = holes + 1; k-- > 1;)
-        if (out.by_pegs[k])
-            printf("%u %u %" PRIu64 "\n", (unsigned)__builtin_popcountll(in->start) - k, k, out.by_pegs[k]);
-    printf("positions:  %" PRIu64 "%s\n", out.total,
-           res.outcome == AR_OUTCOME_STOPPED ? " (so far: stopped by a limit)" : "");
-    printf("time:       %.2f s (CPU %.2f s), memory %s\n", ar_now() - t0, (double)(clock() - c0) / CLOCKS_PER_SEC,
-           ar_format_bytes(res.peak_bytes, bytes, sizeof bytes));
+    pegs = (unsigned)__builtin_popcountll(in->start);
+    stopped = res.outcome == AR_OUTCOME_STOPPED;
+    if (cmd.json) {
+        printf("{\"domain\":\"peg\",\"instance\":");
+        ar_json_string(stdout, desc);
+        printf(",\"complete\":%s,\"stop_reason\":", stopped ? "false" : "true");
+        if (stopped)
+            ar_json_string(stdout, ar_stop_reason_name(res.stop));
+        else
+            printf("null");
+        printf(",\"by_move\":[");
+        for (k = 0; k < out.levels; k++)
+            printf("%s%" PRIu64, k ? "," : "", out.by_move[k]);
+        printf("],\"by_pegs\":{");
+        for (k = holes + 1, np = 0; k-- > 1;)
+            if (out.by_pegs[k])
+                printf("%s\"%u\":%" PRIu64, np++ ? "," : "", k, out.by_pegs[k]);
+        printf("},\"positions\":%" PRIu64 ",\"seconds\":%.3f,\"peak_bytes\":%zu}\n", out.total, ar_now() - t0,
+               res.peak_bytes);
+    } else {
+        printf("instance:   %s\n", desc);
+        printf("moves  positions first reached (up to symmetry)\n");
+        for (k = 0; k < out.levels; k++)
+            printf("%u %" PRIu64 "\n", k, out.by_move[k]);
+        printf("jumps  pegs  positions\n");
+        for (k = holes + 1; k-- > 1;)
+            if (out.by_pegs[k])
+                printf("%u %u %" PRIu64 "\n", pegs - k, k, out.by_pegs[k]);
+        printf("positions:  %" PRIu64 "%s\n", out.total,
+               stopped ? " (so far: stopped by a limit)" : "");
+        printf("time:       %.2f s (CPU %.2f s), memory %s\n", ar_now() - t0,
+               (double)(clock() - c0) / CLOCKS_PER_SEC, ar_format_bytes(res.peak_bytes, bytes, sizeof bytes));
+    }
     ar_domain_peg.destroy(in);
     ar_result_free(&res);
-    return res.outcome == AR_OUTCOME_STOPPED ? AR_EXIT_LIMIT : AR_EXIT_OK;
+    return stopped ? AR_EXIT_LIMIT : AR_EXIT_OK;
 }
 
 const ar_tool ar_peg_tools[] = {
     {.name = "bfs",
-     .usage = "ariadne bfs peg [INSTANCE] [--board B] [--start H] [--finish H] [--time-limit S] [--memory-limit SIZE] [--quiet]",
+     .usage = "ariadne bfs peg [INSTANCE] [--board B] [--start H] [--finish H] [--time-limit S] [--memory-limit SIZE] [--json]",
      .help = "Counts every position reachable from the start, one per symmetry class, by moves (a move\n"
      "is one peg's chain of jumps: the positions first reached after each number of moves) and by\n"
      "jumps (pegs left). The English central game gives 23,475,688 positions (G. Bell). About a\n"
