@@ -2,7 +2,7 @@
 # check_layout.sh — the rules that keep the tree readable (docs/architecture.md):
 #   1. every folder under src/puzzles and src/games is registered by one line
 #      of its list file, and every line names a folder's descriptor;
-#   2. nothing in src/core, src/search, src/gamesearch, src/csp, src/cli or the
+#   2. nothing in src/core, src/search, src/local, src/gamesearch, src/csp, src/cli or the
 #      public headers names a registered puzzle or game (code, help texts, comments);
 #   3. no source file is longer than 800 lines;
 #   4. no two files of the library call each other in a loop (tools/cycles.py
@@ -32,7 +32,7 @@ done
 # 2. the generic layers name no domain (a public header's own path, ariadne/NAME.h, is not a
 #    mention: the constraint family's header shares its name with the domain that reads models)
 names=$(find src/puzzles src/games -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
-generic=$(ls -d src/core src/search src/gamesearch src/csp src/cli include/ariadne 2>/dev/null)
+generic=$(ls -d src/core src/search src/local src/gamesearch src/csp src/cli include/ariadne 2>/dev/null)
 hits=$(grep -rn -i -E "\b($names)\b" $generic | sed -E 's#ariadne/[a-z0-9_]+\.h##g' | grep -i -E ":.*\b($names)\b")
 [ -z "$hits" ] && ok || bad "a generic layer names a domain:
 $hits"

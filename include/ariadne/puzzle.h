@@ -38,6 +38,7 @@ struct ar_search_options;
 struct ar_result;
 struct ar_pdb_provider;  /* pdb.h */
 struct ar_bfs2_provider; /* bfs2.h */
+struct ar_local_provider; /* local.h */
 struct ar_tool;          /* tool.h */
 struct ar_bench_suite;   /* tool.h */
 
@@ -80,7 +81,7 @@ typedef struct ar_heuristic {
 enum {
     AR_SOLVER_USES_HEURISTIC = 1u << 0, /* it reads --heuristic (the domain's heuristics) */
     AR_SOLVER_USES_WEIGHT = 1u << 1,    /* it reads --weight (a weighted search) */
-    AR_SOLVER_USES_SEED = 1u << 2       /* it reads --seed (a randomised search) */
+    AR_SOLVER_USES_SEED = 1u << 2       /* it is randomised and reads --seed */
 };
 
 /* A domain's own algorithm (closed forms, specialised solvers), selectable by
@@ -101,8 +102,11 @@ typedef struct ar_domain_solver {
 enum {
     AR_PUZZLE_UNIT_COST = 1u << 0,       /* every move costs 1 (move_cost is NULL) */
     AR_PUZZLE_REVERSIBLE = 1u << 1,      /* every move has an inverse move */
-    AR_PUZZLE_SINGLE_CHAR_MOVES = 1u << 2 /* moves are one character each and are
-                                             written without separators ("udlrt") */
+    AR_PUZZLE_SINGLE_CHAR_MOVES = 1u << 2, /* moves are one character each and are
+                                              written without separators ("udlrt") */
+    /* every solution has the same length and cost (filling a board's empty
+     * cells, a tour through every square), so any solution is optimal */
+    AR_PUZZLE_FIXED_LENGTH = 1u << 3
 };
 
 typedef struct ar_puzzle {
@@ -214,6 +218,10 @@ typedef struct ar_puzzle {
     /* The state space ranked for the two-bit breadth-first search of
      * `ariadne bfs` and of the pattern-database builders (bfs2.h). */
     const struct ar_bfs2_provider *bfs2;
+    /* A local-search view of the instance (complete candidates, a
+     * neighbourhood, an objective) for the local-search strategies:
+     * `--algo hill`, `anneal`, `tabu`, ... (local.h). */
+    const struct ar_local_provider *local;
     /* Verbs only this domain has, {NULL}-terminated (tool.h). */
     const struct ar_tool *tools;
     /* Its suites for `ariadne bench NAME`, {NULL}-terminated (tool.h). */

@@ -31,19 +31,37 @@ typedef enum ar_outcome {
 
 struct ar_result;
 
+/* One point of an iterative algorithm's objective trace (local search: each
+ * step's cost), for plotting how a run climbed, wandered and stopped. */
+typedef struct ar_trace_point {
+    uint64_t step;      /* moves applied so far */
+    int64_t current;    /* the cost of the current state */
+    int64_t best;       /* the best cost so far */
+    double temperature; /* annealing's temperature; 0 for other strategies */
+    const char *event;  /* what happened: "start", "move", "sideways", "uphill", "restart", ... */
+} ar_trace_point;
+
 typedef struct ar_search_options {
     const char *algorithm;  /* NULL: the domain's default */
     const char *heuristic;  /* NULL: the domain's default */
     double weight;          /* weighted A*: f = g + weight*h (>= 1; 0 means default 2) */
     size_t beam_width;      /* beam search (0: default 1000) */
     unsigned depth_limit;   /* DFS bound and optional cap for IDDFS/IDA* (0: none) */
-    uint64_t seed;          /* randomised solvers (AR_SOLVER_USES_SEED): their seed */
-    int seed_given;         /* --seed was given: refused by a solver without that flag */
     ar_limits limits;
     ar_progress *progress;  /* may be NULL */
     /* Called by anytime algorithms each time they find a better solution. */
     void (*on_improvement)(void *ctx, const struct ar_result *incumbent);
     void *on_improvement_ctx;
+    /* Randomised algorithms (local search, a domain's randomised solvers):
+     * the same seed gives the same run. */
+    uint64_t seed;
+    /* The chosen algorithm's own parameters (a local-search strategy's
+     * restarts, schedule, ...), name/value pairs checked against its table. */
+    const ar_param *algo_params;
+    size_t algo_param_count;
+    /* Called at each step of an iterative algorithm (may be NULL). */
+    void (*on_trace)(void *ctx, const ar_trace_point *point);
+    void *on_trace_ctx;
 } ar_search_options;
 
 typedef struct ar_result {

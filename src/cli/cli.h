@@ -23,6 +23,9 @@ typedef struct cli {
     int positional_count;
     ar_param params[CLI_MAX_ARGS];  /* domain-specific options */
     int param_count;
+    ar_param algo_params[CLI_MAX_ARGS]; /* a local-search strategy's options (--restarts ...) */
+    int algo_param_count;
+    const char *trace_file;         /* --trace FILE (solve with a local-search strategy) */
     const char *file;               /* -f FILE */
     const char *moves_file;         /* --moves-file FILE (verify) */
     const char *at_moves;           /* --moves M (at) */

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "ariadne/local.h"
 #include "ariadne/memory.h"
 
 /* Whether word (up to its first space: "pdb build" is "pdb") is one of the
@@ -50,7 +51,6 @@ static const struct verb_option {
      .solver_flag = AR_SOLVER_USES_WEIGHT},
     {.name = "beam-width", .kind = AR_OPT_UINT, .verbs = "solve hint at play", .algorithms = "beam"},
     {.name = "depth-limit", .kind = AR_OPT_UINT, .verbs = "solve hint at play", .algorithms = "dfs iddfs idastar"},
-    {.name = "seed", .kind = AR_OPT_UINT, .verbs = "solve hint at play"},
     {.name = "batch", .kind = AR_OPT_FLAG, .verbs = "solve"},
     {.name = "no-symmetry", .kind = AR_OPT_FLAG, .verbs = "bfs"},
     {.name = "moves-file", .kind = AR_OPT_TEXT, .verbs = "verify"},
@@ -68,7 +68,7 @@ static unsigned common_for(const char *verb)
         out |= AR_COMMON_TIME_LIMIT | AR_COMMON_MEMORY_LIMIT;
     if (in_list("solve pdb bfs", verb))
         out |= AR_COMMON_THREADS;
-    if (in_list("generate", verb))
+    if (in_list("generate solve", verb))
         out |= AR_COMMON_SEED;
     return out;
 }
@@ -86,8 +86,6 @@ static void *verb_option_dest(cli *c, const char *name, uint64_t *beam, uint64_t
         return beam;
     if (strcmp(name, "depth-limit") == 0)
         return depth;
-    if (strcmp(name, "seed") == 0)
-        return &c->search.seed;
     if (strcmp(name, "batch") == 0)
         return &c->batch;
     if (strcmp(name, "no-symmetry") == 0)
@@ -121,11 +119,11 @@ static int refuse_for_algorithm(const cli *c, const struct verb_option *g)
 
 int cli_parse(cli *c, int argc, char **argv, int want_domain)
 {
-    ar_opt opts[VERB_OPTION_COUNT + CLI_MAX_ARGS + 2];
-    const char *domain_values[CLI_MAX_ARGS];
-    int domain_flags[CLI_MAX_ARGS], seen[VERB_OPTION_COUNT + CLI_MAX_ARGS + 2];
+    ar_opt opts[VERB_OPTION_COUNT + 2 * CLI_MAX_ARGS + 3];
+    const char *domain_values[CLI_MAX_ARGS], *local_values[CLI_MAX_ARGS];
+    int domain_flags[CLI_MAX_ARGS], local_flags[CLI_MAX_ARGS], seen[VERB_OPTION_COUNT + 2 * CLI_MAX_ARGS + 3];
     uint64_t beam = 0, depth = 0;
-    size_t n = 0, k, first_domain;
+    size_t n = 0, k, first_domain, first_local;
     const ar_option_spec *spec;
     char name[64], other[200];
     ar_tool_cmd cmd;
@@ -170,6 +168,28 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
                            .metavar = spec->metavar, .seen = &seen[n]};
         n++;
     }
+    /* The local-search strategies' options, for a domain with a local view
+     * (ar_solve checks that they fit the chosen strategy), and --trace. */
+    first_local = n;
+    if (c->domain && c->domain->local && in_list("solve hint at play", c->verb)) {
+        const ar_local_strategy *ls;
+        for (ls = ar_local_strategies(), k = 0; ls->name; ls++)
+            for (spec = ls->options; spec && spec->name && k < CLI_MAX_ARGS; spec++) {
+                size_t j;
+                for (j = first_local; j < n && strcmp(opts[j].name, spec->name) != 0; j++)
+                    ;
+                if (j < n)
+                    continue; /* shared by several strategies */
+                opts[n] = (ar_opt){.name = spec->name, .kind = spec->metavar ? AR_OPT_TEXT : AR_OPT_FLAG,
+                                   .dest = spec->metavar ? (void *)&local_values[k] : (void *)&local_flags[k],
+                                   .metavar = spec->metavar, .seen = &seen[n]};
+                n++, k++;
+            }
+        if (strcmp(c->verb, "solve") == 0)
+            opts[n] = (ar_opt){.name = "trace", .kind = AR_OPT_TEXT, .dest = &c->trace_file, .metavar = "FILE",
+                               .seen = &seen[n]},
+            n++;
+    }
     opts[n].name = NULL;
     snprintf(name, sizeof name, "%s%s%s", c->verb, c->domain ? " " : "", c->domain ? c->domain->name : "");
     for (k = 0, other[0] = '\0'; k < VERB_OPTION_COUNT; k++)
@@ -182,15 +202,21 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
         return AR_EXIT_BAD_INPUT;
     for (k = 0; k < cmd.nargs; k++)
         c->positional[c->positional_count++] = cmd.args[k];
-    for (k = first_domain; k < n; k++)
+    for (k = first_domain; k < first_local; k++)
         if (seen[k]) {
             c->params[c->param_count].name = opts[k].name;
             c->params[c->param_count].value = opts[k].kind == AR_OPT_TEXT ? *(const char **)opts[k].dest : NULL;
             c->param_count++;
         }
-    for (k = 0; k < first_domain; k++)
-        if (seen[k] && strcmp(opts[k].name, "seed") == 0)
-            c->search.seed_given = 1;
+    for (k = first_local; k < n; k++)
+        if (seen[k] && strcmp(opts[k].name, "trace") != 0) {
+            c->algo_params[c->algo_param_count].name = opts[k].name;
+            c->algo_params[c->algo_param_count].value =
+                opts[k].kind == AR_OPT_TEXT ? *(const char **)opts[k].dest : NULL;
+            c->algo_param_count++;
+        }
+    c->search.algo_params = c->algo_params;
+    c->search.algo_param_count = (size_t)c->algo_param_count;
     c->search.beam_width = (size_t)beam;
     c->search.depth_limit = (unsigned)depth;
     c->search.limits = cmd.limits;
@@ -200,6 +226,7 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
     c->threads = cmd.threads;
     c->seed = cmd.seed;
     c->seed_given = (cmd.given & AR_COMMON_SEED) != 0;
+    c->search.seed = cmd.seed;
     c->memory_given = (cmd.given & AR_COMMON_MEMORY_LIMIT) != 0;
     /* An algorithm's own options need that algorithm. */
     for (k = 0; k < first_domain; k++) {
@@ -212,6 +239,8 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
     }
     if (c->threads && strcmp(c->verb, "solve") == 0 && !c->batch)
         return ar_tool_fail("option --threads applies to solve --batch only (one search runs on one core)");
+    if (c->batch && c->trace_file)
+        return ar_tool_fail("option --trace traces one run, not --batch");
     if (c->batch && !c->file)
         return ar_tool_fail("option --batch needs -f FILE (one instance per line)");
     if (c->batch && c->positional_count > 0)

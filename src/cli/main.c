@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "ariadne/game.h"
+#include "ariadne/local.h"
 #include "ariadne/timer.h"
 
 typedef struct verb {
@@ -185,6 +186,8 @@ static void capabilities(const ar_puzzle *p, char *buf, size_t size)
         add_word(&w, "", "bfs");
     if (p->pdb)
         add_word(&w, "", "pdb");
+    if (p->local)
+        add_word(&w, "", "local search");
     add_tools(&w, p->tools, p->bench_suites);
 }
 
@@ -199,6 +202,30 @@ static void game_capabilities(const ar_game *g, char *buf, size_t size)
     if (g->replay)
         add_word(&w, "", "replay");
     add_tools(&w, NULL, g->bench_suites);
+}
+
+/* The local-search strategies and their options, for a domain with a
+ * local-search view. */
+static void local_help(void)
+{
+    const ar_local_strategy *ls;
+    const ar_option_spec *o, *seen[64];
+    size_t nseen = 0, i;
+    puts("\nLocal search (use with --algo, on the domain's local-search view; --seed S, --trace FILE):");
+    for (ls = ar_local_strategies(); ls->name; ls++)
+        printf("  %-20s %s\n", ls->name, ls->summary);
+    puts("\nLocal-search options (each for the strategies that name it; docs/methods.md):");
+    for (ls = ar_local_strategies(); ls->name; ls++)
+        for (o = ls->options; o && o->name; o++) {
+            char left[64];
+            for (i = 0; i < nseen && strcmp(seen[i]->name, o->name) != 0; i++)
+                ;
+            if (i < nseen || nseen == sizeof seen / sizeof seen[0])
+                continue;
+            seen[nseen++] = o;
+            snprintf(left, sizeof left, "--%s%s%s", o->name, o->metavar ? " " : "", o->metavar ? o->metavar : "");
+            printf("  %-20s %s\n", left, o->help);
+        }
 }
 
 static void domain_help(const ar_puzzle *p)
@@ -229,6 +256,8 @@ static void domain_help(const ar_puzzle *p)
         for (s = p->solvers; s->name; s++)
             printf("  %-20s %s\n", s->name, s->summary);
     }
+    if (p->local)
+        local_help();
     capabilities(p, caps, sizeof caps);
     if (caps[0])
         printf("\nAlso: %s (see `ariadne help VERB`).\n", caps);
@@ -421,6 +450,12 @@ int verb_list(int argc, char **argv)
     puts("\nAlgorithms (--algo):");
     for (a = ar_algorithms(); a->name; a++)
         printf("  %-10s %s\n", a->name, a->summary);
+    {
+        const ar_local_strategy *ls;
+        puts("\nLocal search (--algo, for domains with a local-search view: \"also: local search\"):");
+        for (ls = ar_local_strategies(); ls->name; ls++)
+            printf("  %-12s %s\n", ls->name, ls->summary);
+    }
     puts("\nAdmissible heuristics make astar, idastar and bnb optimal; `ariadne help DOMAIN`\n"
          "describes each heuristic and solver.");
     return 0;

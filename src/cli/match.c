@@ -183,7 +183,14 @@ int verb_match(int argc, char **argv)
             goto out;
         }
     }
-    /* Check every bot spec before anything is printed. */
+    /* Check the variant and every bot spec before anything is printed. */
+    if (ar_game_players(a.g, a.v) != 2) {
+        char desc[160];
+        a.g->describe(a.v, desc, sizeof desc);
+        rc = ar_tool_fail("match %s: round-robin matches are for two players, and this variant (%s) has %d", a.g->name, desc,
+                          ar_game_players(a.g, a.v));
+        goto out;
+    }
     {
         unsigned i;
         for (i = 0; i < count; i++) {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include "ariadne/local.h"
 #include "ariadne/timer.h"
 
 static size_t process_peak_bytes(void)
@@ -117,10 +118,13 @@ static void print_tail(printer *pr, int complete)
         }
         if (have_moves && complete)
             fprintf(out, ",\"length\":%" PRIu64 ",\"cost\":%" PRIu64, res->length, res->cost);
-        else if (have_moves)
+        else if (have_moves || pr->emitted)
             fprintf(out, ",\"length\":%" PRIu64 ",\"cost\":null", pr->emitted);
         else
             fputs(",\"length\":null,\"cost\":null", out);
+        /* A streamed list cut short is labelled as such, never passed off as
+         * a solution. */
+        fprintf(out, ",\"partial\":%s", complete ? "false" : "true");
         fprintf(out, ",\"optimal\":%s", complete && have_moves && res->optimal ? "true" : "false");
         fputs(",\"status\":", out);
         ar_json_string(out, status);
@@ -138,7 +142,16 @@ static void print_tail(printer *pr, int complete)
         fprintf(out, ",\"nodes_expanded\":%" PRIu64 ",\"nodes_generated\":%" PRIu64
                      ",\"seconds\":%.6f,\"peak_bytes\":%zu,\"note\":",
                 res->expanded, res->generated, res->seconds, peak);
-        ar_json_string(out, res->note);
+        if (!complete) {
+            char note[sizeof res->note + 160];
+            snprintf(note, sizeof note, "the move list is incomplete: stopped by %s after %" PRIu64
+                                        " moves were written%s%s",
+                     res->stop != AR_STOP_NONE ? ar_stop_reason_name(res->stop) : "an output error", pr->emitted,
+                     res->note[0] ? "; " : "", res->note);
+            ar_json_string(out, note);
+        } else {
+            ar_json_string(out, res->note);
+        }
         fputs("}\n", out);
         return;
     }
@@ -213,6 +226,49 @@ void cli_print_json_result(printer *pr)
     print_tail(pr, 1);
 }
 
+/* --seed and --trace apply to some algorithms only; which one runs is
+ * known once the instance is (a domain's default may depend on it). */
+static int check_algorithm_options(const cli *c, const ar_instance *inst)
+{
+    const char *algo = c->search.algorithm;
+    const ar_domain_solver *ds;
+    int local;
+    if (!algo && c->domain->default_algorithm)
+        algo = c->domain->default_algorithm(inst);
+    if (!algo)
+        algo = "astar";
+    local = ar_local_strategy_find(algo) != NULL && !ar_puzzle_solver(c->domain, algo);
+    ds = ar_puzzle_solver(c->domain, algo);
+    if (c->seed_given && !local && !(ds && (ds->flags & AR_SOLVER_USES_SEED)))
+        return ar_tool_fail("option --seed does not apply to solve --algo %s (only to randomised algorithms: "
+                            "the local-search strategies, --algo hill, anneal, ...)", algo);
+    if (c->trace_file && !local)
+        return ar_tool_fail("option --trace does not apply to solve --algo %s (only to the local-search "
+                            "strategies, --algo hill, anneal, ...)", algo);
+    return 0;
+}
+
+/* --trace FILE: one line per step of a local search. */
+static void write_trace(void *ctx, const ar_trace_point *pt)
+{
+    fprintf((FILE *)ctx, "%" PRIu64 "\t%" PRId64 "\t%" PRId64 "\t%.6g\t%s\n", pt->step, pt->current, pt->best,
+            pt->temperature, pt->event);
+}
+
+static int open_trace(cli *c, FILE **out)
+{
+    *out = NULL;
+    if (!c->trace_file)
+        return 0;
+    *out = strcmp(c->trace_file, "-") == 0 ? stderr : fopen(c->trace_file, "w");
+    if (!*out)
+        return ar_tool_fail("option --trace: cannot write '%s': %s", c->trace_file, strerror(errno));
+    fputs("step\tcost\tbest\ttemperature\tevent\n", *out);
+    c->search.on_trace = write_trace;
+    c->search.on_trace_ctx = *out;
+    return 0;
+}
+
 int verb_solve(int argc, char **argv)
 {
     cli c;
@@ -222,6 +278,7 @@ int verb_solve(int argc, char **argv)
     ar_move_sink sink;
     printer pr;
     ar_status st;
+    FILE *trace = NULL;
     int rc, complete = 1;
 
     rc = cli_parse(&c, argc, argv, 1);
@@ -229,7 +286,13 @@ int verb_solve(int argc, char **argv)
         return cli_solve_batch(&c);
     if (rc == 0)
         rc = setup_instance(&c, &inst, 1);
+    if (rc == 0)
+        rc = check_algorithm_options(&c, inst);
+    if (rc == 0)
+        rc = open_trace(&c, &trace);
     if (rc) {
+        if (inst)
+            c.domain->destroy(inst);
         cli_free(&c);
         return rc;
     }
@@ -261,6 +324,8 @@ int verb_solve(int argc, char **argv)
     ar_result_free(&res);
     c.domain->destroy(inst);
     cli_free(&c);
+    if (trace && trace != stderr && fclose(trace) != 0 && rc == AR_EXIT_OK)
+        rc = ar_tool_fail("option --trace: writing '%s' failed", c.trace_file);
     return rc;
 }
 
@@ -314,7 +379,7 @@ int verb_hint(int argc, char **argv)
         if (c.json)
             printf("{\"domain\":\"%s\",\"status\":\"no_solution\",\"move\":null}\n", c.domain->name);
         else
-            printf("no solution: %s\n", res.note);
+            printf("%s%s\n", strncmp(res.note, "no solution", 11) == 0 ? "" : "no solution: ", res.note);
         rc = AR_EXIT_NO_SOLUTION;
     } else if (res.outcome == AR_OUTCOME_SOLVED && res.length == 0) {
         if (c.json)

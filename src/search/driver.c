@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/local.h"
 #include "ariadne/timer.h"
 
 static const ar_algorithm algorithms[] = {
@@ -110,6 +111,38 @@ static void describe_optimality(ar_result *res, const ar_algorithm *algo, const 
              h && (algo->flags & AR_ALGO_USES_HEURISTIC) ? h->name : "");
 }
 
+/* A result that agrees with itself, whichever algorithm made it: a proven
+ * bound that reaches the cost proves optimality; an optimal solution's cost
+ * is its own lower bound; a proof that no solution exists leaves no bound;
+ * and in a domain where every solution has the same length and cost, any
+ * solution is optimal. */
+static void make_consistent(const ar_puzzle *p, ar_result *res)
+{
+    if (res->outcome == AR_OUTCOME_NO_SOLUTION) {
+        res->has_lower_bound = 0;
+        return;
+    }
+    if (res->outcome != AR_OUTCOME_SOLVED)
+        return;
+    if (!res->optimal && (p->flags & AR_PUZZLE_FIXED_LENGTH)) {
+        res->optimal = 1;
+        snprintf(res->note, sizeof res->note, "optimal: every solution of %s has the same length and cost",
+                 p->name);
+    } else if (!res->optimal && res->has_lower_bound && res->lower_bound >= res->cost) {
+        char was[sizeof res->note];
+        snprintf(was, sizeof was, "%s", res->note);
+        res->optimal = 1;
+        snprintf(res->note, sizeof res->note, "optimal: its cost equals the proven lower bound%s%.200s",
+                 was[0] ? " (" : "", was);
+        if (was[0] && strlen(res->note) + 1 < sizeof res->note)
+            strcat(res->note, ")");
+    }
+    if (res->optimal) {
+        res->has_lower_bound = 1;
+        res->lower_bound = res->cost;
+    }
+}
+
 ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_options *opts,
                    const ar_move_sink *sink, ar_result *result, ar_error *err)
 {
@@ -133,9 +166,24 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
         algo_name = "astar";
     solver = ar_puzzle_solver(p, algo_name);
     algo = solver ? NULL : ar_algorithm_find(algo_name);
+    if (!solver && !algo && ar_local_strategy_find(algo_name)) {
+        /* A local-search strategy, over the domain's local-search view. */
+        const ar_local_strategy *ls = ar_local_strategy_find(algo_name);
+        if (opts->heuristic)
+            return ar_error_set(err, AR_ERR_INPUT, "%s uses no heuristic (parameter heuristic %s does not apply)",
+                                ls->name, opts->heuristic);
+        result->algorithm = ls->name;
+        st = ar_local_solve(p, inst, ls, opts, result, err);
+        result->algorithm = ls->name;
+        result->seconds = ar_now() - start;
+        return st;
+    }
     if (!solver && !algo)
         return ar_error_set(err, AR_ERR_INPUT,
                             "unknown algorithm '%s' for %s (see `ariadne list`)", algo_name, p->name);
+    if (opts->algo_param_count)
+        return ar_error_set(err, AR_ERR_INPUT, "parameter %s applies to the local-search strategies only "
+                            "(--algo %s is not one)", opts->algo_params[0].name, algo_name);
     if (opts->weight < 1.0 && algo && strcmp(algo->name, "wastar") == 0)
         return ar_error_set(err, AR_ERR_INPUT, "parameter weight must be at least 1 (got %g)", opts->weight);
     /* A heuristic given to an algorithm that uses none would silently do nothing. */
@@ -144,9 +192,6 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
         return ar_error_set(err, AR_ERR_INPUT, "%s uses no heuristic (parameter heuristic %s does not apply)",
                             solver ? solver->name : algo->name, opts->heuristic);
 
-    if (opts->seed_given && !(solver && (solver->flags & AR_SOLVER_USES_SEED)))
-        return ar_error_set(err, AR_ERR_INPUT, "%s is not randomised (parameter seed does not apply)",
-                            solver ? solver->name : algo->name);
     if (p->check_solvable) {
         ar_error why;
         ar_error_clear(&why);
@@ -170,6 +215,8 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
         st = solver->run(inst, opts, sink, result, err);
         result->algorithm = solver->name;
         result->seconds = ar_now() - start;
+        if (st == AR_OK)
+            make_consistent(p, result);
         return st;
     }
 
@@ -195,10 +242,7 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
     if (st != AR_OK)
         return st;
     describe_optimality(result, algo, h);
-    if (result->outcome == AR_OUTCOME_SOLVED && result->optimal) {
-        result->has_lower_bound = 1;
-        result->lower_bound = result->cost;
-    }
+    make_consistent(p, result);
     if (result->outcome == AR_OUTCOME_STOPPED && !result->note[0])
         snprintf(result->note, sizeof result->note, "stopped by %s%s",
                  ar_stop_reason_name(result->stop),

@@ -377,6 +377,7 @@ const ar_puzzle ar_domain_cryptarithm = {
             "bounds of the words. Its options: --consistency, --alldiff, --var-order, --value-order,\n"
             "--backjump. `ariadne count cryptarithm PUZZLE` counts every solution (--list prints\n"
             "them): SEND+MORE=MONEY has exactly one.",
+    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH, /* a move for each letter */
     .options = crypt_options,
     .create = crypt_create,
     .destroy = crypt_destroy,

@@ -385,6 +385,7 @@ const ar_puzzle ar_domain_csp = {
             "there is no solution (exit 1). min-conflicts is local search (--seed S): it finds,\n"
             "never proves. `ariadne count csp -f model.txt` counts every solution (--list prints\n"
             "them); data/csp/ holds example models; `ariadne bench csp` compares the methods.",
+    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH, /* a move for each variable */
     .options = model_options,
     .create = model_create,
     .destroy = model_destroy,

@@ -402,7 +402,7 @@ const ar_puzzle ar_domain_knight = {
     "(reproducible, still complete). Boards without a tour are refused at once with the reason\n"
     "(Schwenk's theorem for closed tours; exit 1).\n"
     "Exact counts: `ariadne count knight 6x6 [--closed] [--from SQ] [--threads N]`.",
-    .flags = AR_PUZZLE_UNIT_COST,
+    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH,
     .options = knight_options,
     .create = knight_create,
     .destroy = knight_destroy,

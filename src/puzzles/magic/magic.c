@@ -580,6 +580,7 @@ static const ar_bench_suite magic_bench_suites[] = {
 
 const ar_puzzle ar_domain_magic = {
     .name = "magic",
+    .flags = AR_PUZZLE_FIXED_LENGTH, /* every completion fills the same empty cells */
     .summary = "magic squares: complete a square of 1..n² with equal line sums; count all of order 3-5",
     .help = "Fill an n x n square with 1..n² so that every row, column and both diagonals sum to\n"
     "n(n²+1)/2. Instance: rows of numbers with '.' for empty cells, rows on lines or\n"

@@ -625,6 +625,7 @@ const ar_puzzle ar_domain_queens = {
             "(8: 92; 16: 14,772,512; 18: 666,090,624); --time-limit S and Ctrl-C stop with the\n"
             "partial count labelled (exit 3), --json prints one object, --method csp counts with the\n"
             "constraint engine instead. `ariadne bench queens` times the counts and min-conflicts.",
+    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH, /* a move for each empty column */
     .options = queens_options,
     .create = queens_create,
     .destroy = queens_destroy,

@@ -546,6 +546,7 @@ const ar_puzzle ar_domain_sudoku = {
             "`ariadne generate sudoku [--size 4|9|16] [--clues K]` makes a puzzle with a unique\n"
             "solution; `ariadne bench sudoku` solves the published hardest puzzles and 10,000\n"
             "generated ones beside Debian's qqwing.",
+    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH, /* a move for each empty cell */
     .options = sudoku_options,
     .create = sudoku_create,
     .destroy = sudoku_destroy,
