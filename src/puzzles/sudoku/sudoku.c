@@ -460,16 +460,16 @@ static ar_status solve_csp(ar_instance *in, const ar_search_options *opts, const
 }
 
 static const ar_domain_solver sudoku_solvers[] = {
-    {.name = "bitmask", .summary = "candidate masks, naked and hidden singles, fewest candidates first; proves uniqueness",
+    {.name = "bitmask", .summary = "unit masks, naked and hidden singles, fewest candidates first; proves uniqueness",
      .run = solve_bitmask},
     {.name = "csp", .summary = "the constraint engine on 3n² all-different constraints (--consistency, --alldiff, ...)",
      .flags = AR_SOLVER_USES_SEED, .run = solve_csp},
     {.name = NULL}};
 
+/* The bitmask solver, unless the constraint search's options ask for the engine. */
 static const char *sudoku_default_algorithm(const ar_instance *in)
 {
-    (void)in;
-    return "bitmask";
+    return in->csp_given ? "csp" : "bitmask";
 }
 
 static ar_status sudoku_generate(const ar_param *params, size_t count, uint64_t seed, char **text, ar_error *err)
@@ -521,7 +521,7 @@ static const ar_puzzle_example sudoku_examples[] = {
      .cost = 64, .note = "17 clues, near the worst case for plain backtracking"},
     {.options = "consistency=forward alldiff=pairwise var-order=input",
      .instance = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", .cost = 51,
-     .note = "the textbook: forward checking in reading order, with --algo csp"},
+     .note = "the textbook: the constraint engine with forward checking, in reading order"},
     {.options = "", .instance = "1... ..2. .1.. ...3", .cost = 0, .note = "a 4x4 grid"},
     {.note = NULL}};
 
@@ -540,7 +540,8 @@ const ar_puzzle ar_domain_sudoku = {
             "\n"
             "bitmask (default) places naked and hidden singles and guesses on the cell with the\n"
             "fewest candidates; it proves the solution unique (or says there are several), and a grid\n"
-            "without a solution exits 1 with the reason. csp solves it with the constraint engine:\n"
+            "without a solution exits 1 with the reason. csp solves it with the constraint engine (the\n"
+            "default when one of its options is given):\n"
             "--consistency check|forward|ac3|queue, --alldiff regin|bounds|pairwise, --var-order,\n"
             "--value-order, --backjump. `ariadne count sudoku GRID` counts the solutions;\n"
             "`ariadne generate sudoku [--size 4|9|16] [--clues K]` makes a puzzle with a unique\n"
