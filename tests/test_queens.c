@@ -158,7 +158,7 @@ static void check_solvers(void)
     in = make("1 3 . .", NULL, NULL); /* 1 3 leaves no row for column 3 or 4 */
     CHECK(in && solve(in, "csp", 0, 2) == AR_OUTCOME_NO_SOLUTION);
     P->destroy(in);
-    in = make(NULL, "n", "1000000");
+    in = make(NULL, "size", "1000000");
     CHECK(in && solve(in, NULL, 0, 1000000) == AR_OUTCOME_SOLVED);
     P->destroy(in);
 }
@@ -185,7 +185,7 @@ static void check_errors(void)
         ar_error err;
         ar_instance *x = NULL;
         ar_error_clear(&err);
-        if (!bad[k].message) { /* blank text: the default board of --n (8) */
+        if (!bad[k].message) { /* blank text: the default board of --size (8) */
             CHECK(P->create(bad[k].text, NULL, 0, &x, &err) == AR_OK && x && x->n == 8);
         } else {
             CHECK(P->create(bad[k].text, NULL, 0, &x, &err) == AR_ERR_INPUT);
@@ -214,7 +214,7 @@ static void check_generate(void)
 {
     char *a = NULL, *b = NULL;
     ar_error err;
-    ar_param p[2] = {{"n", "20"}, {"given", "5"}};
+    ar_param p[2] = {{"size", "20"}, {"given", "5"}};
     CHECK(P->generate(p, 2, 9, &a, &err) == AR_OK);
     CHECK(P->generate(p, 2, 9, &b, &err) == AR_OK);
     CHECK(a && b && strcmp(a, b) == 0);

@@ -190,8 +190,11 @@ static void move(mc *s, int v, int32_t to)
 static int conflicted_var(const mc *s, const mcon *c, ar_rng *rng)
 {
     size_t i, seen = 0;
-    int pick = c->vars[0];
+    int pick;
     int32_t *count;
+    if (c->n == 0)
+        return -1; /* a violated constraint without variables: nothing can repair it */
+    pick = c->vars[0];
     if (c->kind != CON_ALLDIFF)
         return c->vars[ar_rng_below(rng, c->n)];
     count = s->count[c - s->m->cons];
@@ -421,7 +424,8 @@ ar_status ar_csp_min_conflicts(const ar_csp *m, const ar_csp_options *o, ar_run 
             }
             stats->steps++;
             c = &m->cons[s.violated[ar_rng_below(&rng, s.nviolated)]];
-            x = conflicted_var(&s, c, &rng);
+            if ((x = conflicted_var(&s, c, &rng)) < 0)
+                goto done;
             if (m->vars[x].size == 1)
                 continue;
             if (noise > 0 && ar_rng_double(&rng) < noise) {

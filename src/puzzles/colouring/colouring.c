@@ -64,7 +64,8 @@ static ar_status finish(ar_instance *in, builder *b, ar_error *err)
 {
     size_t k, w = 0;
     uint32_t v, *fill;
-    qsort(b->edges, b->nedges, sizeof *b->edges, by_edge);
+    if (b->nedges)
+        qsort(b->edges, b->nedges, sizeof *b->edges, by_edge);
     for (k = 0; k < b->nedges; k++)
         if (!w || by_edge(&b->edges[k], &b->edges[w - 1]) != 0)
             b->edges[w++] = b->edges[k];
@@ -708,7 +709,7 @@ static const ar_puzzle_example colouring_examples[] = {
      .instance = "p edge 10 15; e 1 2; e 2 3; e 3 4; e 4 5; e 5 1; e 1 6; e 2 7; e 3 8; e 4 9; e 5 10; e 6 8; e 8 10; "
                  "e 10 7; e 7 9; e 9 6",
      .cost = 13, .note = "the Petersen graph in DIMACS form: chromatic number 3"},
-    {.options = "colours=2", .instance = "a: b; b: c; c: a", .note = "a triangle in two colours: no solution"},
+    {.options = "colours=4", .instance = "a: b c d; b: c d; c: d", .cost = 8, .note = "K4 in at most four colours"},
     {.note = NULL}};
 
 extern const ar_tool ar_colouring_tools[];

@@ -2,7 +2,7 @@
  * diagonal: the rules, the notation, the constraint model and the
  * descriptor.
  *
- * Instance: the board size ("8", or --n 8), or a partial placement to
+ * Instance: the board size ("8", or --size 8), or a partial placement to
  * complete, one entry per column from the left, the queen's row (1 at the
  * top) or '.' for an empty column: "1 . . . . . . .". Queens are placed in
  * the empty columns from left to right, so a move is just the row of the
@@ -207,18 +207,18 @@ static ar_status queens_create(const char *text, const ar_param *params, size_t 
     if (text && text[strspn(text, " \t\r\n")]) {
         if ((st = parse_text(text, in, &rows, err)) != AR_OK)
             return queens_destroy(in), st;
-        /* --n may repeat the size the instance gives, not contradict it */
-        if (ar_param_get(params, count, "n") &&
-            ((st = ar_param_int(params, count, "n", 1, QUEENS_MAX_N, 8, &n, err)) != AR_OK || (uint32_t)n != in->n)) {
+        /* --size may repeat the size the instance gives, not contradict it */
+        if (ar_param_get(params, count, "size") &&
+            ((st = ar_param_int(params, count, "size", 1, QUEENS_MAX_N, 8, &n, err)) != AR_OK || (uint32_t)n != in->n)) {
             uint32_t size = in->n;
             free(rows);
             queens_destroy(in);
             return st != AR_OK ? st
-                               : ar_error_set(err, AR_ERR_INPUT, "parameter n: %ld, but the instance is a board of %u",
+                               : ar_error_set(err, AR_ERR_INPUT, "parameter size: %ld, but the instance is a board of %u",
                                               n, size);
         }
     } else {
-        if ((st = ar_param_int(params, count, "n", 1, QUEENS_MAX_N, 8, &n, err)) != AR_OK)
+        if ((st = ar_param_int(params, count, "size", 1, QUEENS_MAX_N, 8, &n, err)) != AR_OK)
             return queens_destroy(in), st;
         in->n = (uint32_t)n;
     }
@@ -536,7 +536,7 @@ static ar_status queens_generate(const ar_param *params, size_t count, uint64_t 
     ar_status st;
     size_t used = 0, cap;
     memset(&in, 0, sizeof in);
-    if ((st = ar_param_int(params, count, "n", 4, 100000, 8, &n, err)) != AR_OK ||
+    if ((st = ar_param_int(params, count, "size", 4, 100000, 8, &n, err)) != AR_OK ||
         (st = ar_param_int(params, count, "given", 0, n, n / 4, &given, err)) != AR_OK)
         return st;
     in.n = (uint32_t)n;
@@ -586,18 +586,18 @@ static ar_status queens_with_start(const ar_instance *in, const void *state, ar_
 }
 
 static const ar_option_spec queens_options[] = {
-    {.name = "n", .metavar = "N", .help = "the board size, 1..10^7 (default 8; generate: 4..10^5)"},
+    {.name = "size", .metavar = "N", .help = "the board size, 1..10^7 (default 8; generate: 4..10^5)"},
     {.name = "given", .metavar = "K", .help = "generate: queens left on the board (default n/4)"},
     AR_CSP_OPTION_SPECS,
     {.name = NULL}};
 
 static const ar_puzzle_example queens_examples[] = {
-    {.options = "n=8", .cost = 8, .note = "eight queens by the constraint engine: 1 5 8 6 3 7 2 4"},
+    {.options = "size=8", .cost = 8, .note = "eight queens by the constraint engine: 1 5 8 6 3 7 2 4"},
     {.options = "", .instance = ". . . 1 . . . .", .cost = 7,
      .note = "complete a placement with a queen in row 1 of column 4"},
-    {.options = "n=8 consistency=forward alldiff=pairwise", .cost = 8,
+    {.options = "size=8 consistency=forward alldiff=pairwise", .cost = 8,
      .note = "the textbook: forward checking on the pairwise constraints"},
-    {.options = "n=1000", .cost = 1000, .note = "a thousand queens by min-conflicts (--n 1000000 takes a few seconds)"},
+    {.options = "size=1000", .cost = 1000, .note = "a thousand queens by min-conflicts (--size 1000000 takes a few seconds)"},
     {.note = NULL}};
 
 extern const ar_tool ar_queens_tools[];
@@ -607,7 +607,7 @@ const ar_puzzle ar_domain_queens = {
     .name = "queens",
     .summary = "n queens: place them apart, up to 10^7 (min-conflicts); count every solution",
     .help = "Place n queens on an n x n board so that no two share a row, a column or a diagonal.\n"
-            "Instance: the size (\"8\", or --n 8, up to 10^7) or a placement to complete, one entry per\n"
+            "Instance: the size (\"8\", or --size 8, up to 10^7) or a placement to complete, one entry per\n"
             "column from the left: the queen's row (1 is the top) or '.' for an empty column\n"
             "(\". . . 1 . . . .\"). Queens go into the empty columns from left to right, so a move is\n"
             "the row of the next queen: 8 queens are solved by `1 5 8 6 3 7 2 4`.\n"

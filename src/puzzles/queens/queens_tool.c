@@ -76,7 +76,7 @@ static int queens_count_tool(int argc, char **argv)
     uint64_t n = 0;
     int method = 0, n_seen = 0;
     const ar_opt opts[] = {
-        {.name = "n", .kind = AR_OPT_UINT, .dest = &n, .min = 1, .max = QUEENS_MAX_COUNT_N, .metavar = "N",
+        {.name = "size", .kind = AR_OPT_UINT, .dest = &n, .min = 1, .max = QUEENS_MAX_COUNT_N, .metavar = "N",
          .seen = &n_seen},
         {.name = "method", .kind = AR_OPT_CHOICE, .dest = &method, .choices = "bitmask csp", .metavar = "M"},
         {.name = NULL}};
@@ -93,7 +93,7 @@ static int queens_count_tool(int argc, char **argv)
         return AR_EXIT_BAD_INPUT;
     if (cmd.nargs == 1) {
         if (n_seen)
-            return ar_tool_fail("count queens: give N once (as an argument or with --n)");
+            return ar_tool_fail("count queens: give N once (as an argument or with --size)");
         if (ar_tool_parse_uint(cmd.args[0], 1, QUEENS_MAX_COUNT_N, &n, why, sizeof why) != 0)
             return ar_tool_fail("count queens: the board size %s", why);
     } else if (!n_seen) {
@@ -185,7 +185,7 @@ static int bench_repair(unsigned n)
     double t0, t_solve, t_verify = 0;
     int ok = 0;
     snprintf(size, sizeof size, "%u", n);
-    p[0].name = "n", p[0].value = size;
+    p[0].name = "size", p[0].value = size;
     if (ar_domain_queens.create(NULL, p, 1, &in, &err) != AR_OK)
         return ar_tool_fail("bench queens: %s", err.message);
     ar_search_options_init(&so);
