@@ -418,7 +418,7 @@ ar_status ar_sudoku_model(const ar_instance *in, ar_csp **out, ar_error *err)
     if ((st = ar_csp_create(&m, err)) != AR_OK)
         return st;
     for (c = 0; c < sh->cells && st == AR_OK; c++) {
-        char name[16];
+        char name[32];
         snprintf(name, sizeof name, "r%uc%u", c / sh->side + 1, c % sh->side + 1);
         st = in->start[c] ? ar_csp_new_var(m, in->start[c], in->start[c], name, NULL, err)
                           : ar_csp_new_var(m, 1, (int32_t)sh->side, name, NULL, err);
