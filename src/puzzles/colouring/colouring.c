@@ -574,9 +574,17 @@ static ar_status solve_csp(ar_instance *in, const ar_search_options *opts, const
             snprintf(res->note, sizeof res->note, "the best colouring so far uses %u colours; the chromatic number is "
                      "at least %u", r.best, r.lower);
         }
-        if (!r.proven && !in->colours) {
+        if (!res->optimal) { /* each open vertex a move, and at least `lower` colours, less those given */
+            unsigned used = 0, c;
+            uint32_t v;
+            for (c = 1; in->start && c <= COLOURING_MAX_COLOURS; c++)
+                for (v = 0; v < in->n; v++)
+                    if (in->start[v] == c) {
+                        used++;
+                        break;
+                    }
             res->has_lower_bound = 1;
-            res->lower_bound = res->length + r.lower;
+            res->lower_bound = res->length + (r.lower > used ? r.lower - used : 0);
         }
     } else if (st == AR_OK && (r.exhausted || (!in->colours && run.stop == AR_STOP_NONE))) {
         res->outcome = AR_OUTCOME_NO_SOLUTION;

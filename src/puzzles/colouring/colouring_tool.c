@@ -91,8 +91,10 @@ static int colouring_count_tool(int argc, char **argv)
     } else {
         printf("%" PRIu64 " %s with %" PRIu64 " colours (%u vertices, %" PRIu64 " edges; %" PRIu64
                " decisions, %.3f s)\n",
-               st.solutions, classes ? "partitions into at most that many colour classes" : "proper colourings", k,
-               in->n, in->edges, st.decisions, ar_now() - t0);
+               st.solutions,
+               classes ? (st.solutions == 1 ? "partition into colour classes" : "partitions into colour classes")
+                       : (st.solutions == 1 ? "proper colouring" : "proper colourings"),
+               k, in->n, in->edges, st.decisions, ar_now() - t0);
     }
     ar_domain_colouring.destroy(in);
     return !complete ? AR_EXIT_LIMIT : st.solutions ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
