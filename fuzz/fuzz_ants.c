@@ -35,10 +35,10 @@ static void play_a_little(struct ar_variant *v)
         specs[p] = p % 2 ? "random" : "strong";
     v->turns = 4;
     s = (ants_game_setup){v, specs, 1, NULL, NULL, NULL, 0};
-    if (ants_play_game(&s, &res) != 0 || res.turns > 4)
+    if (ar_ants_play_game(&s, &res) != 0 || res.turns > 4)
         abort();
-    ants_initial(v, pos);
-    ants_start_food(v, pos, NULL);
+    ar_ants_initial(v, pos);
+    ar_ants_start_food(v, pos, NULL);
     for (int t = 0; t < 4 && !((ants_head *)pos)->ended; t++) {
         ar_gmove moves[ANTS_MAX_PLAYERS];
         g->format_position(v, pos, text, tsize);
@@ -67,13 +67,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     /* (1) a map */
-    if (ants_variant_from_text(text, "fuzz", &v, &err) == AR_OK) {
+    if (ar_ants_variant_from_text(text, "fuzz", &v, &err) == AR_OK) {
         if (v->n <= 1024) {
             v->food_visible = 1;
-            if (ants_variant_prepare(v, &err) == AR_OK)
+            if (ar_ants_variant_prepare(v, &err) == AR_OK)
                 play_a_little(v);
         }
-        ants_variant_free(v);
+        ar_ants_variant_free(v);
     } else if (!err.message[0] || strchr(err.message, '\n'))
         abort();
     /* (2) protocol lines to a bot */
@@ -86,40 +86,40 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         settings.attackradius2 = 5;
         settings.spawnradius2 = 1;
         settings.turntime = 500;
-        w = ants_view_new(&settings);
-        ants_ai *ai = w ? ants_ai_new("strong", &settings, 1) : NULL;
+        w = ar_ants_view_new(&settings);
+        ants_ai *ai = w ? ar_ants_ai_new("strong", &settings, 1) : NULL;
         if (w && ai) {
             ants_order orders[600];
-            ants_view_begin_turn(w, 1);
+            ar_ants_view_begin_turn(w, 1);
             for (char *line = text, *e; line && *line; line = e ? e + 1 : NULL) {
                 e = strchr(line, '\n');
                 if (e)
                     *e = '\0';
-                if (ants_view_read_setting(&settings, line, why, sizeof why) == 0)
-                    (void)ants_view_read_line(w, line, why, sizeof why);
+                if (ar_ants_view_read_setting(&settings, line, why, sizeof why) == 0)
+                    (void)ar_ants_view_read_line(w, line, why, sizeof why);
                 if (e)
                     *e = '\n';
             }
-            ants_view_finish_turn(w);
-            (void)ants_ai_turn(ai, w, orders, 600, 1e18);
+            ar_ants_view_finish_turn(w);
+            (void)ar_ants_ai_turn(ai, w, orders, 600, 1e18);
         }
-        ants_ai_free(ai);
-        ants_view_free(w);
+        ar_ants_ai_free(ai);
+        ar_ants_view_free(w);
     }
     /* (3) a bot's answer */
     {
         ar_param none[1];
-        if (ants_variant_create_params(none, 0, &v, &err) == AR_OK) {
+        if (ar_ants_variant_create_params(none, 0, &v, &err) == AR_OK) {
             void *pos = malloc(v->size);
             ants_order orders[64], valid[64];
             ants_order_report rep;
             char why[200];
-            long k = ants_parse_orders(v, text, orders, 64, why, sizeof why);
-            ants_initial(v, pos);
+            long k = ar_ants_parse_orders(v, text, orders, 64, why, sizeof why);
+            ar_ants_initial(v, pos);
             if (k > 0)
-                (void)ants_validate_orders(v, pos, 0, orders, (size_t)k, valid, &rep);
+                (void)ar_ants_validate_orders(v, pos, 0, orders, (size_t)k, valid, &rep);
             free(pos);
-            ants_variant_free(v);
+            ar_ants_variant_free(v);
         }
     }
     free(text);

@@ -69,6 +69,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             params[np].name = "hidden";
             params[np++].value = NULL;
         }
+    } else if (strcmp(g->name, "brag") == 0) {
+        snprintf(value, sizeof value, "%u", 2 + ((sel >> 4) & 7u));
+        params[np].name = "players";
+        params[np++].value = value;
+    } else if (strcmp(g->name, "guessit") == 0) {
+        snprintf(value, sizeof value, "%u", 1 + ((sel >> 4) % 5u));
+        params[np].name = "hand";
+        params[np++].value = value;
+    } else if (strcmp(g->name, "blackjack") == 0) {
+        static const char *const decks[4] = {"6", "1", "inf", "8"};
+        params[np].name = "decks";
+        params[np++].value = decks[(sel >> 4) & 3u];
+        if (sel & 0x40u) {
+            params[np].name = "surrender";
+            params[np++].value = NULL;
+        }
     }
     if (ar_game_create(g, params, np, &v, &err) != AR_OK)
         return 0;

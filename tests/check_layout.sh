@@ -2,8 +2,8 @@
 # check_layout.sh — the rules that keep the tree readable (docs/architecture.md):
 #   1. every folder under src/puzzles and src/games is registered by one line
 #      of its list file, and every line names a folder's descriptor;
-#   2. nothing in src/core, src/search, src/local, src/gamesearch, src/csp, src/cli or the
-#      public headers names a registered puzzle or game (code, help texts, comments);
+#   2. nothing in src/core, src/search, src/local, src/gamesearch, src/csp, src/cards, src/cli
+#      or the public headers names a registered puzzle or game (code, help texts, comments);
 #   3. no source file is longer than 800 lines;
 #   4. no two files of the library call each other in a loop (tools/cycles.py
 #      over the built objects), when python3 and objdump are there.
@@ -32,7 +32,7 @@ done
 # 2. the generic layers name no domain (a public header's own path, ariadne/NAME.h, is not a
 #    mention: the constraint family's header shares its name with the domain that reads models)
 names=$(find src/puzzles src/games -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
-generic=$(ls -d src/core src/search src/local src/gamesearch src/csp src/cli include/ariadne 2>/dev/null)
+generic=$(ls -d src/core src/search src/local src/gamesearch src/csp src/cards src/cli include/ariadne 2>/dev/null)
 hits=$(grep -rn -i -E "\b($names)\b" $generic | sed -E 's#ariadne/[a-z0-9_]+\.h##g' | grep -i -E ":.*\b($names)\b")
 [ -z "$hits" ] && ok || bad "a generic layer names a domain:
 $hits"
@@ -49,6 +49,23 @@ if [ -n "$build" ] && command -v python3 >/dev/null && command -v objdump >/dev/
 $out"
 else
     echo "check_layout: call loops not checked (needs a build directory, python3 and objdump)"
+fi
+
+# 5. every symbol the libraries export starts with ar_ (both libraries: the
+# static one hides nothing, and the shared one exports what the static has)
+if [ -n "$build" ] && command -v nm >/dev/null; then
+    for lib in "$build/libariadne.a" "$build/libariadne.so"; do
+        [ -e "$lib" ] || continue
+        case $lib in
+        *.a) syms=$(nm -g --defined-only "$lib" 2>/dev/null | awk 'NF == 3 { print $3 }') ;;
+        *) syms=$(nm -D --defined-only "$lib" 2>/dev/null | awk 'NF == 3 { print $3 }') ;;
+        esac
+        [ -n "$syms" ] && ok || bad "$lib: no exported symbols read"
+        others=$(printf '%s\n' "$syms" | grep -v -E '^(ar_|_init$|_fini$|_edata$|_end$|__bss_start$)' | sort -u | head -20)
+        [ -z "$others" ] && ok || bad "$(basename "$lib") exports symbols without ar_: $(echo $others)"
+    done
+else
+    echo "check_layout: exported symbols not checked (needs a build directory and nm)"
 fi
 
 echo "check_layout: $pass passed, $fail failed"

@@ -45,7 +45,7 @@ for args in "analyse tictactoe xxq" "analyse shogi" "analyse nim 3:4" "analyse n
     "analyse tictactoe --moves b2,b2" "match nim --bots perfect" "match nim --bots perfect,nobody" \
     "match nim --bots alphabeta:depth=x,random" "play tictactoe --first nobody" "analyse nim --frobnicate" \
     "match goofspiel --players 3 --bots random,random --seed 1" "match goofspiel --hidden --bots alphabeta,random" \
-    "play goofspiel --cards 14" "play goofspiel --players 3"; do
+    "play goofspiel --cards 14"; do
     # shellcheck disable=SC2086
     "$BIN" $args >"$tmp/out" 2>"$tmp/err"
     rc=$?
@@ -151,6 +151,11 @@ check "play goofspiel: the game ends" contains "$tmp/g3" "game over: "
 printf 'moves\nquit\n' | "$BIN" play goofspiel --hidden --seed 1 >"$tmp/g4" 2>&1
 check "play goofspiel --hidden shows only card counts" contains "$tmp/g4" "5 cards"
 check "play goofspiel --hidden: moves lists your cards" contains "$tmp/g4" "legal moves (5): A 2 3 4 5"
+# Three players: the bot takes both other seats and bids at once with the person.
+printf 'A\n2\n3\n4\n5\nquit\n' | "$BIN" play goofspiel --players 3 --bot random --seed 1 >"$tmp/g5" 2>&1
+check "play goofspiel --players 3 exits 0" test $? -eq 0
+check "play goofspiel --players 3: the bot takes two seats" contains "$tmp/g5" "plays the other 2 seats"
+check "play goofspiel --players 3: the game ends with scores" contains "$tmp/g5" "you (P1) score"
 
 # End of input quits cleanly at any prompt.
 "$BIN" play bridgit --first bot --seed 1 </dev/null >"$tmp/p3" 2>&1

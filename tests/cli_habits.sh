@@ -63,5 +63,129 @@ out_has "perft 9: 127872 nodes"
 expect 2 "$A" perft chess 3 --divide --divide
 err_has "given twice"
 
+# --- 5, 6. exit statuses and nothing printed before an error -----------------
+expect 2 "$A" match goofspiel --bots random,random --players 3
+no_output; one_line
+expect 2 "$A" match tron --bots wallhug,random --maps "$DATA/tron/maps" --replay /proc/nonexistent/dir
+no_output; one_line
+# a replay directory that does not exist yet is made (with its parents)
+expect 0 "$A" match planetwars --bots rage,bully --maps "$DATA/planetwars/maps/map1.txt" --move-time 0.05 \
+    --replay "$tmp/new/replays" --quiet
+[ -s "$tmp/new/replays/map1-1.json" ] && ok || bad "match planetwars --replay did not write into a new directory"
+# planetwars stopped by Ctrl-C: exit 3 like every match
+"$A" match planetwars --bots search,search --maps "$DATA/planetwars/maps" --move-time 0.5 --quiet >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 2; kill -INT $pid; wait $pid; st=$?
+[ "$st" -eq 3 ] && ok || bad "match planetwars interrupted exited $st"
+
+# --- 7. a partial move list is labelled ---------------------------------------
+expect 3 "$A" solve hanoi --discs 30 --time-limit 0.2 --json
+out_has '"partial":true'; out_has '"note":"the move list is incomplete'
+
+# --- 8. Elo intervals and match JSON -----------------------------------------
+expect 0 "$A" match tictactoe --bots perfect,random --games 2 --json --seed 1 --quiet
+out_has '"seed": 1'; out_has '"games_per_pair": 2'; out_has '"elo": null'
+grep -q '1000000000\|"error95": 0.0' "$tmp/out" && bad "match --json writes 1e9 or a zero error" || ok
+expect 0 "$A" match tictactoe --bots perfect,perfect --games 2 --seed 1 --quiet
+grep -q '0 ± 0 \[0, 0\]' "$tmp/out" && bad "two draws give a zero-width interval" || ok
+
+# --- 9. a stopped database build names why ------------------------------------
+expect 3 "$A" pdb build hanoi --pegs 4 --discs 14 --time-limit 0.5 --pdb-dir "$tmp/pdb" --quiet
+err_has "stopped by the time limit"
+
+# --- 10. a table that can never fit is bad input ------------------------------
+expect 2 "$A" bfs hanoi --pegs 4 --discs 30
+err_has "more than this machine's memory"
+expect 2 "$A" bfs hanoi --pegs 16 --discs 64
+
+# --- 11, 12. options that do not apply ----------------------------------------
+expect 2 "$A" analyse nim "3 4 5" --iters 100
+err_has "does not apply"
+expect 2 "$A" analyse nim "3 4 5" --algo mcts --depth 3
+expect 2 "$A" analyse chess --seed 3
+expect 2 "$A" at hanoi --moves 3 --algo nosuch --heuristic nosuch
+err_has "unknown algorithm"
+expect 2 "$A" at hanoi --moves 3 --algo astar
+err_has "does not apply"
+
+# --- 13. repeats refused everywhere, one spelling per concept -----------------
+for cmd in "match tictactoe --bots perfect,random --games 2 --games 4" \
+           "analyse nim --misere --misere" "perft chess 1 --divide --divide" \
+           "tron-bot --bot random --bot wallhug" "count knight 5x5 --closed --closed" \
+           "bfs hanoi --discs 3 --no-symmetry --no-symmetry" "solve hanoi --discs 3 --discs 4" \
+           "replay x.json --turn 3 --turn 4" "ants-bot --bot random --bot random" \
+           "match planetwars --bots a,b --maps x --turn-time 1 --move-time 2"; do
+    # shellcheck disable=SC2086
+    expect 2 "$A" $cmd
+    err_has "given twice"
+done
+expect 0 "$A" generate hanoi --json --seed 3
+out_has '"domain":"hanoi","seed":3,"instance":'
+
+# --- 15. --json on every verb that prints a result ------------------------------
+for cmd in "list" "perft tictactoe 3" "maze-waves S..G" "bench knight --quick" "magic-xor" \
+           "count knight 5x5" "bfs peg --board english --time-limit 0.2"; do
+    # shellcheck disable=SC2086
+    "$A" $cmd --json >"$tmp/out" 2>"$tmp/err"
+    python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" 2>/dev/null && ok ||
+        bad "$cmd --json is not one JSON object: $(head -c 200 "$tmp/out")"
+done
+
+# --- 16, 17, 18. empty or garbage input ---------------------------------------
+for d in hanoi jugs hares maze magic coins peg knight; do
+    expect 2 "$A" solve $d -f /dev/null
+    err_has "empty instance"
+done
+expect 2 "$A" solve hanoi ""
+expect 2 "$A" maze-waves ''
+printf '123 456 789\n' >"$tmp/bad.pgn"
+expect 2 "$A" chess-pgn "$tmp/bad.pgn" --check
+printf 'garbage\n' | "$A" ants-bot >"$tmp/out" 2>"$tmp/err"
+err_has "not a setting"
+
+# --- 19. the user's text whole, on one line -----------------------------------
+expect 2 "$A" verify coins 'HHHTTT -> HTHTHT' '0+1>12345678+12345679'
+err_has "12345678"
+expect 2 "$A" verify maze 'S..G' r4294967297c2
+err_has "r4294967297c2"
+expect 2 "$A" generate tiles --size 100000000000000000000x2
+err_has "100000000000000000000x2"
+expect 2 "$A" solve hanoi --discs 100000000000000000000
+err_has "too large"
+expect 2 "$A" solve hanoi $'--x\nsecond line'
+one_line
+
+# --- 20. no \r progress on a pipe ---------------------------------------------
+"$A" match tictactoe --bots perfect,random --games 4 --seed 1 >/dev/null 2>"$tmp/err"
+grep -q $'\r' "$tmp/err" && bad "match writes \\r progress to a pipe" || ok
+
+# --- 25. results that agree with themselves -----------------------------------
+expect 1 "$A" solve hares HT_HT_TH
+grep -q "lower bound" "$tmp/out" && bad "'no solution' beside a lower bound" || ok
+expect 0 "$A" solve knight 8x8 --json
+out_has '"optimal":true'; out_has '"lower_bound":63'
+expect 0 "$A" solve magic --order 4 --json
+out_has '"optimal":true'
+expect 0 "$A" solve tiles "8 6 7 2 5 4 3 0 1" --algo greedy --json
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(0 if (r["lower_bound"]==r["cost"])==r["optimal"] else 1)' "$tmp/out" && ok ||
+    bad "greedy: optimal and lower bound disagree: $(cat "$tmp/out")"
+"$A" hint tiles "1 2 3 4 5 6 8 7 0" >"$tmp/out" 2>&1
+grep -q "no solution: no solution" "$tmp/out" && bad "hint says 'no solution' twice" || ok
+
+# --- 26. play draws what a person wants to see --------------------------------
+printf 'r1c2=1\nquit\n' | "$A" play magic '8 . . / . 5 . / . . .' >"$tmp/out" 2>&1
+grep -q "moves so far: 1 (r1c2=1)" "$tmp/out" && ok || bad "play magic: a cell out of the search order refused: $(tail -3 "$tmp/out")"
+printf 'L\nL\nundo\nquit\n' | "$A" play tiles '1 2 0 3 4 5 6 7 8' >"$tmp/out" 2>&1
+grep -q "solved in 2 moves! (undo, restart or quit)" "$tmp/out" && grep -q "moves so far: 1 (L)" <(tail -6 "$tmp/out") &&
+    ok || bad "play tiles: no undo after solving: $(tail -8 "$tmp/out")"
+printf 'quit\n' | "$A" play knight 5x5 >"$tmp/out" 2>&1
+grep -q "^    a b c d e" "$tmp/out" && ok || bad "play knight: no column letters"
+printf '5\nquit\n' | "$A" play goofspiel --seed 1 --quiet >"$tmp/out" 2>&1
+grep -q "you play 5; the bot (P2) plays" "$tmp/out" && ok || bad "play goofspiel: the bot's bid is not shown"
+printf 'quit\n' | "$A" play planetwars --seed 1 --quiet >"$tmp/out" 2>&1
+grep -q "planet  owner" "$tmp/out" && ok || bad "play planetwars: no table of planets"
+printf 'quit\n' | "$A" play ants --seed 1 --quiet >"$tmp/out" 2>&1
+grep -q '?' "$tmp/out" && ok || bad "play ants: the map is shown without fog"
+
 echo "cli_habits: $pass passed, $fail failed"
 exit $((fail > 0))

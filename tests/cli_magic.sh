@@ -58,12 +58,12 @@ bad_input "unknown character" solve maze 'S.x/..G'
 bad_input "one start S" solve maze '../.G'
 bad_input "expected king" solve maze 'S./.G' --piece queen
 bad_input "ragged square" solve magic '1 2 3 / 4 5 / 7 8 9'
-bad_input "out of range" solve magic --order 0
-bad_input "out of range" solve magic --order 99999999999
+bad_input "0 is too small" solve magic --order 0
+bad_input "99999999999 is too large" solve magic --order 99999999999
 bad_input "unknown character" solve hares 'HH_XT'
-bad_input "out of range" solve hares --hares 1000
+bad_input "1000 is too large" solve hares --hares 1000
 bad_input "START -> GOAL" solve coins 'HHTT'
-bad_input "out of range" solve coins --pairs 0
+bad_input "0 is too small" solve coins --pairs 0
 bad_input "expected 3, 4 or 5" count magic --order 7
 bad_input "expected 3, 4 or 5" count magic 0
 bad_input "unknown option" count magic --order 4 --fast

@@ -22,11 +22,11 @@ static struct ar_variant *make(const char *const *rows, int nrows, int players)
                           players);
     for (int i = 0; i < nrows; i++)
         k += (size_t)snprintf(text + k, sizeof text - k, "m %s\n", rows[i]);
-    CHECK_MSG(ants_variant_from_text(text, "test", &v, &err) == AR_OK, "%s", err.message);
+    CHECK_MSG(ar_ants_variant_from_text(text, "test", &v, &err) == AR_OK, "%s", err.message);
     v->food_rate = 0; /* no food unless placed */
     v->food_visible = 0;
     v->food_start = 0;
-    CHECK(ants_variant_prepare(v, &err) == AR_OK);
+    CHECK(ar_ants_variant_prepare(v, &err) == AR_OK);
     return v;
 }
 
@@ -46,7 +46,7 @@ static void turn(struct ar_variant *v, void *pos, ants_order *o0, size_t n0, ant
 {
     ants_order *orders[ANTS_MAX_PLAYERS] = {o0, o1};
     size_t counts[ANTS_MAX_PLAYERS] = {n0, n1};
-    ants_play_turn(v, pos, orders, counts, NULL);
+    ar_ants_play_turn(v, pos, orders, counts, NULL);
 }
 
 static void test_focus(void)
@@ -62,33 +62,33 @@ static void test_focus(void)
     struct ar_variant *v = make(rows, 20, 2);
     void *pos = malloc(v->size);
     /* one against one at distance 2 (r2 4 <= 5): both die */
-    ants_initial(v, pos);
+    ar_ants_initial(v, pos);
     put_ant(v, pos, 5, 10, 0);
     put_ant(v, pos, 5, 12, 1);
     turn(v, pos, NULL, 0, NULL, 0);
     CHECK(ant_at(v, pos, 5, 10) == -1 && ant_at(v, pos, 5, 12) == -1);
     CHECK_MSG(((ants_head *)pos)->ndead == 2, "ndead %d ended %d turn %d", ((ants_head *)pos)->ndead, ((ants_head *)pos)->ended, ((ants_head *)pos)->turn);
     /* two against one: the one dies, the two live */
-    ants_initial(v, pos);
+    ar_ants_initial(v, pos);
     put_ant(v, pos, 5, 10, 0);
     put_ant(v, pos, 6, 10, 0);
     put_ant(v, pos, 5, 12, 1);
     turn(v, pos, NULL, 0, NULL, 0);
     CHECK(ant_at(v, pos, 5, 10) == 0 && ant_at(v, pos, 6, 10) == 0 && ant_at(v, pos, 5, 12) == -1);
     /* out of range (r2 9 > 5): nobody dies */
-    ants_initial(v, pos);
+    ar_ants_initial(v, pos);
     put_ant(v, pos, 5, 10, 0);
     put_ant(v, pos, 5, 13, 1);
     turn(v, pos, NULL, 0, NULL, 0);
     CHECK(ant_at(v, pos, 5, 10) == 0 && ant_at(v, pos, 5, 13) == 1);
     /* across the edge of the torus: (0,10) and (19,11) are at r2 2 */
-    ants_initial(v, pos);
+    ar_ants_initial(v, pos);
     put_ant(v, pos, 0, 10, 0);
     put_ant(v, pos, 19, 11, 1);
     turn(v, pos, NULL, 0, NULL, 0);
     CHECK(ant_at(v, pos, 0, 10) == -1 && ant_at(v, pos, 19, 11) == -1);
     /* two of ours stepping onto one square both die; the move is simultaneous */
-    ants_initial(v, pos);
+    ar_ants_initial(v, pos);
     put_ant(v, pos, 5, 5, 0);
     put_ant(v, pos, 5, 7, 0);
     {
@@ -97,7 +97,7 @@ static void test_focus(void)
     }
     CHECK(ant_at(v, pos, 5, 6) == -1 && ((ants_head *)pos)->ndead == 2);
     /* a chain: two ants swap squares without dying (no collision on a square) */
-    ants_initial(v, pos);
+    ar_ants_initial(v, pos);
     put_ant(v, pos, 5, 5, 0);
     put_ant(v, pos, 5, 6, 0);
     {
@@ -106,7 +106,7 @@ static void test_focus(void)
     }
     CHECK(ant_at(v, pos, 5, 5) == 0 && ant_at(v, pos, 5, 6) == 0);
     free(pos);
-    ants_variant_free(v);
+    ar_ants_variant_free(v);
 }
 
 static void test_food_hills_scores(void)
@@ -119,7 +119,7 @@ static void test_food_hills_scores(void)
     ants_order o;
     ants_order_report rep;
     /* food next to one player's ant is gathered and spawns an ant next turn */
-    ants_initial(v, pos);
+    ar_ants_initial(v, pos);
     CHECK(h->score[0] == 1 && h->score[1] == 1);
     ANTS_MAP(v, pos)[1] = SQ_FOOD;
     ANTS_FOOD(v, pos)[1] = 1;
@@ -132,8 +132,8 @@ static void test_food_hills_scores(void)
     /* contested food disappears (with a small attack radius, so that the
      * two ants next to the food do not fight first) */
     v->attackradius2 = 1;
-    CHECK(ants_variant_prepare(v, NULL) == AR_OK);
-    ants_initial(v, pos);
+    CHECK(ar_ants_variant_prepare(v, NULL) == AR_OK);
+    ar_ants_initial(v, pos);
     put_ant(v, pos, 8, 1, 0);
     put_ant(v, pos, 8, 3, 1);
     ANTS_MAP(v, pos)[8 * 10 + 2] = SQ_FOOD;
@@ -141,18 +141,18 @@ static void test_food_hills_scores(void)
     turn(v, pos, NULL, 0, NULL, 0);
     CHECK(ANTS_FOOD(v, pos)[82] == 0 && h->hive[0] == 0 && h->hive[1] == 0 && ant_at(v, pos, 8, 1) == 0);
     v->attackradius2 = 5;
-    CHECK(ants_variant_prepare(v, NULL) == AR_OK);
+    CHECK(ar_ants_variant_prepare(v, NULL) == AR_OK);
     /* orders into food or water are refused as blocked; another's ant is invalid */
-    ants_initial(v, pos);
+    ar_ants_initial(v, pos);
     ANTS_MAP(v, pos)[1] = SQ_FOOD;
     ANTS_FOOD(v, pos)[1] = 1;
     {
         ants_order in[3] = {{0, DIR_E}, {99, DIR_N}, {0, DIR_S}}, out[3];
-        size_t kept = ants_validate_orders(v, pos, 0, in, 3, out, &rep);
+        size_t kept = ar_ants_validate_orders(v, pos, 0, in, 3, out, &rep);
         CHECK(kept == 1 && out[0].dir == DIR_S && rep.ignored == 1 && rep.invalid == 1);
     }
     /* razing: player 1's ant on player 0's hill; 0 has no ants left: lone survivor */
-    ants_initial(v, pos);
+    ar_ants_initial(v, pos);
     ANTS_MAP(v, pos)[0] = SQ_LAND; /* player 0's ant is elsewhere */
     put_ant(v, pos, 3, 8, 0);
     put_ant(v, pos, 1, 0, 1);
@@ -162,15 +162,15 @@ static void test_food_hills_scores(void)
     CHECK(h->score[1] == 3 && h->score[0] == 0);
     CHECK(h->ended == END_RANK); /* 0 can no longer catch up */
     /* taking a player out costs its hills' points and leaves its ants standing */
-    ants_initial(v, pos);
-    ants_kill_player(v, pos, 1);
-    CHECK(h->score[1] == 0 && ant_at(v, pos, 5, 5) == 1 && !ants_is_alive(v, pos, 1));
-    CHECK(ants_check_over(v, pos) == END_LONE_SURVIVOR);
-    ants_finish(v, pos, END_LONE_SURVIVOR);
+    ar_ants_initial(v, pos);
+    ar_ants_kill_player(v, pos, 1);
+    CHECK(h->score[1] == 0 && ant_at(v, pos, 5, 5) == 1 && !ar_ants_is_alive(v, pos, 1));
+    CHECK(ar_ants_check_over(v, pos) == END_LONE_SURVIVOR);
+    ar_ants_finish(v, pos, END_LONE_SURVIVOR);
     /* the survivor razes the hill left (+2); its owner already lost its point */
     CHECK(h->score[0] == 3 && h->score[1] == 0 && h->bonus[0] == 2 && h->bonus[1] == 0);
     free(pos);
-    ants_variant_free(v);
+    ar_ants_variant_free(v);
 }
 
 static void test_protocol(void)
@@ -183,46 +183,46 @@ static void test_protocol(void)
     ants_view s, *w;
     char *text, why[200];
     ants_order orders[8];
-    ants_initial(v, pos);
-    text = ants_protocol_turn(v, pos, 0, told);
+    ar_ants_initial(v, pos);
+    text = ar_ants_protocol_turn(v, pos, 0, told);
     /* water first, then hills, ants; the enemy is number 1 in 0's eyes */
     CHECK_MSG(strncmp(text, "w 0 4\n", 6) == 0 && strstr(text, "h 0 0 0\n") && strstr(text, "a 0 0 0\n") &&
                   strstr(text, "a 5 5 1\n") && strstr(text, "h 5 5 1\n"),
               "%s", text);
     free(text);
-    text = ants_protocol_turn(v, pos, 0, told);
+    text = ar_ants_protocol_turn(v, pos, 0, told);
     CHECK_MSG(!strstr(text, "w "), "water is told once: %s", text);
     free(text);
     memset(&s, 0, sizeof s);
-    CHECK(ants_view_read_setting(&s, "rows 10", why, sizeof why) == 1);
-    CHECK(ants_view_read_setting(&s, "cols 10", why, sizeof why) == 1);
-    CHECK(ants_view_read_setting(&s, "viewradius2 77", why, sizeof why) == 1);
-    CHECK(ants_view_read_setting(&s, "rows x", why, sizeof why) == 0);
-    w = ants_view_new(&s);
+    CHECK(ar_ants_view_read_setting(&s, "rows 10", why, sizeof why) == 1);
+    CHECK(ar_ants_view_read_setting(&s, "cols 10", why, sizeof why) == 1);
+    CHECK(ar_ants_view_read_setting(&s, "viewradius2 77", why, sizeof why) == 1);
+    CHECK(ar_ants_view_read_setting(&s, "rows x", why, sizeof why) == 0);
+    w = ar_ants_view_new(&s);
     memset(told, 0, (size_t)v->n);
-    ants_view_from_engine(w, v, pos, 0, told);
+    ar_ants_view_from_engine(w, v, pos, 0, told);
     CHECK(w->nmine == 1 && w->mine[0] == 0 && w->water[4] && w->ant[55] == 1 && w->hill[55] == 1);
-    CHECK(ants_view_read_line(w, "a 99 0 1", why, sizeof why) < 0);
-    CHECK(ants_view_read_line(w, "x 1 1", why, sizeof why) < 0);
-    CHECK(ants_view_read_line(w, "a 1 1", why, sizeof why) < 0);
-    CHECK(ants_parse_orders(v, "o 0 0 N\n\no 1 1 e\r\n# note\n", orders, 8, why, sizeof why) == 2 &&
+    CHECK(ar_ants_view_read_line(w, "a 99 0 1", why, sizeof why) < 0);
+    CHECK(ar_ants_view_read_line(w, "x 1 1", why, sizeof why) < 0);
+    CHECK(ar_ants_view_read_line(w, "a 1 1", why, sizeof why) < 0);
+    CHECK(ar_ants_parse_orders(v, "o 0 0 N\n\no 1 1 e\r\n# note\n", orders, 8, why, sizeof why) == 2 &&
           orders[0].dir == DIR_N && orders[1].loc == 11 && orders[1].dir == DIR_E);
-    CHECK(ants_parse_orders(v, "o 0 0 X\n", orders, 8, why, sizeof why) < 0);
-    CHECK(ants_parse_orders(v, "o 10 0 N\n", orders, 8, why, sizeof why) < 0);
-    CHECK(ants_parse_orders(v, "move\n", orders, 8, why, sizeof why) < 0);
+    CHECK(ar_ants_parse_orders(v, "o 0 0 X\n", orders, 8, why, sizeof why) < 0);
+    CHECK(ar_ants_parse_orders(v, "o 10 0 N\n", orders, 8, why, sizeof why) < 0);
+    CHECK(ar_ants_parse_orders(v, "move\n", orders, 8, why, sizeof why) < 0);
     /* a last line of blanks without a newline (found by the fuzzer: it looped) */
-    CHECK(ants_parse_orders(v, "o 0 0 N\n  \r", orders, 8, why, sizeof why) == 1);
+    CHECK(ar_ants_parse_orders(v, "o 0 0 N\n  \r", orders, 8, why, sizeof why) == 1);
     {
         struct ar_variant *w2;
         ar_error err;
-        CHECK(ants_variant_from_text("rows 2\ncols 2\nplayers 2\nm 01\nm ..\n \r", "t", &w2, &err) == AR_OK);
-        ants_variant_free(w2);
-        CHECK(ants_variant_from_text("\r", "t", &w2, &err) == AR_ERR_INPUT);
+        CHECK(ar_ants_variant_from_text("rows 2\ncols 2\nplayers 2\nm 01\nm ..\n \r", "t", &w2, &err) == AR_OK);
+        ar_ants_variant_free(w2);
+        CHECK(ar_ants_variant_from_text("\r", "t", &w2, &err) == AR_ERR_INPUT);
     }
-    ants_view_free(w);
+    ar_ants_view_free(w);
     free(told);
     free(pos);
-    ants_variant_free(v);
+    ar_ants_variant_free(v);
 }
 
 /* The strong bot against each sample bot: two games on a contest map with
@@ -238,7 +238,7 @@ static void test_ladder(void)
     CHECK(ar_data_path("ants/maps/maze/maze_p02_01.map", path, sizeof path) == 0);
     ps[0] = (ar_param){"map", path};
     ps[1] = (ar_param){"turns", "300"};
-    CHECK_MSG(ants_variant_create_params(ps, 2, &v, &err) == AR_OK, "%s", err.message);
+    CHECK_MSG(ar_ants_variant_create_params(ps, 2, &v, &err) == AR_OK, "%s", err.message);
     for (int s = 0; samples[s]; s++)
         for (int seat = 0; seat < 2; seat++) {
             const char *specs[2];
@@ -249,16 +249,16 @@ static void test_ladder(void)
             specs[seat] = "strong";
             specs[1 - seat] = samples[s];
             g = (ants_game_setup){v, specs, 5, NULL, times, NULL, 1};
-            CHECK(ants_play_game(&g, &res) == 0);
+            CHECK(ar_ants_play_game(&g, &res) == 0);
             CHECK_MSG(res.score[seat] > res.score[1 - seat] && strcmp(res.status[seat], "survived") == 0,
                       "strong (seat %d) vs %s: %d to %d, %s", seat, samples[s], res.score[seat], res.score[1 - seat],
                       res.status[seat]);
             for (size_t i = 0; i < times[seat].count; i++)
                 CHECK_MSG(times[seat].cpu[i] < 500, "strong took %.0f ms of CPU", times[seat].cpu[i]);
-            ants_times_free(&times[0]);
-            ants_times_free(&times[1]);
+            ar_ants_times_free(&times[0]);
+            ar_ants_times_free(&times[1]);
         }
-    ants_variant_free(v);
+    ar_ants_variant_free(v);
 }
 
 int main(void)

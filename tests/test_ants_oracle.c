@@ -120,7 +120,7 @@ static void replay_game(const char *file)
                 line[num(&jhills->items[i], 1)] = (char)('0' + num(&jhills->items[i], 2));
     }
     struct ar_variant *v;
-    ar_status st = ants_variant_from_text(mt, file, &v, &err);
+    ar_status st = ar_ants_variant_from_text(mt, file, &v, &err);
     free(mt);
     CHECK_MSG(st == AR_OK, "%s: %s", file, err.message);
     if (st != AR_OK)
@@ -129,7 +129,7 @@ static void replay_game(const char *file)
     v->attackradius2 = (int)ar_json_member(d, "attackradius2")->integer;
     v->spawnradius2 = (int)ar_json_member(d, "spawnradius2")->integer;
     v->turns = (int)ar_json_member(d, "turns")->integer;
-    CHECK(ants_variant_prepare(v, &err) == AR_OK);
+    CHECK(ar_ants_variant_prepare(v, &err) == AR_OK);
 
     size_t nants = jants->count;
     rec_ant *ants = calloc(nants, sizeof *ants);
@@ -154,13 +154,13 @@ static void replay_game(const char *file)
         told[p] = calloc((size_t)v->n, 1);
     }
 
-    ants_initial(v, pos);
+    ar_ants_initial(v, pos);
     {
         ants_script s = {food, 0, NULL};
         for (size_t i = 0; i < jfood->count; i++)
             if (num(&jfood->items[i], 2) == 0)
                 food[s.nfood++] = (int32_t)(num(&jfood->items[i], 0) * v->cols + num(&jfood->items[i], 1));
-        ants_start_food(v, pos, &s);
+        ar_ants_start_food(v, pos, &s);
     }
     for (size_t i = 0; i < nants; i++)
         where[i] = ants[i].sq;
@@ -168,9 +168,9 @@ static void replay_game(const char *file)
         ants_head *h = (ants_head *)pos;
         /* what the official engine sent each bot still in the game */
         for (int p = 0; p < players && t > 0; p++) {
-            if (!logs[p].text || !ants_is_alive(v, pos, p))
+            if (!logs[p].text || !ar_ants_is_alive(v, pos, p))
                 continue;
-            char *sent = ants_protocol_turn(v, pos, p, told[p]);
+            char *sent = ar_ants_protocol_turn(v, pos, p, told[p]);
             const char *official = t < logs[p].nblocks ? logs[p].blocks[t] : NULL;
             compared++;
             if ((!official || strcmp(sent, official) != 0) && mismatches++ < 5)
@@ -182,12 +182,12 @@ static void replay_game(const char *file)
         for (int p = 0; p < players; p++) {
             const char *s = status->items[p].string;
             if (num(pturns, (size_t)p) == t && (!strcmp(s, "timeout") || !strcmp(s, "crashed") || !strcmp(s, "invalid")))
-                ants_kill_player(v, pos, p);
+                ar_ants_kill_player(v, pos, p);
         }
         if (t == 0) {
-            int over = ants_check_over(v, pos);
+            int over = ar_ants_check_over(v, pos);
             if (over)
-                ants_finish(v, pos, over);
+                ar_ants_finish(v, pos, over);
         } else {
             ants_script s = {food, 0, spawn_first};
             memset(spawn_first, 0, (size_t)v->n);
@@ -210,12 +210,12 @@ static void replay_game(const char *file)
             double t0 = (double)clock() / CLOCKS_PER_SEC;
             for (int p = 0; p < players; p++) {
                 ants_order_report rep;
-                size_t kept = ants_validate_orders(v, pos, p, orders[p], counts[p], orders[p], &rep);
+                size_t kept = ar_ants_validate_orders(v, pos, p, orders[p], counts[p], orders[p], &rep);
                 if (kept != counts[p] && mismatches++ < 5)
                     CHECK_MSG(0, "%s turn %d: player %d's recorded order refused: %s", file, t, p, rep.first_problem);
                 counts[p] = kept;
             }
-            ants_play_turn(v, pos, orders, counts, &s);
+            ar_ants_play_turn(v, pos, orders, counts, &s);
             engine_time += (double)clock() / CLOCKS_PER_SEC - t0;
         }
         /* ants */
@@ -281,13 +281,13 @@ static void replay_game(const char *file)
                 CHECK_MSG(0, "%s turn %d: player %d scores %d, recorded %lld", file, t, p, s, num(hist, (size_t)t));
         }
         if (h->ended && t < length && mismatches++ < 5)
-            CHECK_MSG(0, "%s: ended at turn %d (%s), recorded turn %d", file, t, ants_end_text(h->ended), length);
+            CHECK_MSG(0, "%s: ended at turn %d (%s), recorded turn %d", file, t, ar_ants_end_text(h->ended), length);
     }
     {
         ants_head *h = (ants_head *)pos;
         CHECK_MSG(h->ended != 0, "%s: not over after %d turns", file, length);
-        CHECK_MSG(strcmp(ants_end_text(h->ended), cutoff) == 0, "%s: ended by %s, recorded %s", file,
-                  ants_end_text(h->ended), cutoff);
+        CHECK_MSG(strcmp(ar_ants_end_text(h->ended), cutoff) == 0, "%s: ended by %s, recorded %s", file,
+                  ar_ants_end_text(h->ended), cutoff);
         for (int p = 0; p < players; p++) {
             CHECK_MSG(h->score[p] == num(final, (size_t)p), "%s: player %d final score %d, recorded %lld", file, p,
                       h->score[p], num(final, (size_t)p));
@@ -311,7 +311,7 @@ static void replay_game(const char *file)
     free(food);
     free(pos);
     free(ants);
-    ants_variant_free(v);
+    ar_ants_variant_free(v);
 done_json:
     ar_json_free(&root);
     free(text);

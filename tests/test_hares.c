@@ -187,7 +187,7 @@ static void test_hares(void)
         }
     }
     notes_expect_error(P, "HH_XT", NULL, "instance: unknown character 'X' at position 4 (expected H, T, _ or .)");
-    notes_expect_error(P, NULL, "hares=300", "parameter hares: 300 is out of range (0..255)");
+    notes_expect_error(P, NULL, "hares=300", "parameter hares: 300 is too large (0..255)");
     notes_expect_error(P, "HH_TT", "hares=2", "parameter hares: the instance row already gives this");
 }
 
@@ -321,7 +321,7 @@ static void test_coins(void)
     notes_expect_error(P, "HHTT", NULL, "instance: expected START -> GOAL, e.g. HHHTTT -> HTHTHT");
     notes_expect_error(P, "HHQT -> HTHT", NULL, "instance start: unknown character 'Q' at position 3 (expected H, T, _ or .)");
     notes_expect_error(P, "__ -> HT", NULL, "instance start: no coins");
-    notes_expect_error(P, NULL, "pairs=0", "parameter pairs: 0 is out of range (1..12)");
+    notes_expect_error(P, NULL, "pairs=0", "parameter pairs: 0 is too small (1..12)");
 }
 
 int main(void)

@@ -561,7 +561,7 @@ static void test_generate(void)
         char *text = NULL;
         ar_error err;
         CHECK(P->generate(&bad, 1, 1, &text, &err) == AR_ERR_INPUT);
-        CHECK_STR(err.message, "parameter jugs: 7 is out of range (2..6)");
+        CHECK_STR(err.message, "parameter jugs: 7 is too large (2..6)");
     }
 }
 

@@ -250,8 +250,16 @@ static void test_puzzle(void)
     if ((in = notes_must(P, "8 . . / . 5 . / . . .", NULL))) {
         P->initial_state(in, s);
         CHECK(P->parse_move(in, s, "r3c3=2", 6, &m, &err) == AR_OK);
-        CHECK(P->parse_move(in, s, "r1c2=1", 6, &m, &err) == AR_ERR_INPUT);
-        CHECK_STR(err.message, "cells are filled in a fixed order (centre, diagonals, then rows and columns): the next is r3c3");
+        /* any empty cell, not only the searches' next one (AR_PUZZLE_FREE_ORDER) */
+        CHECK(P->parse_move(in, s, "r1c2=1", 6, &m, &err) == AR_OK);
+        CHECK((m & 255u) == 1 && (m >> 8) == 1);
+        {
+            uint64_t played = 0, total = 0;
+            int solved = 0;
+            CHECK(ar_puzzle_replay(P, in, "r1c2=1 r1c3=6 r2c1=3 r2c3=7 r3c1=4 r3c2=9 r3c3=2", &played, &total,
+                                   &solved, NULL, &err) == AR_OK);
+            CHECK(solved && played == 7);
+        }
         CHECK(P->parse_move(in, s, "r3c3=5", 6, &m, &err) == AR_ERR_INPUT);
         CHECK_STR(err.message, "5 is already in the square");
         CHECK(P->parse_move(in, s, "r3c3=9", 6, &m, &err) == AR_ERR_INPUT);
@@ -269,8 +277,8 @@ static void test_puzzle(void)
     notes_expect_error(P, "1 2 3 / 4 1 6 / 7 8 9", NULL, "instance row 2, cell 2: 1 appears twice");
     notes_expect_error(P, "1 2 3 / 4 10 6 / 7 8 9", NULL, "instance row 2, cell 2: 10 is more than 9");
     notes_expect_error(P, "1 2 3 / 4 0 6 / 7 8 9", NULL, "instance row 2, cell 2: 0 is not a number 1..n²");
-    notes_expect_error(P, NULL, "order=0", "parameter order: 0 is out of range (3..10)");
-    notes_expect_error(P, NULL, "order=1000000", "parameter order: 1000000 is out of range (3..10)");
+    notes_expect_error(P, NULL, "order=0", "parameter order: 0 is too small (3..10)");
+    notes_expect_error(P, NULL, "order=1000000", "parameter order: 1000000 is too large (3..10)");
     notes_expect_error(P, "8 . . / . 5 . / . . .", "order=3", "parameter order: the instance square already gives the order");
 }
 

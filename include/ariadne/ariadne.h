@@ -12,6 +12,7 @@
 #define ARIADNE_ARIADNE_H
 
 #include "ariadne/error.h"
+#include "ariadne/limits.h"
 #include "ariadne/memory.h"
 #include "ariadne/hash.h"
 #include "ariadne/param.h"

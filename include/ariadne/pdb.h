@@ -196,7 +196,11 @@ static inline unsigned ar_pdb_entry(const ar_pdb *pdb, uint64_t rank)
 unsigned ar_pdb_value(const ar_pdb *pdb, const ar_pdb_abstraction *a, const void *astate);
 
 /* The cache directory: dir when non-NULL and non-empty, else
- * $XDG_CACHE_HOME/ariadne, else $HOME/.cache/ariadne. */
+ * $ARIADNE_PDB_DIR, else $XDG_CACHE_HOME/ariadne, else $HOME/.cache/ariadne.
+ * The directory "off" turns the cache off: ar_pdb_open then builds a
+ * database in memory whenever it is needed and never touches the disk. A
+ * program using the library (ar_solve on a 15-puzzle, say) writes to this
+ * directory on its own unless it is told otherwise. */
 const char *ar_pdb_dir(const char *dir, char *buf, size_t size);
 
 /* The file name (without directory) of an abstraction's database. */

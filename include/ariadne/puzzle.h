@@ -106,7 +106,11 @@ enum {
                                               written without separators ("udlrt") */
     /* every solution has the same length and cost (filling a board's empty
      * cells, a tour through every square), so any solution is optimal */
-    AR_PUZZLE_FIXED_LENGTH = 1u << 3
+    AR_PUZZLE_FIXED_LENGTH = 1u << 3,
+    /* the moves' order does not matter (filling cells): legal_moves lists
+     * the canonical order the searches branch on, but a move parse_move
+     * accepts is legal in any order, so `verify` and `play` take it */
+    AR_PUZZLE_FREE_ORDER = 1u << 4
 };
 
 typedef struct ar_puzzle {

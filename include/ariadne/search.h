@@ -80,7 +80,7 @@ typedef struct ar_result {
     uint64_t generated;
     double seconds;
     size_t peak_bytes;
-    char note[256];           /* why optimal / not, in words, for people */
+    char note[512];           /* why optimal / not, in words, for people */
 } ar_result;
 
 enum {

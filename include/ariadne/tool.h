@@ -248,6 +248,11 @@ int ar_tool_make_dir(const char *path, char *why, size_t why_size);
 /* Writes s as a JSON string literal (quotes and escapes included). */
 void ar_json_string(FILE *out, const char *s);
 
+/* The 1, 5 and 15 minute load averages as "0.52 0.61 0.70" (Linux), or
+ * "unknown": printed beside every timed figure, since wall-clock times mean
+ * little on a machine busy with other work. */
+void ar_tool_load_average(char *buf, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

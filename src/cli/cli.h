@@ -36,6 +36,7 @@ typedef struct cli {
     int quiet;
     int batch;                      /* --batch: -f FILE holds one instance per line */
     int no_symmetry;                /* --no-symmetry (bfs) */
+    int moves_only;                 /* --moves-only (solve): the moves alone on stdout */
     unsigned threads;               /* --threads (0: every core) */
     ar_progress_mode progress_mode;
     ar_search_options search;
@@ -65,10 +66,37 @@ typedef struct printer {
 } printer;
 /* The JSON object of a finished (not streamed) result, one line. */
 void cli_print_json_result(printer *pr);
+/* When the default memory limit (not one the user gave) stopped a search,
+ * says so in its note, naming --memory-limit. */
+void cli_note_memory_default(const cli *c, ar_result *res);
 /* `solve --batch` (batch.c). Frees c. */
 int cli_solve_batch(cli *c);
 /* The number of worker threads: requested, or every online core. */
 unsigned cli_threads(unsigned requested);
+
+/* A generic verb: its name, handler, usage line and help text (main.c's
+ * table, in the order `ariadne help` lists them). */
+typedef struct cli_verb {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *usage;
+    const char *help;
+} cli_verb;
+/* The generic verbs, {NULL}-terminated. */
+const cli_verb *cli_verbs(void);
+/* The man page (troff), made from the same texts as `ariadne help`
+ * (manual.c): `ariadne help --man`. */
+void cli_print_man(FILE *out);
+
+#ifndef AR_VERSION_TEXT
+#define AR_VERSION_TEXT "0.1.0"
+#endif
+#ifdef AR_HAVE_REVISION_H
+#include "ariadne_revision.h" /* generated at build time: AR_GIT_REVISION */
+#endif
+#ifndef AR_GIT_REVISION
+#define AR_GIT_REVISION "revision unknown"
+#endif
 
 int verb_solve(int argc, char **argv);
 int verb_verify(int argc, char **argv);

@@ -52,6 +52,7 @@ static const struct verb_option {
     {.name = "beam-width", .kind = AR_OPT_UINT, .verbs = "solve hint at play", .algorithms = "beam"},
     {.name = "depth-limit", .kind = AR_OPT_UINT, .verbs = "solve hint at play", .algorithms = "dfs iddfs idastar"},
     {.name = "batch", .kind = AR_OPT_FLAG, .verbs = "solve"},
+    {.name = "moves-only", .kind = AR_OPT_FLAG, .verbs = "solve"},
     {.name = "no-symmetry", .kind = AR_OPT_FLAG, .verbs = "bfs"},
     {.name = "moves-file", .kind = AR_OPT_TEXT, .verbs = "verify"},
     {.name = "moves", .kind = AR_OPT_TEXT, .verbs = "at"},
@@ -90,6 +91,8 @@ static void *verb_option_dest(cli *c, const char *name, uint64_t *beam, uint64_t
         return &c->batch;
     if (strcmp(name, "no-symmetry") == 0)
         return &c->no_symmetry;
+    if (strcmp(name, "moves-only") == 0)
+        return &c->moves_only;
     if (strcmp(name, "moves-file") == 0)
         return &c->moves_file;
     return &c->at_moves;
@@ -241,6 +244,8 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
         return ar_tool_fail("option --threads applies to solve --batch only (one search runs on one core)");
     if (c->batch && c->trace_file)
         return ar_tool_fail("option --trace traces one run, not --batch");
+    if (c->moves_only && (c->json || c->batch))
+        return ar_tool_fail("option --moves-only does not go with --%s", c->json ? "json" : "batch");
     if (c->batch && !c->file)
         return ar_tool_fail("option --batch needs -f FILE (one instance per line)");
     if (c->batch && c->positional_count > 0)
@@ -299,3 +304,14 @@ void cli_free(cli *c)
     c->instance_text = NULL;
 }
 
+
+void cli_note_memory_default(const cli *c, ar_result *res)
+{
+    char mem[32];
+    size_t n = strlen(res->note);
+    if (res->outcome != AR_OUTCOME_STOPPED || res->stop != AR_STOP_MEMORY || c->memory_given)
+        return;
+    snprintf(res->note + n, sizeof res->note - n, "%sthe default memory limit is %s (half of this machine's "
+             "memory, at most 8 GiB): option --memory-limit raises it", n ? "; " : "",
+             ar_format_bytes(c->search.limits.memory_limit, mem, sizeof mem));
+}

@@ -12,12 +12,7 @@
 #include "ariadne/local.h"
 #include "ariadne/timer.h"
 
-typedef struct verb {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *usage;
-    const char *help;
-} verb;
+typedef cli_verb verb;
 
 #define COMMON_LIMITS                                                                        \
     "  --time-limit S      stop after S seconds (best solution so far is printed, labelled)\n" \
@@ -97,6 +92,8 @@ static const verb verbs[] = {
      "notation, heuristics and solvers) or for a game (rules, notation, options,\n"
      "evaluations and perfect-play rules)."},
     {NULL, NULL, NULL, NULL}};
+
+const cli_verb *cli_verbs(void) { return verbs; }
 
 static void print_usage(const ar_tool *t, void *out)
 {
@@ -246,7 +243,8 @@ static void domain_help(const ar_puzzle *p)
         }
     }
     if (p->heuristics && p->heuristics[0].name) {
-        puts("\nHeuristics (the first is the default):");
+        puts("\nHeuristics (the first is the generic algorithms' default; the text above says what the\n"
+             "domain's own solvers choose):");
         for (h = p->heuristics; h->name; h++)
             printf("  %-20s %s%s\n", h->name, h->summary,
                    (h->flags & AR_HEURISTIC_ADMISSIBLE) ? " [admissible]" : " [not admissible]");
@@ -310,6 +308,10 @@ static int verb_help_impl(int argc, char **argv)
     const ar_puzzle *p;
     if (argc < 2) {
         overview(stdout);
+        return 0;
+    }
+    if (argc == 2 && strcmp(argv[1], "--man") == 0) { /* the manual page, from these texts */
+        cli_print_man(stdout);
         return 0;
     }
     if (argc > 2)
@@ -514,7 +516,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        puts("ariadne 0.1.0");
+        printf("ariadne %s (%s)\n", AR_VERSION_TEXT, AR_GIT_REVISION);
         return 0;
     }
     for (v = verbs; v->name; v++)

@@ -15,6 +15,7 @@
 
 typedef struct history {
     unsigned char *states;
+    ar_move *moves; /* moves[i] led from state i to state i + 1 */
     size_t count, cap, state_size;
 } history;
 
@@ -27,6 +28,7 @@ static void push_state(history *h, const void *state)
     if (h->count == h->cap) {
         h->cap = h->cap ? h->cap * 2 : 64;
         h->states = ar_xrealloc(h->states, h->cap * h->state_size);
+        h->moves = ar_xrealloc(h->moves, h->cap * sizeof *h->moves);
     }
     memcpy(h->states + h->count * h->state_size, state ? state : (const void *)top_state(h),
            h->state_size);
@@ -78,6 +80,21 @@ static void show_hint(cli *c, const ar_instance *inst, const void *state)
     p->destroy(here);
 }
 
+/* The moves so far (the last few): what a person wants beside the picture. */
+static void show_recent(const ar_puzzle *p, const ar_instance *inst, const history *h)
+{
+    size_t k, from = h->count > 9 ? h->count - 9 : 1;
+    char buf[64];
+    if (h->count < 2)
+        return;
+    printf("moves so far: %zu%s", h->count - 1, from > 1 ? " (the last 8: ... " : " (");
+    for (k = from; k < h->count; k++) {
+        size_t len = p->format_move(inst, h->moves[k - 1], buf, sizeof buf);
+        printf("%s%.*s", k == from ? "" : " ", (int)(len < sizeof buf ? len : sizeof buf - 1), buf);
+    }
+    printf(")\n");
+}
+
 static void show_moves(const ar_puzzle *p, const ar_instance *inst, const void *state)
 {
     unsigned max = p->max_moves(inst), n, i;
@@ -98,7 +115,7 @@ int verb_play(int argc, char **argv)
     if (argc > 1 && ar_game_find(argv[1])) return verb_play_game(argc, argv);
     cli c;
     ar_instance *inst = NULL;
-    history h = {NULL, 0, 0, 0};
+    history h = {NULL, NULL, 0, 0, 0};
     char line[1024], *text;
     int rc;
     const ar_puzzle *p;
@@ -138,11 +155,9 @@ int verb_play(int argc, char **argv)
         else
             p->format_state(inst, state, text, 65536);
         printf("\n%s\n", text);
-        if (p->is_goal(inst, state)) {
-            printf("solved in %zu moves!\n", h.count - 1);
-            rc = 0;
-            break;
-        }
+        show_recent(p, inst, &h);
+        if (p->is_goal(inst, state)) /* stays open: undo, restart or quit */
+            printf("solved in %zu moves! (undo, restart or quit)\n", h.count - 1);
         printf("move %zu> ", h.count);
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin)) {
@@ -194,20 +209,26 @@ int verb_play(int argc, char **argv)
         }
         {
             unsigned n = p->legal_moves(inst, state, legal), i;
-            int ok = 0;
+            int ok = (p->flags & AR_PUZZLE_FREE_ORDER) != 0; /* parse_move checked it */
             for (i = 0; i < n; i++)
                 ok |= legal[i] == m;
+            if (p->is_goal(inst, state)) {
+                puts("the puzzle is solved: undo, restart or quit");
+                continue;
+            }
             if (!ok) {
                 printf("'%s' is not legal in this position (type `moves` for the legal moves)\n", cmd);
                 continue;
             }
         }
         push_state(&h, NULL);
+        h.moves[h.count - 2] = m;
         p->apply(inst, top_state(&h), m);
     }
     free(text);
     free(legal);
     free(h.states);
+    free(h.moves);
     p->destroy(inst);
     cli_free(&c);
     return rc;

@@ -124,8 +124,7 @@ int game_parse_args(game_args *a, int argc, char **argv, const char *allowed)
     opts[n].name = NULL;
     if (word_in(allowed, "json"))
         common |= AR_COMMON_JSON;
-    if (word_in(allowed, "quiet"))
-        common |= AR_COMMON_QUIET | AR_COMMON_PROGRESS;
+    common |= AR_COMMON_QUIET | AR_COMMON_PROGRESS; /* every verb takes them */
     if (word_in(allowed, "seed"))
         common |= AR_COMMON_SEED;
     if (word_in(allowed, "time-limit"))
@@ -346,9 +345,10 @@ int verb_play_game(int argc, char **argv)
     ar_error err;
     history h;
     char *picture = NULL, line[512];
-    int rc, me, announced = 0;
+    int rc, me, announced = 0, players, hidden, secret;
     const char *spec;
     ar_rng chance;
+    unsigned char *view = NULL;
     rc = game_parse_args(&a, argc, argv, "bot first seed moves memory-limit");
     if (rc)
         return rc;
@@ -357,12 +357,7 @@ int verb_play_game(int argc, char **argv)
         return ar_tool_fail("play %s: one position at most (got '%s' too)", g->name, a.positional[1]);
     if ((rc = game_make_variant(&a)) != 0)
         return rc;
-    if (ar_game_players(g, a.v) != 2) {
-        rc = ar_tool_fail("play %s: a person plays against one bot; this variant has %d players", g->name,
-                          ar_game_players(g, a.v));
-        game_args_free(&a);
-        return rc;
-    }
+    players = ar_game_players(g, a.v);
     memset(&h, 0, sizeof h);
     h.psize = g->position_size(a.v);
     hist_push(&h, -1);
@@ -387,34 +382,57 @@ int verb_play_game(int argc, char **argv)
         int who = g->outcome(a.v, hist_top(&h)) == AR_ONGOING ? g->to_move(a.v, hist_top(&h)) : 0;
         int first = who >= 0 ? who : 0;
         /* --first me (default): the person is the player to move now. */
-        me = (a.first && strcmp(a.first, "bot") == 0) ? 1 - first : first;
+        me = (a.first && strcmp(a.first, "bot") == 0) ? (first + 1) % players : first;
     }
     picture = ar_xmalloc(65536);
     {
         char desc[160];
         g->describe(a.v, desc, sizeof desc);
-        printf("%s — you are %s, the bot (%s) is %s. Type `help` for commands.\n", desc,
-               g->player_name(a.v, me), spec, g->player_name(a.v, 1 - me));
+        if (players == 2)
+            printf("%s — you are %s, the bot (%s) is %s. Type `help` for commands.\n", desc,
+                   g->player_name(a.v, me), spec, g->player_name(a.v, 1 - me));
+        else
+            printf("%s — you are %s, the bot (%s) plays the other %d seats. Type `help` for commands.\n", desc,
+                   g->player_name(a.v, me), spec, players - 1);
     }
+    hidden = (g->flags & AR_GAME_HIDDEN) != 0;
+    view = ar_xmalloc(h.psize);
     for (;;) {
         void *pos = hist_top(&h);
         ar_game_outcome oc = g->outcome(a.v, pos);
         int who = oc == AR_ONGOING ? g->to_move(a.v, pos) : -3;
         char cmd_text[512];
         ar_gmove m;
+        /* What the person sees: with hidden information, his view until the
+         * game is over (then everything); `secret` when it hides something
+         * now, so that chance outcomes and the bot's notes are not shown. */
+        const void *shown = pos;
+        secret = 0;
+        if (hidden && oc == AR_ONGOING) {
+            ar_game_observe(g, a.v, pos, me, view);
+            shown = view;
+            secret = memcmp(view, pos, h.psize) != 0;
+        }
         if (g->draw)
-            g->draw(a.v, pos, picture, 65536);
+            g->draw(a.v, shown, picture, 65536);
         else
-            g->format_position(a.v, pos, picture, 65536);
+            g->format_position(a.v, shown, picture, 65536);
         if (oc != AR_ONGOING) {
-            char res[96];
+            char res[200];
             if (!announced) {
                 printf("\n%s\n", picture);
-                ar_game_outcome_text(g, a.v, oc, res, sizeof res);
-                printf("game over: %s — %s\n", res,
-                       ar_game_outcome_for(oc, me) > 0   ? "you win!"
-                       : ar_game_outcome_for(oc, me) < 0 ? "the bot wins."
-                                                         : "a draw.");
+                if (players == 2) {
+                    ar_game_outcome_text(g, a.v, oc, res, sizeof res);
+                    printf("game over: %s — %s\n", res,
+                           ar_game_outcome_for(oc, me) > 0   ? "you win!"
+                           : ar_game_outcome_for(oc, me) < 0 ? "the bot wins."
+                                                             : "a draw.");
+                } else {
+                    double scores[AR_MAX_PLAYERS];
+                    ar_game_result_text(g, a.v, pos, res, sizeof res);
+                    ar_game_scores(g, a.v, pos, scores);
+                    printf("game over: %s — you (%s) score %g\n", res, g->player_name(a.v, me), scores[me]);
+                }
                 announced = 1;
             }
             printf("game over> (undo, new, quit) ");
@@ -426,12 +444,16 @@ int verb_play_game(int argc, char **argv)
                 rc = AR_EXIT_BAD_INPUT;
                 break;
             }
-            g->format_move(a.v, pos, 0, m, mv, sizeof mv);
-            printf("\n%s\nchance: %s\n", picture, mv);
+            /* While something is hidden the outcome may be secret (a card
+             * dealt to another player): the person sees it in his view. */
+            if (!secret) {
+                g->format_move(a.v, pos, 0, m, mv, sizeof mv);
+                printf("\n%s\nchance: %s\n", picture, mv);
+            }
             hist_push(&h, AR_PLAYER_CHANCE);
             g->apply(a.v, hist_top(&h), m);
             continue;
-        } else if (who == 1 - me) {
+        } else if (who >= 0 && who != me) {
             ar_bot_info info;
             char mv[64];
             printf("\n%s\n", picture);
@@ -444,7 +466,11 @@ int verb_play_game(int argc, char **argv)
                 break;
             }
             g->format_move(a.v, pos, who, m, mv, sizeof mv);
-            printf("bot (%s) plays %s   [%s]\n", g->player_name(a.v, who), mv, info.text);
+            /* A bot's notes may tell what it holds while something is hidden. */
+            if (secret)
+                printf("bot (%s) plays %s\n", g->player_name(a.v, who), mv);
+            else
+                printf("bot (%s) plays %s   [%s]\n", g->player_name(a.v, who), mv, info.text);
             hist_push(&h, who);
             g->apply(a.v, hist_top(&h), m);
             continue;
@@ -492,7 +518,7 @@ int verb_play_game(int argc, char **argv)
             continue;
         }
         if (strcmp(cmd_text, "position") == 0) {
-            g->format_position(a.v, pos, picture, 65536);
+            g->format_position(a.v, shown, picture, 65536);
             printf("%s\n", picture);
             continue;
         }
@@ -527,21 +553,57 @@ int verb_play_game(int argc, char **argv)
             continue;
         }
         if (who == AR_PLAYER_SIMULTANEOUS) {
-            /* The bot chooses without seeing the person's move. */
-            ar_gmove theirs;
+            /* The bot chooses for every other seat without seeing the
+             * person's move. */
+            ar_gmove all[AR_MAX_PLAYERS];
             ar_bot_info info;
-            ar_error_clear(&err);
-            if (ar_bot_choose(bot, pos, 1 - me, &theirs, &info, &err) != AR_OK) {
-                printf("the bot could not move: %s\n", err.message);
+            unsigned cap = g->max_moves(a.v, pos);
+            ar_gmove *scratch = ar_xmalloc(sizeof *scratch * (cap ? cap : 1));
+            int p, failed = 0;
+            info.text[0] = '\0';
+            for (p = 0; p < players; p++) {
+                all[p] = AR_GMOVE_NONE;
+                if (p == me) {
+                    all[p] = m;
+                    continue;
+                }
+                ar_error_clear(&err);
+                if (g->legal_moves(a.v, pos, p, scratch) &&
+                    ar_bot_choose(bot, pos, p, &all[p], &info, &err) != AR_OK) {
+                    printf("the bot could not move: %s\n", err.message);
+                    failed = 1;
+                    break;
+                }
+            }
+            free(scratch);
+            if (failed) {
                 rc = AR_EXIT_BAD_INPUT;
                 break;
             }
-            m = me == 0 ? AR_JOINT_MOVE(m, theirs) : AR_JOINT_MOVE(theirs, m);
+            /* Everyone's move, once all are made (a bid is revealed after it
+             * is played); the bots' notes only when nothing is hidden. */
+            {
+                char mv[64];
+                g->format_move(a.v, pos, me, all[me], mv, sizeof mv);
+                printf("you play %s", mv);
+                for (p = 0; p < players; p++)
+                    if (p != me && all[p] != AR_GMOVE_NONE) {
+                        g->format_move(a.v, pos, p, all[p], mv, sizeof mv);
+                        printf("; the bot (%s) plays %s", g->player_name(a.v, p), mv);
+                    }
+                if (!secret && players == 2 && info.text[0])
+                    printf("   [%s]", info.text);
+                printf("\n");
+            }
+            hist_push(&h, me);
+            ar_game_apply_simultaneous(g, a.v, hist_top(&h), all);
+            continue;
         }
         hist_push(&h, me);
         g->apply(a.v, hist_top(&h), m);
     }
     free(picture);
+    free(view);
     free(h.positions);
     free(h.mover);
     ar_bot_destroy(bot);

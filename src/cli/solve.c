@@ -15,6 +15,8 @@
 #include <string.h>
 #include <sys/resource.h>
 #include "ariadne/local.h"
+#include "ariadne/json.h"
+#include "ariadne/memory.h"
 #include "ariadne/timer.h"
 
 static size_t process_peak_bytes(void)
@@ -31,6 +33,8 @@ static void print_head(printer *pr)
     if (pr->head_done)
         return;
     pr->head_done = 1;
+    if (pr->c->moves_only)
+        return;
     if (pr->c->json) {
         fputs("{\"domain\":", out);
         ar_json_string(out, pr->p->name);
@@ -58,7 +62,9 @@ static void print_head(printer *pr)
 
 static void begin_moves(printer *pr)
 {
-    if (pr->c->json)
+    if (pr->c->moves_only)
+        ;
+    else if (pr->c->json)
         fputs(",\"moves\":\"", pr->out);
     else
         fputs("moves:\n", pr->out);
@@ -103,6 +109,23 @@ static void print_tail(printer *pr, int complete)
     char mem[32];
     const char *status = complete ? ar_outcome_name(res->outcome) : "limit";
 
+    if (pr->c->moves_only) { /* the moves alone, as verify --moves-file reads them; the rest on stderr */
+        if (pr->emitted)
+            fputc('\n', out);
+        else if (have_moves && res->length) {
+            ar_puzzle_print_moves(out, pr->p, pr->inst, res->moves, res->length, 1, &pr->column);
+            fputc('\n', out);
+        }
+        if (!complete)
+            ar_tool_error(0, "solve: stopped by %s after %" PRIu64 " moves: the move list is incomplete",
+                          res->stop != AR_STOP_NONE ? ar_stop_reason_name(res->stop) : "an output error", pr->emitted);
+        else if (res->outcome == AR_OUTCOME_NO_SOLUTION)
+            ar_tool_error(0, "solve: %s", res->note[0] ? res->note : "no solution");
+        else if (res->outcome == AR_OUTCOME_STOPPED)
+            ar_tool_error(0, "solve: stopped by %s%s", ar_stop_reason_name(res->stop),
+                          have_moves ? " (the best solution so far, not proven optimal)" : " before any solution");
+        return;
+    }
     if (pr->c->json) {
         if (res->streamed || pr->emitted) {
             if (!pr->emitted)
@@ -309,6 +332,7 @@ int verb_solve(int argc, char **argv)
     ar_error_clear(&err);
     st = ar_solve(c.domain, inst, &c.search, &sink, &res, &err);
     ar_progress_finish(&c.progress);
+    cli_note_memory_default(&c, &res);
     if (st != AR_OK && !(res.streamed && pr.head_done)) {
         rc = report_error(&c, st, &err);
     } else {
@@ -418,6 +442,56 @@ int verb_hint(int argc, char **argv)
     return rc;
 }
 
+/* The moves in a --moves-file: solve's own output (its text, whose moves
+ * follow "moves:" up to the next "name:" line; or its JSON object's "moves")
+ * or a bare list. Returns a malloc'd copy, or NULL with the reason. */
+static char *moves_of_file(const char *text, char *why, size_t why_size)
+{
+    const char *p = text, *start = NULL, *end;
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    if (*p == '{') {
+        ar_json root;
+        const ar_json *m;
+        char err[300];
+        char *out;
+        if (ar_json_parse(text, strlen(text), NULL, &root, err, sizeof err) != 0) {
+            snprintf(why, why_size, "%s", err);
+            return NULL;
+        }
+        m = ar_json_member(&root, "moves");
+        if (!m || (m->type != AR_JSON_STRING && m->type != AR_JSON_NULL)) {
+            ar_json_free(&root);
+            snprintf(why, why_size, "a JSON object without a \"moves\" string");
+            return NULL;
+        }
+        out = ar_xstrdup(m->type == AR_JSON_STRING ? m->string : "");
+        ar_json_free(&root);
+        return out;
+    }
+    for (p = text; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p))
+        if (strncmp(p, "moves:", 6) == 0) {
+            start = p + 6;
+            break;
+        }
+    if (!start)
+        return ar_xstrdup(text); /* a bare list */
+    if (strncmp(start + strspn(start, " "), "(none", 5) == 0)
+        return ar_xstrdup("");
+    /* up to the next field line, "length:      27 moves" */
+    for (end = start; *end; end = strchr(end, '\n') ? strchr(end, '\n') + 1 : end + strlen(end)) {
+        size_t key = strspn(end, "abcdefghijklmnopqrstuvwxyz ");
+        if (end != start && key > 0 && end[key] == ':' && (end[key + 1] == ' ' || end[key + 1] == '\n'))
+            break;
+    }
+    {
+        char *out = ar_xmalloc((size_t)(end - start) + 1);
+        memcpy(out, start, (size_t)(end - start));
+        out[end - start] = '\0';
+        return out;
+    }
+}
+
 /* Whether text, which is not a valid instance, replays as moves from the
  * default instance of the options: then it was meant as moves. */
 static int looks_like_moves(cli *c, const char *text)
@@ -457,9 +531,15 @@ int verb_verify(int argc, char **argv)
         char why[300];
         if (c.positional_count > 1)
             return ar_tool_fail("verify: give the moves either as an argument or with --moves-file");
-        file_moves = ar_read_file(c.moves_file, why, sizeof why);
-        if (!file_moves)
-            return ar_tool_fail("%s", why);
+        {
+            char *raw = ar_read_file(c.moves_file, why, sizeof why);
+            if (!raw)
+                return ar_tool_fail("%s", why);
+            file_moves = moves_of_file(raw, why, sizeof why);
+            free(raw);
+            if (!file_moves)
+                return ar_tool_fail("verify: %s: %s", c.moves_file, why);
+        }
         moves_text = file_moves;
         if (c.positional_count == 1 && !c.file && looks_like_moves(&c, c.positional[0])) {
             free(file_moves);

@@ -18,21 +18,7 @@ void ar_rng_seed(ar_rng *rng, uint64_t seed)
         rng->s[i] = splitmix64(&seed);
 }
 
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-uint64_t ar_rng_next(ar_rng *rng)
-{
-    uint64_t *s = rng->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
+uint64_t ar_rng_next(ar_rng *rng) { return ar_rng_next_inline(rng); }
 
 uint64_t ar_rng_below(ar_rng *rng, uint64_t bound)
 {

@@ -274,3 +274,15 @@ int ar_tool_make_dir(const char *path, char *why, size_t why_size)
     }
     return 0;
 }
+
+void ar_tool_load_average(char *buf, size_t size)
+{
+    FILE *f = fopen("/proc/loadavg", "r");
+    double a, b, c;
+    if (f && fscanf(f, "%lf %lf %lf", &a, &b, &c) == 3)
+        snprintf(buf, size, "%.2f %.2f %.2f", a, b, c);
+    else
+        snprintf(buf, size, "unknown");
+    if (f)
+        fclose(f);
+}

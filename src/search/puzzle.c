@@ -114,7 +114,9 @@ ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const ch
                               perr.message);
             break;
         }
-        if (p->is_legal) {
+        if (p->flags & AR_PUZZLE_FREE_ORDER) {
+            found = 1; /* parse_move checked it; the canonical order does not bind */
+        } else if (p->is_legal) {
             found = p->is_legal(inst, state, m);
         } else {
             count = p->legal_moves(inst, state, legal);

@@ -32,10 +32,10 @@ static const ar_option_spec ants_options[] = {
 
 static ar_status ants_create(const ar_param *params, size_t count, ar_variant **out, ar_error *err)
 {
-    return ants_variant_create_params(params, count, out, err);
+    return ar_ants_variant_create_params(params, count, out, err);
 }
 
-static void ants_destroy(ar_variant *v) { ants_variant_free(v); }
+static void ants_destroy(ar_variant *v) { ar_ants_variant_free(v); }
 
 static void ants_describe(const ar_variant *v, char *buf, size_t size)
 {
@@ -55,8 +55,8 @@ static size_t ants_position_size(const ar_variant *v) { return v->size; }
 
 static void ants_initial_position(const ar_variant *v, void *pos)
 {
-    ants_initial(v, pos);
-    ants_start_food(v, pos, NULL);
+    ar_ants_initial(v, pos);
+    ar_ants_start_food(v, pos, NULL);
 }
 
 static int ants_players(const ar_variant *v) { return v->players; }
@@ -105,7 +105,7 @@ static unsigned ants_legal_moves(const ar_variant *v, const void *pos, int playe
                 moves[k++] = 1 + 4 * (ar_gmove)sq + (ar_gmove)d;
         }
     }
-    if (k == 1 && !ants_is_alive(v, pos, player))
+    if (k == 1 && !ar_ants_is_alive(v, pos, player))
         return 0;
     return k;
 }
@@ -124,7 +124,7 @@ static void ants_apply_all(const ar_variant *v, void *pos, const ar_gmove *moves
             counts[p] = 1;
         }
     }
-    ants_play_turn(v, pos, orders, counts, NULL);
+    ar_ants_play_turn(v, pos, orders, counts, NULL);
 }
 
 static void ants_apply(const ar_variant *v, void *pos, ar_gmove move)
@@ -146,7 +146,7 @@ static size_t ants_format_move(const ar_variant *v, const void *pos, int player,
         n = snprintf(buf, size, "hold");
     else {
         int sq = (int)((move - 1) / 4);
-        n = snprintf(buf, size, "o %d %d %c", sq / v->cols, sq % v->cols, ants_dir_letter[(move - 1) % 4]);
+        n = snprintf(buf, size, "o %d %d %c", sq / v->cols, sq % v->cols, ar_ants_dir_letter[(move - 1) % 4]);
     }
     return n > 0 ? (size_t)n : 0;
 }
@@ -192,7 +192,7 @@ static void ants_draw(const ar_variant *v, const void *pos, char *buf, size_t si
     for (int p = 0; p < v->players && k + 16 < size; p++)
         k += (size_t)snprintf(buf + k, size - k, " %d", (int)h->score[p]);
     for (int sq = 0; sq < v->n && k + 3 < size; sq++) {
-        char c = ants_square_char(v, pos, sq);
+        char c = ar_ants_square_char(v, pos, sq);
         int hill = v->hill_at[sq];
         if (sq % v->cols == 0)
             buf[k++] = '\n';
@@ -220,7 +220,7 @@ static const ar_tool ants_tools[] = {
              "--replay DIR writes a replay per game (`ariadne replay FILE [--html OUT]`). Options of\n"
              "the game (--turns, --viewradius2, ...) apply to every map. Exit status: 0 played, 2 a\n"
              "bad map, bot or option, 3 interrupted. See docs/games/ants.md.",
-     .run = ants_match_main},
+     .run = ar_ants_match_main},
     {.name = "ants-bot",
      .usage = "ariadne ants-bot [--bot NAME] [--seed N] [--verbose]",
      .help = "A drop-in bot for the Google AI Challenge 2011 Ants engine (playgame.py): reads the\n"
@@ -229,13 +229,13 @@ static const ar_tool ants_tools[] = {
              "'o ROW COL N|E|S|W' and 'go' within the turn time less a margin. --bot: random, hold,\n"
              "lefty, hunter, greedy, strong (default). Malformed lines are reported on stderr and\n"
              "skipped; 'end' or the end of input exits 0. See docs/games/ants.md.",
-     .run = ants_bot_main},
+     .run = ar_ants_bot_main},
     {.name = NULL}};
 
 static const ar_bench_suite ants_bench_suites[] = {
     {.name = "ants",
      .summary = "Ants: engine turns/s, bot turn times, 2-player ladder and 4-player free-for-alls",
-     .run = ants_bench},
+     .run = ar_ants_bench},
     {.name = NULL}};
 
 const ar_game ar_game_ants = {
@@ -270,24 +270,24 @@ const ar_game ar_game_ants = {
     .player_name = ants_player_name,
     .position_size = ants_position_size,
     .initial_position = ants_initial_position,
-    .parse_position = ants_parse_position,
-    .format_position = ants_format_position,
+    .parse_position = ar_ants_parse_position,
+    .format_position = ar_ants_format_position,
     .draw = ants_draw,
     .to_move = ants_to_move,
     .outcome = ants_outcome,
-    .hash = ants_hash,
+    .hash = ar_ants_hash,
     .max_moves = ants_max_moves,
     .legal_moves = ants_legal_moves,
     .apply = ants_apply,
     .format_move = ants_format_move,
     .parse_move = ants_parse_move,
-    .default_bot = "random",
+    .default_bot = "mcts:time=0.5",
     .players = ants_players,
     .apply_simultaneous = ants_apply_all,
     .scores = ants_scores,
-    .observe = ants_observe,
+    .observe = ar_ants_observe,
     .tools = ants_tools,
     .replay_format = "ariadne-ants-replay",
-    .replay = ants_replay_main,
+    .replay = ar_ants_replay_main,
     .bench_suites = ants_bench_suites,
 };

@@ -1,4 +1,4 @@
-/* ants_bench.c — `ariadne bench ants [--quick]`: the engine's speed (turns
+/* ar_ants_bench.c — `ariadne bench ants [--quick]`: the engine's speed (turns
  * per second on the largest maps, every ant moving at random each turn,
  * only the engine's turn timed, in CPU time), then the ladder: the strong bot against each
  * sample bot in 2-player games over maps of every kind, and 4-player
@@ -24,7 +24,7 @@ static struct ar_variant *load(const char *rel, const char *turns)
     }
     ps[0] = (ar_param){"map", path};
     ps[1] = (ar_param){"turns", turns};
-    if (ants_variant_create_params(ps, 2, &v, &err) != AR_OK) {
+    if (ar_ants_variant_create_params(ps, 2, &v, &err) != AR_OK) {
         fprintf(stderr, "bench ants: %s\n", err.message);
         return NULL;
     }
@@ -54,8 +54,8 @@ static int engine_speed(int quick)
         for (int p = 0; p < v->players; p++)
             orders[p] = malloc(sizeof(ants_order) * (size_t)v->n);
         ar_rng_seed(&rng, 1);
-        ants_initial(v, pos);
-        ants_start_food(v, pos, NULL);
+        ar_ants_initial(v, pos);
+        ar_ants_start_food(v, pos, NULL);
         while (!((ants_head *)pos)->ended) {
             const uint8_t *map = ANTS_MAP(v, pos);
             int ants = 0;
@@ -72,7 +72,7 @@ static int engine_speed(int quick)
             if (ants > max_ants)
                 max_ants = ants;
             double t0 = (double)clock() / CLOCKS_PER_SEC;
-            ants_play_turn(v, pos, orders, counts, NULL);
+            ar_ants_play_turn(v, pos, orders, counts, NULL);
             spent += (double)clock() / CLOCKS_PER_SEC - t0;
             turns++;
         }
@@ -81,7 +81,7 @@ static int engine_speed(int quick)
         for (int p = 0; p < v->players; p++)
             free(orders[p]);
         free(pos);
-        ants_variant_free(v);
+        ar_ants_variant_free(v);
     }
     printf("\n");
     return 0;
@@ -125,14 +125,14 @@ static int ladder(int quick)
         ar_match_table t;
         memset(stats, 0, sizeof stats);
         memset(&t, 0, sizeof t);
-        int rc = ants_run_matches(bots, 2, paths2, n2, 2, params, 1, 1, NULL, 0, AR_PROGRESS_OFF, 1, stats, &t);
+        int rc = ar_ants_run_matches(bots, 2, paths2, n2, 2, params, 1, 1, NULL, 0, AR_PROGRESS_OFF, 1, stats, &t);
         if (rc)
             return rc;
-        ants_print_results(stdout, bots, 2, stats, &t);
+        ar_ants_print_results(stdout, bots, 2, stats, &t);
         printf("\n");
         free(t.pairs);
-        ants_times_free(&stats[0].times);
-        ants_times_free(&stats[1].times);
+        ar_ants_times_free(&stats[0].times);
+        ar_ants_times_free(&stats[1].times);
     }
     printf("### 4-player free-for-alls: strong against three sample bots (%d maps), seats rotated\n\n", n4);
     {
@@ -144,14 +144,14 @@ static int ladder(int quick)
             ar_match_table t;
             memset(stats, 0, sizeof stats);
             memset(&t, 0, sizeof t);
-            int rc = ants_run_matches(bots, 4, paths4, n4, quick ? 1 : 4, params, 1, 1, NULL, 0, AR_PROGRESS_OFF, 1, stats, &t);
+            int rc = ar_ants_run_matches(bots, 4, paths4, n4, quick ? 1 : 4, params, 1, 1, NULL, 0, AR_PROGRESS_OFF, 1, stats, &t);
             if (rc)
                 return rc;
-            ants_print_results(stdout, bots, 4, stats, &t);
+            ar_ants_print_results(stdout, bots, 4, stats, &t);
             printf("\n");
             free(t.pairs);
             for (int b = 0; b < 4; b++)
-                ants_times_free(&stats[b].times);
+                ar_ants_times_free(&stats[b].times);
         }
     }
     for (int i = 0; i < n2; i++)
@@ -161,7 +161,7 @@ static int ladder(int quick)
     return 0;
 }
 
-int ants_bench(int quick)
+int ar_ants_bench(int quick)
 {
     int rc = engine_speed(quick);
     return rc ? rc : ladder(quick);

@@ -24,7 +24,7 @@ static char *get_line(char **buf, size_t *cap)
     return *buf;
 }
 
-int ants_bot_main(int argc, char **argv)
+int ar_ants_bot_main(int argc, char **argv)
 {
     const char *name = "strong";
     int verbose = 0, rc;
@@ -38,12 +38,13 @@ int ants_bot_main(int argc, char **argv)
     const ar_opt opts[] = {{.name = "bot", .kind = AR_OPT_TEXT, .dest = &name, .metavar = "NAME"},
                            {.name = "verbose", .kind = AR_OPT_FLAG, .dest = &verbose},
                            {.name = NULL}};
-    ar_tool_cmd cmd = {.name = "ants-bot", .help_topic = "ants-bot", .common = AR_COMMON_SEED, .options = opts};
+    ar_tool_cmd cmd = {.name = "ants-bot", .help_topic = "ants-bot",
+                       .common = AR_COMMON_SEED | AR_COMMON_QUIET | AR_COMMON_PROGRESS, .options = opts};
     unsigned long long seed;
     if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
         return rc;
     seed = (cmd.given & AR_COMMON_SEED) ? cmd.seed : 1;
-    if (!ants_ai_known(name))
+    if (!ar_ants_ai_known(name))
         return ar_tool_fail("ants-bot: --bot '%s' is not random, hold, lefty, hunter, greedy or strong",
                             ar_tool_quote(name, 30, q, sizeof q));
     memset(&settings, 0, sizeof settings);
@@ -62,8 +63,8 @@ int ants_bot_main(int argc, char **argv)
                     fprintf(stderr, "ariadne: ants-bot: line %llu: 'ready' before rows and cols\n", lineno);
                     continue;
                 }
-                view = ants_view_new(&settings);
-                ai = view ? ants_ai_new(name, &settings, seed ^ (unsigned long long)settings.player_seed) : NULL;
+                view = ar_ants_view_new(&settings);
+                ai = view ? ar_ants_ai_new(name, &settings, seed ^ (unsigned long long)settings.player_seed) : NULL;
                 orders = malloc(sizeof *orders * (size_t)(settings.rows * settings.cols + 1));
                 if (!view || !ai || !orders) {
                     fprintf(stderr, "ariadne: ants-bot: out of memory\n");
@@ -76,7 +77,7 @@ int ants_bot_main(int argc, char **argv)
             if (!line[0])
                 continue;
             {
-                int got = ants_view_read_setting(&settings, line, why, sizeof why);
+                int got = ar_ants_view_read_setting(&settings, line, why, sizeof why);
                 /* A line of the protocol's shape ("name value") that this bot
                  * does not use is the engine's business; anything else is
                  * reported, whatever --verbose says. */
@@ -93,7 +94,7 @@ int ants_bot_main(int argc, char **argv)
         }
         if (strncmp(line, "turn ", 5) == 0) {
             turn_start = ar_now();
-            ants_view_begin_turn(view, atoi(line + 5));
+            ar_ants_view_begin_turn(view, atoi(line + 5));
             continue;
         }
         if (strcmp(line, "end") == 0) {
@@ -104,8 +105,8 @@ int ants_bot_main(int argc, char **argv)
             if (view->ended)
                 break;
             double budget = view->turntime / 1000.0, margin = budget / 10 > 0.05 ? budget / 10 : 0.05;
-            ants_view_finish_turn(view);
-            size_t k = ants_ai_turn(ai, view, orders, (size_t)view->n, turn_start + budget - margin);
+            ar_ants_view_finish_turn(view);
+            size_t k = ar_ants_ai_turn(ai, view, orders, (size_t)view->n, turn_start + budget - margin);
             for (size_t i = 0; i < k; i++)
                 printf("o %d %d %c\n", orders[i].loc / view->cols, orders[i].loc % view->cols,
                        "NESW"[orders[i].dir]);
@@ -118,14 +119,14 @@ int ants_bot_main(int argc, char **argv)
         }
         if (view->ended)
             continue; /* players, score, status lines */
-        if (ants_view_read_line(view, line, why, sizeof why) < 0)
+        if (ar_ants_view_read_line(view, line, why, sizeof why) < 0)
             fprintf(stderr, "ariadne: ants-bot: line %llu: %s (skipped)\n", lineno, why);
     }
     if (!view)
         fprintf(stderr, "ariadne: ants-bot: the input ended before 'ready' (no game was played)\n");
     free(buf);
     free(orders);
-    ants_ai_free(ai);
-    ants_view_free(view);
+    ar_ants_ai_free(ai);
+    ar_ants_view_free(view);
     return 0;
 }

@@ -18,25 +18,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const ants_ai_names[] = {"random", "hold", "lefty", "hunter", "greedy", "strong", NULL};
+const char *const ar_ants_ai_names[] = {"random", "hold", "lefty", "hunter", "greedy", "strong", NULL};
 
-int ants_ai_known(const char *name)
+int ar_ants_ai_known(const char *name)
 {
-    for (int i = 0; ants_ai_names[i]; i++)
-        if (strcmp(name, ants_ai_names[i]) == 0)
+    for (int i = 0; ar_ants_ai_names[i]; i++)
+        if (strcmp(name, ar_ants_ai_names[i]) == 0)
             return 1;
     return 0;
 }
 
-ants_ai *ants_ai_new(const char *name, const ants_view *settings, uint64_t seed)
+ants_ai *ar_ants_ai_new(const char *name, const ants_view *settings, uint64_t seed)
 {
     ants_ai *ai = calloc(1, sizeof *ai);
     int n = settings->rows * settings->cols;
     if (!ai)
         return NULL;
-    for (ai->kind = 0; ants_ai_names[ai->kind] && strcmp(ants_ai_names[ai->kind], name); ai->kind++)
+    for (ai->kind = 0; ar_ants_ai_names[ai->kind] && strcmp(ar_ants_ai_names[ai->kind], name); ai->kind++)
         ;
-    if (!ants_ai_names[ai->kind]) {
+    if (!ar_ants_ai_names[ai->kind]) {
         free(ai);
         return NULL;
     }
@@ -48,19 +48,19 @@ ants_ai *ants_ai_new(const char *name, const ants_view *settings, uint64_t seed)
     ai->dist = malloc(sizeof *ai->dist * (size_t)n);
     ai->queue = malloc(sizeof *ai->queue * (size_t)n);
     if (!ai->taken || !ai->state || !ai->state2 || !ai->dist || !ai->queue ||
-        (ai->kind == AI_STRONG && ants_strong_init(ai, settings))) {
-        ants_ai_free(ai);
+        (ai->kind == AI_STRONG && ar_ants_strong_init(ai, settings))) {
+        ar_ants_ai_free(ai);
         return NULL;
     }
     return ai;
 }
 
-void ants_ai_free(ants_ai *ai)
+void ar_ants_ai_free(ants_ai *ai)
 {
     if (!ai)
         return;
     if (ai->kind == AI_STRONG)
-        ants_strong_free(ai);
+        ar_ants_strong_free(ai);
     free(ai->taken);
     free(ai->state);
     free(ai->state2);
@@ -267,7 +267,7 @@ static size_t greedy_turn(ants_ai *ai, const ants_view *w, ants_order *out, size
     return k;
 }
 
-size_t ants_ai_turn(ants_ai *ai, const ants_view *w, ants_order *out, size_t cap, double deadline)
+size_t ar_ants_ai_turn(ants_ai *ai, const ants_view *w, ants_order *out, size_t cap, double deadline)
 {
     memset(ai->taken, 0, (size_t)ai->n);
     switch (ai->kind) {
@@ -276,6 +276,6 @@ size_t ants_ai_turn(ants_ai *ai, const ants_view *w, ants_order *out, size_t cap
     case AI_LEFTY: return lefty_turn(ai, w, out, cap);
     case AI_HUNTER: return hunter_turn(ai, w, out, cap);
     case AI_GREEDY: return greedy_turn(ai, w, out, cap);
-    default: return ants_strong_turn(ai, w, out, cap, deadline);
+    default: return ar_ants_strong_turn(ai, w, out, cap, deadline);
     }
 }

@@ -46,8 +46,8 @@ static inline int ants_ai_dist2(const ants_view *w, int a, int b)
 }
 
 /* ants_strong.c */
-int ants_strong_init(ants_ai *ai, const ants_view *settings);
-void ants_strong_free(ants_ai *ai);
-size_t ants_strong_turn(ants_ai *ai, const ants_view *w, ants_order *out, size_t cap, double deadline);
+int ar_ants_strong_init(ants_ai *ai, const ants_view *settings);
+void ar_ants_strong_free(ants_ai *ai);
+size_t ar_ants_strong_turn(ants_ai *ai, const ants_view *w, ants_order *out, size_t cap, double deadline);
 
 #endif

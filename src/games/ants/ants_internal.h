@@ -24,7 +24,7 @@
  * 0..9, or one of these. */
 enum { SQ_LAND = 0xF0, SQ_FOOD = 0xF1, SQ_WATER = 0xF2, SQ_UNSEEN = 0xF3 /* in a player's view */ };
 
-/* Why a game ended (ants.py's "cutoff" strings, ants_end_text). */
+/* Why a game ended (ants.py's "cutoff" strings, ar_ants_end_text). */
 enum {
     END_NONE = 0,
     END_EXTERMINATION,
@@ -93,7 +93,7 @@ typedef struct ants_head {
 
 /* The directions of orders, in the protocol's letters n e s w; 4 = stay. */
 enum { DIR_N, DIR_E, DIR_S, DIR_W, DIR_STAY };
-extern const char ants_dir_letter[5];
+extern const char ar_ants_dir_letter[5];
 
 static inline int ants_step(const struct ar_variant *v, int sq, int dir)
 {
@@ -130,7 +130,7 @@ static inline int ants_offset_sq(const struct ar_variant *v, int sq, ants_offset
 }
 
 /* The squared torus distance. */
-int ants_dist2(const struct ar_variant *v, int a, int b);
+int ar_ants_dist2(const struct ar_variant *v, int a, int b);
 
 /* One order: the ant on square `loc` steps `dir`. */
 typedef struct ants_order {
@@ -154,38 +154,38 @@ typedef struct ants_script {
 /* --- ants_map.c --- */
 /* Parses a map (the contest format) into a variant with the contest
  * settings; AR_ERR_INPUT naming the line. `name` is used in messages. */
-ar_status ants_variant_from_text(const char *text, const char *name, struct ar_variant **out, ar_error *err);
+ar_status ar_ants_variant_from_text(const char *text, const char *name, struct ar_variant **out, ar_error *err);
 /* Finishes a variant after its settings changed: neighbourhoods, layout. */
-ar_status ants_variant_prepare(struct ar_variant *v, ar_error *err);
-void ants_variant_free(struct ar_variant *v);
+ar_status ar_ants_variant_prepare(struct ar_variant *v, ar_error *err);
+void ar_ants_variant_free(struct ar_variant *v);
 
 /* --- ants_rules.c --- */
 /* The start: one ant per hill, scores, vision; food for the start is placed
- * by ants_start_food (or by a script). */
-void ants_initial(const struct ar_variant *v, void *pos);
-void ants_start_food(const struct ar_variant *v, void *pos, const ants_script *script);
+ * by ar_ants_start_food (or by a script). */
+void ar_ants_initial(const struct ar_variant *v, void *pos);
+void ar_ants_start_food(const struct ar_variant *v, void *pos, const ants_script *script);
 /* Validates and stores nothing: checks one player's orders against pos as the
  * contest engine did, keeping the valid ones in out (at most count). */
-size_t ants_validate_orders(const struct ar_variant *v, const void *pos, int player, const ants_order *orders,
+size_t ar_ants_validate_orders(const struct ar_variant *v, const void *pos, int player, const ants_order *orders,
                             size_t count, ants_order *out, ants_order_report *report);
 /* Plays one turn: orders[p] (already validated; counts[p] of them) for each
  * player still in the game. script may be NULL. Sets ended when the game is
  * over (then the end bonus is added). */
-void ants_play_turn(const struct ar_variant *v, void *pos, ants_order *const *orders, const size_t *counts,
+void ar_ants_play_turn(const struct ar_variant *v, void *pos, ants_order *const *orders, const size_t *counts,
                     const ants_script *script);
 /* Takes a player out of the game (crash, timeout): its ants stand still for
  * the rest of the game and its remaining hills cost their point. */
-void ants_kill_player(const struct ar_variant *v, void *pos, int player);
+void ar_ants_kill_player(const struct ar_variant *v, void *pos, int player);
 /* Whether a player still plays (not killed, has ants). */
-int ants_is_alive(const struct ar_variant *v, const void *pos, int player);
+int ar_ants_is_alive(const struct ar_variant *v, const void *pos, int player);
 /* Checks the end conditions (as ants.py's game_over); returns END_* or 0. */
-int ants_check_over(const struct ar_variant *v, const void *pos);
+int ar_ants_check_over(const struct ar_variant *v, const void *pos);
 /* Ends the game now for `reason` and adds the end-of-game bonus. */
-void ants_finish(const struct ar_variant *v, void *pos, int reason);
+void ar_ants_finish(const struct ar_variant *v, void *pos, int reason);
 /* Squares `player` sees (n bytes, 1 = visible). */
-void ants_vision(const struct ar_variant *v, const void *pos, int player, uint8_t *visible);
-const char *ants_end_text(int reason);
+void ar_ants_vision(const struct ar_variant *v, const void *pos, int player, uint8_t *visible);
+const char *ar_ants_end_text(int reason);
 /* The count of each player's ants. */
-void ants_count_ants(const struct ar_variant *v, const void *pos, int *counts);
+void ar_ants_count_ants(const struct ar_variant *v, const void *pos, int *counts);
 
 #endif

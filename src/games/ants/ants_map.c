@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char ants_dir_letter[5] = {'n', 'e', 's', 'w', '-'};
+const char ar_ants_dir_letter[5] = {'n', 'e', 's', 'w', '-'};
 
-int ants_dist2(const struct ar_variant *v, int a, int b)
+int ar_ants_dist2(const struct ar_variant *v, int a, int b)
 {
     int dr = abs(a / v->cols - b / v->cols), dc = abs(a % v->cols - b % v->cols);
     if (v->rows - dr < dr)
@@ -26,7 +26,7 @@ int ants_dist2(const struct ar_variant *v, int a, int b)
     return dr * dr + dc * dc;
 }
 
-void ants_variant_free(struct ar_variant *v)
+void ar_ants_variant_free(struct ar_variant *v)
 {
     if (!v)
         return;
@@ -53,7 +53,7 @@ static int parse_int(const char *s, int *out)
     return 0;
 }
 
-ar_status ants_variant_from_text(const char *text, const char *name, struct ar_variant **out, ar_error *err)
+ar_status ar_ants_variant_from_text(const char *text, const char *name, struct ar_variant **out, ar_error *err)
 {
     struct ar_variant *v = calloc(1, sizeof *v);
     const char *s = text;
@@ -219,7 +219,7 @@ ar_status ants_variant_from_text(const char *text, const char *name, struct ar_v
     *out = v;
     return AR_OK;
 fail:
-    ants_variant_free(v);
+    ar_ants_variant_free(v);
     return st;
 }
 
@@ -297,7 +297,7 @@ static int make_access(struct ar_variant *v)
     return 0;
 }
 
-ar_status ants_variant_prepare(struct ar_variant *v, ar_error *err)
+ar_status ar_ants_variant_prepare(struct ar_variant *v, ar_error *err)
 {
     size_t off = sizeof(ants_head);
     free(v->hill_at);

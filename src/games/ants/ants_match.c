@@ -45,7 +45,7 @@ static void add_path(map_list *m, const char *p)
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Files and directories (their *.map files, sorted), comma-separated. */
-int ants_collect_maps(const char *list, char ***paths, int *count)
+int ar_ants_collect_maps(const char *list, char ***paths, int *count)
 {
     map_list m = {NULL, 0, 0};
     char *copy = malloc(strlen(list) + 1), *save = NULL;
@@ -99,7 +99,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Nearest-rank percentile of sorted values. */
-double ants_percentile(const double *sorted, size_t n, double p)
+double ar_ants_percentile(const double *sorted, size_t n, double p)
 {
     size_t k;
     if (!n)
@@ -113,7 +113,7 @@ double ants_percentile(const double *sorted, size_t n, double p)
 
 /* Plays every eligible map; prints per-game lines when verbose. Fills stats
  * (nbots) and the pairwise table. Returns an exit status. */
-int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps, int rotations, const ar_param *params,
+int ar_ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps, int rotations, const ar_param *params,
                      size_t nparams, uint64_t seed, const char *replay_dir, int verbose, ar_progress_mode progress,
                      int cpu_clock, bot_stats *stats, ar_match_table *table)
 {
@@ -131,10 +131,10 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
         ps[n++] = (ar_param){"map", maps[m]};
         for (size_t i = 0; i < nparams && n < 32; i++)
             ps[n++] = params[i];
-        if (ants_variant_create_params(ps, n, &v, &err) != AR_OK)
+        if (ar_ants_variant_create_params(ps, n, &v, &err) != AR_OK)
             return ar_tool_fail("match ants: %s", err.message);
         eligible += v->players == nbots;
-        ants_variant_free(v);
+        ar_ants_variant_free(v);
     }
     if (!eligible)
         return ar_tool_fail("match ants: none of the %d maps has %d players (one per bot)", nmaps, nbots);
@@ -147,10 +147,10 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
         ps[n++] = (ar_param){"map", maps[m]};
         for (size_t i = 0; i < nparams && n < 32; i++)
             ps[n++] = params[i];
-        if (ants_variant_create_params(ps, n, &v, &err) != AR_OK)
+        if (ar_ants_variant_create_params(ps, n, &v, &err) != AR_OK)
             return ar_tool_fail("match ants: %s", err.message);
         if (v->players != nbots) {
-            ants_variant_free(v);
+            ar_ants_variant_free(v);
             continue;
         }
         for (int g = 0; g < rotations; g++) {
@@ -169,11 +169,11 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
             v->seed = seed + (uint64_t)m * 1000003u + (uint64_t)(g / nbots) * 7919u;
             setup = (ants_game_setup){v, specs, seed + (uint64_t)played, &ar_tool_interrupted, times,
                                       replay_dir ? &rec : NULL, cpu_clock};
-            if (ants_play_game(&setup, &res) != 0) {
+            if (ar_ants_play_game(&setup, &res) != 0) {
                 for (int s = 0; s < nbots; s++)
-                    ants_times_free(&times[s]);
-                ants_record_free(&rec);
-                ants_variant_free(v);
+                    ar_ants_times_free(&times[s]);
+                ar_ants_record_free(&rec);
+                ar_ants_variant_free(v);
                 ar_progress_finish(&pr);
                 return AR_EXIT_LIMIT;
             }
@@ -189,8 +189,8 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
                 b->firsts += res.rank[s] == 1 && tops == 1; /* outright firsts only */
                 b->outs += strncmp(res.status[s], "survived", 8) != 0 && strncmp(res.status[s], "eliminated", 10) != 0;
                 for (size_t i = 0; i < times[s].count; i++)
-                    ants_times_add(&b->times, times[s].ms[i], times[s].cpu[i]);
-                ants_times_free(&times[s]);
+                    ar_ants_times_add(&b->times, times[s].ms[i], times[s].cpu[i]);
+                ar_ants_times_free(&times[s]);
                 for (int t = 0; t < nbots; t++) {
                     if (t == s || who[t] == who[s])
                         continue;
@@ -208,7 +208,7 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
                 printf("%s game %d:", maps[m], g + 1);
                 for (int s = 0; s < nbots; s++)
                     printf(" %s %d%s", specs[s], res.score[s], s + 1 < nbots ? "," : "");
-                printf(" (%d turns, %s)\n", res.turns, ants_end_text(res.end));
+                printf(" (%d turns, %s)\n", res.turns, ar_ants_end_text(res.end));
                 for (int s = 0; s < nbots; s++)
                     if (strcmp(res.status[s], "survived") != 0 && strncmp(res.status[s], "eliminated", 10) != 0)
                         printf("  %s (seat %d): %s\n", specs[s], s, res.status[s]);
@@ -220,23 +220,23 @@ int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps,
                 snprintf(path, sizeof path, "%s/%s.game%d.json", replay_dir, base ? base + 1 : maps[m], g + 1);
                 f = fopen(path, "w");
                 if (!f) {
-                    ants_record_free(&rec);
-                    ants_variant_free(v);
+                    ar_ants_record_free(&rec);
+                    ar_ants_variant_free(v);
                     return ar_tool_fail("match ants: --replay: cannot write '%s': %s", path, strerror(errno));
                 }
-                ants_write_replay(f, v, specs, &res, &rec);
+                ar_ants_write_replay(f, v, specs, &res, &rec);
                 fclose(f);
             }
-            ants_record_free(&rec);
+            ar_ants_record_free(&rec);
             ar_progress_update(&pr, (uint64_t)played, 0, "games", maps[m]);
         }
-        ants_variant_free(v);
+        ar_ants_variant_free(v);
     }
     ar_progress_finish(&pr);
     return 0;
 }
 
-void ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats *stats, const ar_match_table *t)
+void ar_ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats *stats, const ar_match_table *t)
 {
     double rating[ANTS_MAX_PLAYERS], error[ANTS_MAX_PLAYERS];
     ar_elo_ratings(t, rating, error);
@@ -257,7 +257,7 @@ void ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats
         else
             fprintf(out, "%+.0f ± %.0f | ", rating[b], error[b]);
         fprintf(out, "%u | %.1f | %.1f | %.1f | %.1f |\n", s->outs, n ? s->times.ms[n - 1] : 0,
-                ants_percentile(s->times.ms, n, 0.99), n ? s->times.cpu[n - 1] : 0, ants_percentile(s->times.cpu, n, 0.99));
+                ar_ants_percentile(s->times.ms, n, 0.99), n ? s->times.cpu[n - 1] : 0, ar_ants_percentile(s->times.cpu, n, 0.99));
     }
 }
 
@@ -285,13 +285,13 @@ static void print_json(const char *const *bots, int nbots, int nmaps, uint64_t s
         printf(", \"games\": %u, \"mean_score\": %.3f, \"mean_rank\": %.3f, \"outright_firsts\": %u, \"out\": %u, "
                "\"turn_ms_max\": %.1f, \"turn_ms_p99\": %.1f, \"cpu_ms_max\": %.1f, \"cpu_ms_p99\": %.1f}",
                s->games, s->games ? s->score_sum / s->games : 0, s->games ? s->rank_sum / s->games : 0, s->firsts,
-               s->outs, n ? s->times.ms[n - 1] : 0, ants_percentile(s->times.ms, n, 0.99),
-               n ? s->times.cpu[n - 1] : 0, ants_percentile(s->times.cpu, n, 0.99));
+               s->outs, n ? s->times.ms[n - 1] : 0, ar_ants_percentile(s->times.ms, n, 0.99),
+               n ? s->times.cpu[n - 1] : 0, ar_ants_percentile(s->times.cpu, n, 0.99));
     }
     printf("]}\n");
 }
 
-int ants_match_main(int argc, char **argv)
+int ar_ants_match_main(int argc, char **argv)
 {
     const char *bots_arg = NULL, *maps_arg = NULL, *replay_dir = NULL;
     const char *bots[ANTS_MAX_PLAYERS];
@@ -357,7 +357,7 @@ int ants_match_main(int argc, char **argv)
                 free(bots_copy);
                 return ar_tool_fail("match ants: at most %d bots (one per seat)", ANTS_MAX_PLAYERS);
             }
-            if (ants_check_spec(tok, why, sizeof why)) {
+            if (ar_ants_check_spec(tok, why, sizeof why)) {
                 free(bots_copy);
                 return ar_tool_fail("match ants: %s", why);
             }
@@ -372,24 +372,24 @@ int ants_match_main(int argc, char **argv)
         free(bots_copy);
         return ar_tool_fail("match ants: --replay: %s", why);
     }
-    if ((rc = ants_collect_maps(maps_arg, &maps, &nmaps)) != 0) {
+    if ((rc = ar_ants_collect_maps(maps_arg, &maps, &nmaps)) != 0) {
         free(bots_copy);
         return rc;
     }
     ar_tool_install_sigint();
-    rc = ants_run_matches(bots, nbots, maps, nmaps, rotations ? (int)rotations : nbots, params, nparams, seed,
+    rc = ar_ants_run_matches(bots, nbots, maps, nmaps, rotations ? (int)rotations : nbots, params, nparams, seed,
                           replay_dir, verbose && !cmd.json, cmd.progress_mode, cpu_clock, stats, &table);
     if (rc == AR_EXIT_LIMIT)
         table.interrupted = 1;
     if (cmd.json && (rc == 0 || rc == AR_EXIT_LIMIT)) {
         print_json(bots, nbots, nmaps, seed, stats, &table);
     } else if (rc == 0 || (rc == AR_EXIT_LIMIT && table.games_played)) {
-        ants_print_results(stdout, bots, nbots, stats, &table);
+        ar_ants_print_results(stdout, bots, nbots, stats, &table);
         if (rc == AR_EXIT_LIMIT)
             printf("(interrupted: %u games played)\n", table.games_played);
     }
     for (int b = 0; b < nbots; b++)
-        ants_times_free(&stats[b].times);
+        ar_ants_times_free(&stats[b].times);
     for (int m = 0; m < nmaps; m++)
         free(maps[m]);
     free(maps);

@@ -14,7 +14,7 @@
 #include "ariadne/extprog.h"
 #include "ariadne/timer.h"
 
-void ants_times_add(ants_times *t, double ms, double cpu_ms)
+void ar_ants_times_add(ants_times *t, double ms, double cpu_ms)
 {
     if (t->count == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 256;
@@ -32,14 +32,14 @@ void ants_times_add(ants_times *t, double ms, double cpu_ms)
     t->cpu[t->count++] = cpu_ms;
 }
 
-void ants_times_free(ants_times *t)
+void ar_ants_times_free(ants_times *t)
 {
     free(t->ms);
     free(t->cpu);
     memset(t, 0, sizeof *t);
 }
 
-void ants_record_free(ants_record *r)
+void ar_ants_record_free(ants_record *r)
 {
     for (int i = 0; i < r->nframes; i++) {
         free(r->frames[i].ants);
@@ -92,7 +92,7 @@ static void record_frame(ants_record *r, const struct ar_variant *v, const void 
         f->score[p] = h->score[p];
 }
 
-int ants_check_spec(const char *spec, char *why, size_t why_size)
+int ar_ants_check_spec(const char *spec, char *why, size_t why_size)
 {
     if (strncmp(spec, "cmd:", 4) == 0) {
         ar_error err;
@@ -107,7 +107,7 @@ int ants_check_spec(const char *spec, char *why, size_t why_size)
         }
         return 0;
     }
-    if (!ants_ai_known(spec)) {
+    if (!ar_ants_ai_known(spec)) {
         snprintf(why, why_size, "bot '%s' is not random, hold, lefty, hunter, greedy, strong or cmd:COMMAND", spec);
         return -1;
     }
@@ -125,7 +125,7 @@ typedef struct seat {
 static void take_out(const struct ar_variant *v, void *pos, seat *s, ants_result *res, int p, const char *what,
                      const char *reason, int turn)
 {
-    ants_kill_player(v, pos, p);
+    ar_ants_kill_player(v, pos, p);
     s->out = 1;
     snprintf(res->status[p], sizeof res->status[p], "%s at turn %d: %.120s", what, turn, reason);
     if (s->prog)
@@ -142,10 +142,10 @@ static size_t seat_turn(const ants_game_setup *g, void *pos, seat *s, int p, ant
     long count;
     char why[200];
     if (s->ai) {
-        ants_view_from_engine(s->view, v, pos, p, s->told);
-        count = (long)ants_ai_turn(s->ai, s->view, orders, (size_t)v->n, start + budget * 0.8);
+        ar_ants_view_from_engine(s->view, v, pos, p, s->told);
+        count = (long)ar_ants_ai_turn(s->ai, s->view, orders, (size_t)v->n, start + budget * 0.8);
     } else {
-        char *state = ants_protocol_turn(v, pos, p, s->told), head[32];
+        char *state = ar_ants_protocol_turn(v, pos, p, s->told), head[32];
         const char *block;
         size_t len;
         ar_extprog_status st;
@@ -164,7 +164,7 @@ static size_t seat_turn(const ants_game_setup *g, void *pos, seat *s, int p, ant
                      ar_extprog_reason(s->prog), turn);
             return 0;
         }
-        count = ants_parse_orders(v, block, orders, (size_t)v->n, why, sizeof why);
+        count = ar_ants_parse_orders(v, block, orders, (size_t)v->n, why, sizeof why);
         if (count < 0) {
             take_out(v, pos, s, res, p, "invalid", why, turn);
             return 0;
@@ -173,7 +173,7 @@ static size_t seat_turn(const ants_game_setup *g, void *pos, seat *s, int p, ant
     ms = (ar_now() - start) * 1000;
     cpu = s->ai ? ar_thread_cpu_time() * 1000 - cpu_start : ms;
     if (g->times)
-        ants_times_add(&g->times[p], ms, cpu);
+        ar_ants_times_add(&g->times[p], ms, cpu);
     if ((g->cpu_clock ? cpu : ms) > v->turntime) {
         snprintf(why, sizeof why, "took %.0f ms of %d%s", g->cpu_clock ? cpu : ms, v->turntime,
                  g->cpu_clock && s->ai ? " (CPU)" : "");
@@ -182,7 +182,7 @@ static size_t seat_turn(const ants_game_setup *g, void *pos, seat *s, int p, ant
     }
     {
         ants_order_report rep;
-        size_t kept = ants_validate_orders(v, pos, p, orders, (size_t)count, valid, &rep);
+        size_t kept = ar_ants_validate_orders(v, pos, p, orders, (size_t)count, valid, &rep);
         if (rep.invalid) {
             take_out(v, pos, s, res, p, "invalid", rep.first_problem, turn);
             return 0;
@@ -208,7 +208,7 @@ static void send_end(const struct ar_variant *v, void *pos, seat *s, int p)
             k += snprintf(line + k, sizeof line - (size_t)k, " %d", (int)h->score[who]);
     }
     snprintf(line + k, sizeof line - (size_t)k, "\n");
-    state = ants_protocol_turn(v, pos, p, s->told);
+    state = ar_ants_protocol_turn(v, pos, p, s->told);
     ar_extprog_set_deadline(s->prog, 0.2);
     if (ar_extprog_send(s->prog, line, strlen(line)) == AR_EXTPROG_OK &&
         ar_extprog_send(s->prog, state, strlen(state)) == AR_EXTPROG_OK)
@@ -216,7 +216,7 @@ static void send_end(const struct ar_variant *v, void *pos, seat *s, int p)
     free(state);
 }
 
-int ants_play_game(const ants_game_setup *g, ants_result *res)
+int ar_ants_play_game(const ants_game_setup *g, ants_result *res)
 {
     const struct ar_variant *v = g->v;
     int np = v->players, rc = 0;
@@ -241,8 +241,8 @@ int ants_play_game(const ants_game_setup *g, ants_result *res)
     settings.viewradius2 = v->viewradius2;
     settings.attackradius2 = v->attackradius2;
     settings.spawnradius2 = v->spawnradius2;
-    ants_initial(v, pos);
-    ants_start_food(v, pos, NULL);
+    ar_ants_initial(v, pos);
+    ar_ants_start_food(v, pos, NULL);
     if (g->record)
         record_frame(g->record, v, pos);
     /* turn 0 */
@@ -255,7 +255,7 @@ int ants_play_game(const ants_game_setup *g, ants_result *res)
         snprintf(res->status[p], sizeof res->status[p], "survived");
         if (strncmp(g->specs[p], "cmd:", 4) == 0) {
             ar_extprog_options o = {.max_line = 256, .max_block = 4u << 20, .echo_stderr = 0};
-            char *start = ants_protocol_start(v, (long long)(g->seed + (uint64_t)p));
+            char *start = ar_ants_protocol_start(v, (long long)(g->seed + (uint64_t)p));
             const char *block;
             size_t len;
             ar_extprog_status st;
@@ -272,16 +272,16 @@ int ants_play_game(const ants_game_setup *g, ants_result *res)
                          ar_extprog_reason(s->prog), 0);
         } else {
             settings.player_seed = (long long)(g->seed + (uint64_t)p);
-            s->view = ants_view_new(&settings);
-            s->ai = s->view ? ants_ai_new(g->specs[p], &settings, g->seed * 7919 + (uint64_t)p) : NULL;
+            s->view = ar_ants_view_new(&settings);
+            s->ai = s->view ? ar_ants_ai_new(g->specs[p], &settings, g->seed * 7919 + (uint64_t)p) : NULL;
             if (!s->ai)
                 abort();
         }
     }
     {
-        int over = ants_check_over(v, pos);
+        int over = ar_ants_check_over(v, pos);
         if (over)
-            ants_finish(v, pos, over);
+            ar_ants_finish(v, pos, over);
     }
     while (!((ants_head *)pos)->ended) {
         if (g->interrupt && *g->interrupt) {
@@ -290,18 +290,18 @@ int ants_play_game(const ants_game_setup *g, ants_result *res)
         }
         for (int p = 0; p < np; p++) {
             counts[p] = 0;
-            was_alive[p] = ants_is_alive(v, pos, p);
+            was_alive[p] = ar_ants_is_alive(v, pos, p);
             if (was_alive[p] && !seats[p].out)
                 counts[p] = seat_turn(g, pos, &seats[p], p, res, orders, valid[p]);
         }
         for (int p = 0; p < np; p++)
             if (seats[p].out)
                 counts[p] = 0;
-        ants_play_turn(v, pos, valid, counts, NULL);
+        ar_ants_play_turn(v, pos, valid, counts, NULL);
         if (g->record)
             record_frame(g->record, v, pos);
         for (int p = 0; p < np; p++)
-            if (was_alive[p] && !ants_is_alive(v, pos, p) && !seats[p].out) {
+            if (was_alive[p] && !ar_ants_is_alive(v, pos, p) && !seats[p].out) {
                 snprintf(res->status[p], sizeof res->status[p], "eliminated at turn %d", (int)((ants_head *)pos)->turn);
                 send_end(v, pos, &seats[p], p);
                 seats[p].out = 1;
@@ -331,8 +331,8 @@ int ants_play_game(const ants_game_setup *g, ants_result *res)
     for (int p = 0; p < np; p++) {
         send_end(v, pos, &seats[p], p);
         ar_extprog_free(seats[p].prog);
-        ants_ai_free(seats[p].ai);
-        ants_view_free(seats[p].view);
+        ar_ants_ai_free(seats[p].ai);
+        ar_ants_view_free(seats[p].view);
         free(seats[p].told);
         free(valid[p]);
     }

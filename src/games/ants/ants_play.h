@@ -14,8 +14,8 @@ typedef struct ants_times {
     size_t count, cap;
 } ants_times;
 
-void ants_times_add(ants_times *t, double ms, double cpu_ms);
-void ants_times_free(ants_times *t);
+void ar_ants_times_add(ants_times *t, double ms, double cpu_ms);
+void ar_ants_times_free(ants_times *t);
 
 /* What happened in one game. */
 typedef struct ants_result {
@@ -39,7 +39,7 @@ typedef struct ants_record {
     int32_t *hill_end; /* per hill: the turn it was razed, 0 never */
 } ants_record;
 
-void ants_record_free(ants_record *r);
+void ar_ants_record_free(ants_record *r);
 
 typedef struct ants_game_setup {
     const struct ar_variant *v;
@@ -53,12 +53,12 @@ typedef struct ants_game_setup {
 
 /* Whether spec names a bot: a ladder name or cmd:COMMAND whose program can
  * run. 0, or -1 with why. */
-int ants_check_spec(const char *spec, char *why, size_t why_size);
+int ar_ants_check_spec(const char *spec, char *why, size_t why_size);
 /* Plays one game; 0, or -1 when interrupted. */
-int ants_play_game(const ants_game_setup *s, ants_result *out);
+int ar_ants_play_game(const ants_game_setup *s, ants_result *out);
 
 /* Writes the replay file of a recorded game (ants_replay.c). */
-int ants_write_replay(FILE *out, const struct ar_variant *v, const char *const *specs, const ants_result *res,
+int ar_ants_write_replay(FILE *out, const struct ar_variant *v, const char *const *specs, const ants_result *res,
                       const ants_record *rec);
 
 /* --- ants_match.c: matches over maps (also used by the bench) --- */
@@ -70,11 +70,11 @@ typedef struct bot_stats {
     ants_times times;
     unsigned outs; /* games it was taken out of */
 } bot_stats;
-int ants_collect_maps(const char *list, char ***paths, int *count);
-int ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps, int rotations, const ar_param *params,
+int ar_ants_collect_maps(const char *list, char ***paths, int *count);
+int ar_ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps, int rotations, const ar_param *params,
                      size_t nparams, uint64_t seed, const char *replay_dir, int verbose, ar_progress_mode progress,
                      int cpu_clock, bot_stats *stats, ar_match_table *table);
-void ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats *stats, const ar_match_table *t);
-double ants_percentile(const double *sorted, size_t n, double p);
+void ar_ants_print_results(FILE *out, const char *const *bots, int nbots, bot_stats *stats, const ar_match_table *t);
+double ar_ants_percentile(const double *sorted, size_t n, double p);
 
 #endif

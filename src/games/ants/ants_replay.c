@@ -29,7 +29,7 @@ static void ints(FILE *f, const int32_t *x, int n)
     fputc(']', f);
 }
 
-int ants_write_replay(FILE *f, const struct ar_variant *v, const char *const *specs, const ants_result *res,
+int ar_ants_write_replay(FILE *f, const struct ar_variant *v, const char *const *specs, const ants_result *res,
                       const ants_record *rec)
 {
     fprintf(f, "{\"format\": \"ariadne-ants-replay\", \"version\": 1,\n \"map\": {\"rows\": %d, \"cols\": %d, "
@@ -81,7 +81,7 @@ int ants_write_replay(FILE *f, const struct ar_variant *v, const char *const *sp
             s[p] = res->score[p];
         ints(f, s, v->players);
     }
-    fprintf(f, ", \"turns\": %d, \"end\": \"%s\"}}\n", res->turns, ants_end_text(res->end));
+    fprintf(f, ", \"turns\": %d, \"end\": \"%s\"}}\n", res->turns, ar_ants_end_text(res->end));
     return 0;
 }
 
@@ -219,7 +219,7 @@ static void print_board(const replay *r, int t)
     free(b);
 }
 
-int ants_replay_main(const ar_replay_request *q)
+int ar_ants_replay_main(const ar_replay_request *q)
 {
     ar_json root;
     char err[512];

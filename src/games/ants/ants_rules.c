@@ -29,7 +29,7 @@ static void mark_vision(const struct ar_variant *v, const int *sqs, int count, u
     }
 }
 
-void ants_vision(const struct ar_variant *v, const void *pos, int player, uint8_t *visible)
+void ar_ants_vision(const struct ar_variant *v, const void *pos, int player, uint8_t *visible)
 {
     const uint8_t *map = ANTS_MAP(v, pos);
     int *sqs = malloc(sizeof *sqs * (size_t)v->n), k = 0;
@@ -42,7 +42,7 @@ void ants_vision(const struct ar_variant *v, const void *pos, int player, uint8_
     free(sqs);
 }
 
-void ants_count_ants(const struct ar_variant *v, const void *pos, int *counts)
+void ar_ants_count_ants(const struct ar_variant *v, const void *pos, int *counts)
 {
     const uint8_t *map = ANTS_MAP(v, pos);
     for (int p = 0; p < ANTS_MAX_PLAYERS; p++)
@@ -52,7 +52,7 @@ void ants_count_ants(const struct ar_variant *v, const void *pos, int *counts)
             counts[map[sq]]++;
 }
 
-int ants_is_alive(const struct ar_variant *v, const void *pos, int player)
+int ar_ants_is_alive(const struct ar_variant *v, const void *pos, int player)
 {
     const uint8_t *map = ANTS_MAP(v, pos);
     if (CHEAD(pos)->killed[player])
@@ -63,7 +63,7 @@ int ants_is_alive(const struct ar_variant *v, const void *pos, int player)
     return 0;
 }
 
-void ants_initial(const struct ar_variant *v, void *pos)
+void ar_ants_initial(const struct ar_variant *v, void *pos)
 {
     ants_head *h = HEAD(pos);
     uint8_t *map = ANTS_MAP(v, pos);
@@ -105,7 +105,7 @@ static int food_sections(const struct ar_variant *v, void *pos, int amount)
     return amount % v->players;
 }
 
-void ants_start_food(const struct ar_variant *v, void *pos, const ants_script *script)
+void ar_ants_start_food(const struct ar_variant *v, void *pos, const ants_script *script)
 {
     ants_head *h = HEAD(pos);
     int land = v->n, first_hill[ANTS_MAX_PLAYERS];
@@ -185,7 +185,7 @@ static void kill_at(const struct ar_variant *v, void *pos, int sq, int owner)
         h->hill_kill = 1;
 }
 
-size_t ants_validate_orders(const struct ar_variant *v, const void *pos, int player, const ants_order *orders,
+size_t ar_ants_validate_orders(const struct ar_variant *v, const void *pos, int player, const ants_order *orders,
                             size_t count, ants_order *out, ants_order_report *report)
 {
     const uint8_t *map = ANTS_MAP(v, pos);
@@ -219,7 +219,7 @@ size_t ants_validate_orders(const struct ar_variant *v, const void *pos, int pla
             if (!report->first_problem[0])
                 snprintf(report->first_problem, sizeof report->first_problem, "o %d %d %c # %s",
                          o->loc >= 0 && o->loc < v->n ? o->loc / v->cols : -1,
-                         o->loc >= 0 && o->loc < v->n ? o->loc % v->cols : -1, ants_dir_letter[o->dir & 3], why);
+                         o->loc >= 0 && o->loc < v->n ? o->loc % v->cols : -1, ar_ants_dir_letter[o->dir & 3], why);
             continue;
         }
         out[kept++] = *o;
@@ -410,11 +410,11 @@ static int rank_stabilized(const struct ar_variant *v, const void *pos, const in
     return 1;
 }
 
-int ants_check_over(const struct ar_variant *v, const void *pos)
+int ar_ants_check_over(const struct ar_variant *v, const void *pos)
 {
     const ants_head *h = CHEAD(pos);
     int counts[ANTS_MAX_PLAYERS], alive[ANTS_MAX_PLAYERS], remaining = 0;
-    ants_count_ants(v, pos, counts);
+    ar_ants_count_ants(v, pos, counts);
     for (int p = 0; p < v->players; p++)
         remaining += alive[p] = !h->killed[p] && counts[p] > 0;
     if (remaining < 1)
@@ -428,12 +428,12 @@ int ants_check_over(const struct ar_variant *v, const void *pos)
     return END_NONE;
 }
 
-void ants_finish(const struct ar_variant *v, void *pos, int reason)
+void ar_ants_finish(const struct ar_variant *v, void *pos, int reason)
 {
     ants_head *h = HEAD(pos);
     int winner = -1, remaining = 0;
     for (int p = 0; p < v->players; p++)
-        if (ants_is_alive(v, pos, p)) {
+        if (ar_ants_is_alive(v, pos, p)) {
             remaining++;
             winner = p;
         }
@@ -458,7 +458,7 @@ void ants_finish(const struct ar_variant *v, void *pos, int reason)
     h->ended = reason;
 }
 
-void ants_kill_player(const struct ar_variant *v, void *pos, int player)
+void ar_ants_kill_player(const struct ar_variant *v, void *pos, int player)
 {
     ants_head *h = HEAD(pos);
     if (h->killed[player])
@@ -479,7 +479,7 @@ static void update_cutoff(const struct ar_variant *v, void *pos)
     const uint8_t *food = ANTS_FOOD(v, pos);
     long pop[ANTS_MAX_PLAYERS] = {0}, nfood = 0, total = 0;
     int present[ANTS_MAX_PLAYERS] = {0}, counts[ANTS_MAX_PLAYERS], found = CUTOFF_LAND, first_hill_owner = -1;
-    ants_count_ants(v, pos, counts);
+    ar_ants_count_ants(v, pos, counts);
     for (int p = 0; p < v->players; p++)
         if (counts[p]) {
             pop[p] += counts[p];
@@ -519,7 +519,7 @@ static void update_cutoff(const struct ar_variant *v, void *pos)
     }
 }
 
-void ants_play_turn(const struct ar_variant *v, void *pos, ants_order *const *orders, const size_t *counts,
+void ar_ants_play_turn(const struct ar_variant *v, void *pos, ants_order *const *orders, const size_t *counts,
                     const ants_script *script)
 {
     ants_head *h = HEAD(pos);
@@ -537,7 +537,7 @@ void ants_play_turn(const struct ar_variant *v, void *pos, ants_order *const *or
     }
     /* players taken out before this turn's orders may have ended the game:
      * then nobody's orders count (the contest engine's order of checks) */
-    if (ants_check_over(v, pos))
+    if (ar_ants_check_over(v, pos))
         orders = NULL;
     h->turn++;
     h->ndead = 0;
@@ -560,17 +560,17 @@ void ants_play_turn(const struct ar_variant *v, void *pos, ants_order *const *or
     }
     update_revealed(v, pos);
     update_cutoff(v, pos);
-    over = ants_check_over(v, pos);
+    over = ar_ants_check_over(v, pos);
     if (!over && h->turn >= v->turns)
         over = END_TURNS;
     if (over)
-        ants_finish(v, pos, over);
+        ar_ants_finish(v, pos, over);
     free(scratch8);
     free(scratch);
     free(key);
 }
 
-const char *ants_end_text(int reason)
+const char *ar_ants_end_text(int reason)
 {
     switch (reason) {
     case END_EXTERMINATION: return "extermination";

@@ -38,7 +38,7 @@ typedef struct ants_strong {
     int engage2;         /* squared distance at which an ant is in a fight */
 } ants_strong;
 
-int ants_strong_init(ants_ai *ai, const ants_view *s)
+int ar_ants_strong_init(ants_ai *ai, const ants_view *s)
 {
     ants_strong *st = calloc(1, sizeof *st);
     int n = ai->n;
@@ -62,7 +62,7 @@ int ants_strong_init(ants_ai *ai, const ants_view *s)
     return 0;
 }
 
-void ants_strong_free(ants_ai *ai)
+void ar_ants_strong_free(ants_ai *ai)
 {
     ants_strong *st = ai->strong;
     if (!st)
@@ -455,7 +455,7 @@ static void mark_threats(ants_strong *st, const ants_view *w)
     }
 }
 
-size_t ants_strong_turn(ants_ai *ai, const ants_view *w, ants_order *out, size_t cap, double deadline)
+size_t ar_ants_strong_turn(ants_ai *ai, const ants_view *w, ants_order *out, size_t cap, double deadline)
 {
     ants_strong *st = ai->strong;
     int nm = w->nmine, *busy = calloc((size_t)nm + 1, sizeof *busy), *engaged = calloc((size_t)nm + 1, sizeof *engaged);

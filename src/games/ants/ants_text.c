@@ -42,7 +42,7 @@ static ar_status int_opt(const ar_param *params, size_t count, const char *name,
     return st;
 }
 
-ar_status ants_variant_create_params(const ar_param *params, size_t count, struct ar_variant **out, ar_error *err)
+ar_status ar_ants_variant_create_params(const ar_param *params, size_t count, struct ar_variant **out, ar_error *err)
 {
     const char *file = ar_param_get(params, count, "map");
     char why[256];
@@ -56,7 +56,7 @@ ar_status ants_variant_create_params(const ar_param *params, size_t count, struc
         if (!text)
             return ar_error_set(err, AR_ERR_INPUT, "parameter map: %s", why);
     }
-    st = ants_variant_from_text(text ? text : default_map, file ? file : "the default map", &v, err);
+    st = ar_ants_variant_from_text(text ? text : default_map, file ? file : "the default map", &v, err);
     free(text);
     if (st != AR_OK)
         return st;
@@ -71,23 +71,23 @@ ar_status ants_variant_create_params(const ar_param *params, size_t count, struc
         (st = int_opt(params, count, "food-turn", 1, 1000, &v->food_turn, err)) ||
         (st = int_opt(params, count, "food-start", 0, 100000, &v->food_start, err)) ||
         (st = int_opt(params, count, "food-visible", 0, 100, &v->food_visible, err))) {
-        ants_variant_free(v);
+        ar_ants_variant_free(v);
         return st;
     }
     if ((pct = ar_param_get(params, count, "cutoff-percent")) != NULL) {
         char *end;
         double x = strtod(pct, &end);
         if (end == pct || *end || !(x > 0 && x <= 1)) {
-            ants_variant_free(v);
+            ar_ants_variant_free(v);
             return ar_error_set(err, AR_ERR_INPUT, "parameter cutoff-percent: '%s' is not a fraction in (0, 1]", pct);
         }
         v->cutoff_percent = x;
     }
     if ((pct = ar_param_get(params, count, "seed")) != NULL)
         v->seed = strtoull(pct, NULL, 10);
-    st = ants_variant_prepare(v, err);
+    st = ar_ants_variant_prepare(v, err);
     if (st != AR_OK) {
-        ants_variant_free(v);
+        ar_ants_variant_free(v);
         return st;
     }
     *out = v;
@@ -129,7 +129,7 @@ static void put_ints(sbuf *b, const char *name, const int32_t *x, int n)
         put(b, i ? ",%d" : "%d", (int)x[i]);
 }
 
-char ants_square_char(const struct ar_variant *v, const void *pos, int sq)
+char ar_ants_square_char(const struct ar_variant *v, const void *pos, int sq)
 {
     uint8_t m = ANTS_MAP(v, pos)[sq];
     if (m < ANTS_MAX_PLAYERS)
@@ -137,7 +137,7 @@ char ants_square_char(const struct ar_variant *v, const void *pos, int sq)
     return m == SQ_WATER ? '%' : m == SQ_FOOD ? '*' : m == SQ_UNSEEN ? '?' : '.';
 }
 
-void ants_format_position(const struct ar_variant *v, const void *pos, char *buf, size_t size)
+void ar_ants_format_position(const struct ar_variant *v, const void *pos, char *buf, size_t size)
 {
     const ants_head *h = pos;
     sbuf b = {buf, size, 0};
@@ -186,7 +186,7 @@ void ants_format_position(const struct ar_variant *v, const void *pos, char *buf
     for (int sq = 0; sq < v->n; sq++) {
         if (sq && sq % v->cols == 0)
             put(&b, "/");
-        put(&b, "%c", ants_square_char(v, pos, sq));
+        put(&b, "%c", ar_ants_square_char(v, pos, sq));
     }
 }
 
@@ -218,7 +218,7 @@ static int read_list(const char *s, long long *out, int n, int base)
     return 0;
 }
 
-ar_status ants_parse_position(const struct ar_variant *v, const char *text, void *pos, ar_error *err)
+ar_status ar_ants_parse_position(const struct ar_variant *v, const char *text, void *pos, ar_error *err)
 {
     ants_head *h = pos;
     long long x[ANTS_MAX_PLAYERS * ANTS_MAX_PLAYERS + 8];
@@ -392,7 +392,7 @@ static uint64_t fnv(uint64_t h, const void *data, size_t len)
     return h;
 }
 
-uint64_t ants_hash(const struct ar_variant *v, const void *pos)
+uint64_t ar_ants_hash(const struct ar_variant *v, const void *pos)
 {
     const ants_head *h = pos;
     uint64_t x = fnv(1469598103934665603ull, pos, sizeof *h);
@@ -402,7 +402,7 @@ uint64_t ants_hash(const struct ar_variant *v, const void *pos)
     return x;
 }
 
-void ants_observe(const struct ar_variant *v, const void *pos, int player, void *view)
+void ar_ants_observe(const struct ar_variant *v, const void *pos, int player, void *view)
 {
     ants_head *h = view;
     uint8_t *vis = malloc((size_t)v->n);
@@ -410,7 +410,7 @@ void ants_observe(const struct ar_variant *v, const void *pos, int player, void 
     if (!vis)
         abort();
     memcpy(view, pos, v->size);
-    ants_vision(v, pos, player, vis);
+    ar_ants_vision(v, pos, player, vis);
     for (int sq = 0; sq < v->n; sq++) {
         int revealed = (ANTS_REVEALED(v, pos, player)[sq >> 3] >> (sq & 7)) & 1;
         if (vis[sq])

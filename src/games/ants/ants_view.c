@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-ants_view *ants_view_new(const ants_view *settings)
+ants_view *ar_ants_view_new(const ants_view *settings)
 {
     ants_view *w = calloc(1, sizeof *w);
     if (!w)
@@ -26,7 +26,7 @@ ants_view *ants_view_new(const ants_view *settings)
     w->hill = malloc((size_t)w->n);
     w->mine = malloc(sizeof *w->mine * (size_t)w->n);
     if (!w->water || !w->visible || !w->ant || !w->food || !w->hill || !w->mine) {
-        ants_view_free(w);
+        ar_ants_view_free(w);
         return NULL;
     }
     memset(w->ant, 255, (size_t)w->n);
@@ -34,7 +34,7 @@ ants_view *ants_view_new(const ants_view *settings)
     return w;
 }
 
-void ants_view_free(ants_view *w)
+void ar_ants_view_free(ants_view *w)
 {
     if (!w)
         return;
@@ -47,7 +47,7 @@ void ants_view_free(ants_view *w)
     free(w);
 }
 
-void ants_view_begin_turn(ants_view *w, int turn)
+void ar_ants_view_begin_turn(ants_view *w, int turn)
 {
     w->turn = turn;
     memset(w->ant, 255, (size_t)w->n);
@@ -56,7 +56,7 @@ void ants_view_begin_turn(ants_view *w, int turn)
     w->nmine = 0;
 }
 
-int ants_view_read_setting(ants_view *s, const char *line, char *why, size_t why_size)
+int ar_ants_view_read_setting(ants_view *s, const char *line, char *why, size_t why_size)
 {
     static const char *const names[] = {"loadtime", "turntime", "rows", "cols", "turns", "viewradius2",
                                         "attackradius2", "spawnradius2", "player_seed", "turn", NULL};
@@ -102,7 +102,7 @@ int ants_view_read_setting(ants_view *s, const char *line, char *why, size_t why
     return 0;
 }
 
-int ants_view_read_line(ants_view *w, const char *line, char *why, size_t why_size)
+int ar_ants_view_read_line(ants_view *w, const char *line, char *why, size_t why_size)
 {
     char kind;
     int r, c, o = 0, n = 0, fields;
@@ -139,7 +139,7 @@ int ants_view_read_line(ants_view *w, const char *line, char *why, size_t why_si
     return 0;
 }
 
-void ants_view_finish_turn(ants_view *w)
+void ar_ants_view_finish_turn(ants_view *w)
 {
     int mx = 0;
     while ((mx + 1) * (mx + 1) <= w->viewradius2)
@@ -184,7 +184,7 @@ static void tput(tbuf *b, const char *fmt, int x, int y, int z, int three)
     b->len += (size_t)n;
 }
 
-char *ants_protocol_start(const struct ar_variant *v, long long player_seed)
+char *ar_ants_protocol_start(const struct ar_variant *v, long long player_seed)
 {
     char *s = malloc(512);
     if (!s)
@@ -209,7 +209,7 @@ static int renumber(const struct ar_variant *v, ants_head *h, int player, int q)
     return h->sw[player][q];
 }
 
-char *ants_protocol_turn(const struct ar_variant *v, const void *cpos, int player, uint8_t *told_water)
+char *ar_ants_protocol_turn(const struct ar_variant *v, const void *cpos, int player, uint8_t *told_water)
 {
     /* the numbering of players met is part of the game's state, as in ants.py */
     void *pos = (void *)(uintptr_t)cpos;
@@ -219,7 +219,7 @@ char *ants_protocol_turn(const struct ar_variant *v, const void *cpos, int playe
     tbuf b = {NULL, 0, 0};
     if (!vis)
         abort();
-    ants_vision(v, pos, player, vis);
+    ar_ants_vision(v, pos, player, vis);
     b.cap = 256;
     b.s = malloc(b.cap);
     if (!b.s)
@@ -270,23 +270,23 @@ char *ants_protocol_turn(const struct ar_variant *v, const void *cpos, int playe
     return b.s;
 }
 
-void ants_view_from_engine(ants_view *w, const struct ar_variant *v, const void *pos, int player,
+void ar_ants_view_from_engine(ants_view *w, const struct ar_variant *v, const void *pos, int player,
                            uint8_t *told_water)
 {
-    char *text = ants_protocol_turn(v, pos, player, told_water), *line = text, why[128];
-    ants_view_begin_turn(w, ((const ants_head *)pos)->turn + 1);
+    char *text = ar_ants_protocol_turn(v, pos, player, told_water), *line = text, why[128];
+    ar_ants_view_begin_turn(w, ((const ants_head *)pos)->turn + 1);
     while (line && *line) {
         char *e = strchr(line, '\n');
         if (e)
             *e = '\0';
-        (void)ants_view_read_line(w, line, why, sizeof why);
+        (void)ar_ants_view_read_line(w, line, why, sizeof why);
         line = e ? e + 1 : NULL;
     }
-    ants_view_finish_turn(w);
+    ar_ants_view_finish_turn(w);
     free(text);
 }
 
-long ants_parse_orders(const struct ar_variant *v, const char *text, ants_order *out, size_t cap, char *why,
+long ar_ants_parse_orders(const struct ar_variant *v, const char *text, ants_order *out, size_t cap, char *why,
                        size_t why_size)
 {
     size_t k = 0;

@@ -447,7 +447,8 @@ int ar_chess_uci_main(int argc, char **argv)
     char *buf = NULL;
     size_t cap = 1 << 16, len = 0;
     int eof = 0;
-    ar_tool_cmd cmd = {.name = "chess-uci", .help_topic = "chess-uci"}; /* no options: it speaks UCI on stdin */
+    ar_tool_cmd cmd = {.name = "chess-uci", .help_topic = "chess-uci", /* it speaks UCI on stdin */
+                       .common = AR_COMMON_QUIET | AR_COMMON_PROGRESS};
     if (ar_tool_parse(&cmd, argc, argv, 1))
         return AR_EXIT_BAD_INPUT;
     memset(&u, 0, sizeof u);

@@ -170,6 +170,43 @@ static void pw_format_position(const ar_variant *v, const void *pos, char *buf, 
     ar_pw_state_copy_free(&s);
 }
 
+/* The position for a person (`ariadne play`): the totals, each planet with
+ * its owner, ships and growth, and the fleets in flight with their arrival. */
+static void pw_draw(const ar_variant *v, const void *pos, char *buf, size_t size)
+{
+    pw_state s;
+    size_t used = 0;
+    int i, ships[3] = {0, 0, 0}, growth[3] = {0, 0, 0};
+    static const char *const who[3] = {"neutral", "player 1", "player 2"};
+#define PUT(...)                                                                                  \
+    do {                                                                                          \
+        if (used < size)                                                                          \
+            used += (size_t)snprintf(buf + used, size - used, __VA_ARGS__);                       \
+    } while (0)
+    ar_pw_pos_to_state(v, pos, &s);
+    for (i = 0; i < s.np; i++) {
+        ships[s.planets[i].owner] += s.planets[i].ships;
+        growth[s.planets[i].owner] += s.planets[i].growth;
+    }
+    for (i = 0; i < s.nf; i++)
+        ships[s.fleets[i].owner] += s.fleets[i].ships;
+    PUT("turn %d of %d: player 1 %d ships (growth %d), player 2 %d ships (growth %d)\n", s.turn,
+        v->max_turns, ships[1], growth[1], ships[2], growth[2]);
+    PUT("planet  owner     ships growth    x     y\n");
+    for (i = 0; i < s.np; i++)
+        PUT("%6d  %-8s %6d %6d %5.1f %5.1f\n", i, who[s.planets[i].owner], s.planets[i].ships,
+            s.planets[i].growth, s.planets[i].x, s.planets[i].y);
+    if (s.nf)
+        PUT("fleets: owner ships from -> to (turns left)\n");
+    for (i = 0; i < s.nf; i++)
+        PUT("        %-8s %6d %4d -> %-4d (%d)\n", who[s.fleets[i].owner], s.fleets[i].ships, s.fleets[i].src,
+            s.fleets[i].dst, s.fleets[i].remaining);
+#undef PUT
+    if (size)
+        buf[used < size ? used : size - 1] = '\0';
+    ar_pw_state_copy_free(&s);
+}
+
 static ar_status pw_parse_position(const ar_variant *v, const char *text, void *pos, ar_error *err)
 {
     pw_state s;
@@ -371,7 +408,7 @@ const ar_game ar_game_planetwars = {
     .initial_position = pw_initial,
     .parse_position = pw_parse_position,
     .format_position = pw_format_position,
-    .draw = NULL, /* the playback text */
+    .draw = pw_draw,
     .to_move = pw_to_move,
     .outcome = pw_outcome,
     .hash = NULL, /* the bytes are canonical */

@@ -32,7 +32,8 @@ static int bot_main(int argc, char **argv)
                            {.name = "move-time", .kind = AR_OPT_NUMBER, .dest = &turn_time, .lo = 0, .lo_open = 1,
                             .hi = 3600, .alias = "turn-time", .metavar = "S"},
                            {.name = NULL}};
-    ar_tool_cmd cmd = {.name = "planetwars-bot", .help_topic = "planetwars-bot", .common = AR_COMMON_SEED,
+    ar_tool_cmd cmd = {.name = "planetwars-bot", .help_topic = "planetwars-bot",
+                       .common = AR_COMMON_SEED | AR_COMMON_QUIET | AR_COMMON_PROGRESS,
                        .options = opts};
     if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
         return rc;

@@ -35,19 +35,6 @@ static int find_maps(char *path, size_t size)
     return -1;
 }
 
-/* The 1, 5 and 15 minute load averages (Linux), or "unknown": wall-clock
- * move times mean little on a machine busy with other work. */
-static void load_average(char *buf, size_t size)
-{
-    FILE *f = fopen("/proc/loadavg", "r");
-    double a, b, c;
-    if (f && fscanf(f, "%lf %lf %lf", &a, &b, &c) == 3)
-        snprintf(buf, size, "%.2f %.2f %.2f", a, b, c);
-    else
-        snprintf(buf, size, "unknown");
-    if (f)
-        fclose(f);
-}
 
 /* The map files dir/names[0..n) (n <= 4), as ar_tron_collect_maps gives
  * them. Returns 0 or an exit status after printing why. */
@@ -88,7 +75,7 @@ static int run_bench(const char *const *specs, unsigned nbots, int quick, double
         rc = ar_tron_collect_maps(dir, &r.maps, &r.nmaps);
     if (rc)
         return rc;
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("%s on %u official maps (%s), every pair, both sides, seed 1, %g s per move "
            "(bots think half of it); load average %s\n\n",
            what, r.nmaps, quick ? "quick: 4 maps" : dir, r.move_time, load);
@@ -97,7 +84,7 @@ static int run_bench(const char *const *specs, unsigned nbots, int quick, double
     rc = ar_tron_run_all(&r);
     if (rc == 0 || rc == AR_EXIT_LIMIT) {
         ar_tron_print_results(&r);
-        load_average(load, sizeof load);
+        ar_tool_load_average(load, sizeof load);
         printf("\nload average at the end: %s (%u CPUs)\n", load, (unsigned)sysconf(_SC_NPROCESSORS_ONLN));
     }
     ar_tron_run_free(&r);
@@ -209,7 +196,7 @@ int ar_tron_bench_eval(int quick)
         return AR_EXIT_BAD_INPUT;
     if ((rc = ar_tron_collect_maps(dir, &maps, &nmaps)) != 0)
         return rc;
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("chamber-ab's evaluation (fast) against the one it replaced (tight), on the positions of %d "
            "seeded random games per map (seed 1), each evaluated for both players 5 times; CPU time; "
            "load average %s\n\n", games, load);
@@ -266,7 +253,7 @@ int ar_tron_bench_eval(int quick)
         ar_tron_variant_free(v);
     }
     if (rc == 0) {
-        load_average(load, sizeof load);
+        ar_tool_load_average(load, sizeof load);
         printf("\nall maps: %" PRIu64 " positions, tight %.0f evals/s, fast %.0f evals/s, speed-up %.2f; "
                "values differ in %" PRIu64 "; load average at the end %s\n",
                positions, total[0] > 0 ? (double)evals[0] / total[0] : 0,
@@ -298,7 +285,7 @@ int ar_tron_bench_search(int quick)
         return AR_EXIT_BAD_INPUT;
     if ((rc = collect_named_maps(dir, names, quick ? 2 : 4, &maps, &nmaps)) != 0)
         return rc;
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("chamber-ab against itself at depth %d (endgame filler off, forced moves not extended), on %u maps, "
            "both sides, without and with its transposition table; CPU time; load average %s\n\n",
            depth, nmaps, load);
@@ -332,7 +319,7 @@ int ar_tron_bench_search(int quick)
     }
     ar_tron_free_maps(maps, nmaps);
     if (rc == 0) {
-        load_average(load, sizeof load);
+        ar_tool_load_average(load, sizeof load);
         printf("\nwith the table: %.2f of the time per move (%.2fx as fast); load average at the end %s\n",
                per_move[0] > 0 ? per_move[1] / per_move[0] : 0, per_move[1] > 0 ? per_move[0] / per_move[1] : 0,
                load);

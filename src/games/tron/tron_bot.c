@@ -173,7 +173,8 @@ int ar_tron_bot_main(int argc, char **argv)
                             .lo_open = 1, .hi = 3600, .metavar = "S"},
                            {.name = "verbose", .kind = AR_OPT_FLAG, .dest = &verbose},
                            {.name = NULL}};
-    ar_tool_cmd cmd = {.name = "tron-bot", .help_topic = "tron-bot", .options = opts};
+    ar_tool_cmd cmd = {.name = "tron-bot", .help_topic = "tron-bot", .common = AR_COMMON_QUIET | AR_COMMON_PROGRESS,
+                       .options = opts};
     if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
         return rc;
     if (strncmp(spec, "cmd:", 4) == 0 || strncmp(spec, "exec:", 5) == 0)

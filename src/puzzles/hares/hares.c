@@ -395,6 +395,20 @@ static ar_status hares_rule_solve(ar_instance *in, const struct ar_search_option
     return st;
 }
 
+/* Without --algo: the rule where it applies (a row H..H_T..T to be
+ * exchanged), linear in the moves; A* with its heuristic elsewhere. A* on
+ * the notes' 57 and 57 would need more memory than any machine has. */
+static const char *hares_default_algorithm(const ar_instance *in)
+{
+    unsigned gap, i;
+    if (!single_gap_row(in, &gap))
+        return "astar";
+    for (i = 0; i < in->cells; i++) /* the goal: the row read backwards, T..T_H..H */
+        if (in->goal[i] != in->start[in->cells - 1 - i])
+            return "astar";
+    return "rule";
+}
+
 static const ar_domain_solver hares_solvers[] = {
     {.name = "rule",
      .summary = "H^M _ T^N in M*N+M+N moves by the notes' rule (jump when you can, else keep the kind), linear time",
@@ -475,6 +489,7 @@ const ar_puzzle ar_domain_hares = {
     .parse_move = hares_parse_move,
     .heuristics = hares_heuristics,
     .solvers = hares_solvers,
+    .default_algorithm = hares_default_algorithm,
     .generate = hares_generate,
     .with_start = hares_with_start,
     .examples = hares_examples,

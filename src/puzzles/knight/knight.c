@@ -123,12 +123,12 @@ static ar_status parse_size(const char *text, const char *where, unsigned *rows,
         goto bad;
     if (v[0] < 1 || v[1] < 1 || v[0] > KNIGHT_MAX_SIDE || v[1] > KNIGHT_MAX_SIDE ||
         v[0] * v[1] > KNIGHT_MAX_SQUARES)
-        return ar_error_set(err, AR_ERR_INPUT, "%s '%.24s': sides from 1 to %u and at most %u squares",
+        return ar_error_set(err, AR_ERR_INPUT, "%s '%.60s': sides from 1 to %u and at most %u squares",
                             where, text, KNIGHT_MAX_SIDE, KNIGHT_MAX_SQUARES);
     *rows = (unsigned)v[0], *cols = (unsigned)v[1];
     return AR_OK;
 bad:
-    return ar_error_set(err, AR_ERR_INPUT, "%s '%.24s%s': expected ROWSxCOLS, e.g. 8x8", where, text,
+    return ar_error_set(err, AR_ERR_INPUT, "%s '%.60s%s': expected ROWSxCOLS, e.g. 8x8", where, text,
                         strlen(text) > 24 ? "..." : "");
 }
 
@@ -159,7 +159,7 @@ static ar_status knight_create(const char *text, const ar_param *params, size_t 
     if (from) {
         long sq = parse_square(&in, from, strlen(from));
         if (sq < 0)
-            return ar_error_set(err, AR_ERR_INPUT, "parameter from '%.16s': not a square of the %ux%u board "
+            return ar_error_set(err, AR_ERR_INPUT, "parameter from '%.60s': not a square of the %ux%u board "
                                 "(column letters, then the row from the top: a1)", from, in.rows, in.cols);
         in.start = (uint32_t)sq;
     }
@@ -280,15 +280,30 @@ static void knight_draw(const ar_instance *in, const void *state, char *buf, siz
         knight_format_state(in, state, buf, size);
         return;
     }
-    for (r = 0; r < in->rows && used + 2 * in->cols + 8 < size; r++) {
-        used += (size_t)snprintf(buf + used, size - used, "%3u ", r + 1);
-        for (c = 0; c < in->cols; c++) {
-            uint32_t s = r * in->cols + c;
-            buf[used++] = s == sq ? 'N' : visited(state, s) ? 'x' : '.';
-            buf[used++] = ' ';
+    /* the column letters above, the row numbers at the left (as moves name
+     * squares: a1 top left); every cell as wide as the longest letters */
+    {
+        unsigned width = in->cols > 26 ? 3 : 2;
+        used += (size_t)snprintf(buf + used, size - used, "    ");
+        for (c = 0; c < in->cols && used + 8 < size; c++) {
+            char name[16];
+            ar_knight_square_name(in->cols, c, name, sizeof name);
+            name[strcspn(name, "0123456789")] = '\0';
+            used += (size_t)snprintf(buf + used, size - used, "%-*s", (int)width, name);
         }
-        buf[used++] = '\n';
-        buf[used] = '\0';
+        if (used + 2 < size)
+            buf[used++] = '\n', buf[used] = '\0';
+        for (r = 0; r < in->rows && used + width * in->cols + 8 < size; r++) {
+            used += (size_t)snprintf(buf + used, size - used, "%3u ", r + 1);
+            for (c = 0; c < in->cols; c++) {
+                uint32_t s = r * in->cols + c;
+                used += (size_t)snprintf(buf + used, size - used, "%-*c", (int)width,
+                                         s == sq ? 'N' : visited(state, s) ? 'x' : '.');
+            }
+            buf[used++] = '\n';
+            buf[used] = '\0';
+        }
+        (void)count;
     }
 }
 

@@ -139,7 +139,7 @@ static ar_status loyd_create(const char *text, const ar_param *params, size_t co
     else if (refl && strcmp(refl, "off") == 0)
         reflect = 0;
     else if (refl && strcmp(refl, "auto") != 0)
-        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.20s': expected on, off or auto", refl);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.60s': expected on, off or auto", refl);
     if (!(in = calloc(1, sizeof *in)))
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory creating a loyd instance");
     ar_tiles_model_init(&in->model, 5, 5, BLANK, 1, "loyd");
@@ -503,7 +503,9 @@ const ar_puzzle ar_domain_loyd = {
     "the direction the TILE moves into the blank: u d l r, and t (transport: the centre tile\n"
     "jumps into the blank, which ends on the centre). Each letter is one move; moves are\n"
     "written without separators. Every square is solvable. Solvers: anytime (default: improving\n"
-    "solutions with a proven lower bound; use --time-limit), ida (optimal), wida.\n"
+    "solutions with a proven lower bound; use --time-limit), ida (optimal), wida. Without\n"
+    "--heuristic they use the 6-6-6-6 pattern databases once built (`ariadne pdb build loyd`:\n"
+    "about 4 minutes, once), else transport; a search stopped without them says so.\n"
     "Example: ariadne solve loyd '+ABCD GHIJE FKLMN QRSTO PUVWX' (24 moves).",
     .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_SINGLE_CHAR_MOVES,
     .options = loyd_options,

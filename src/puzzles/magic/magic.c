@@ -2,9 +2,10 @@
  * every row, column and both diagonals summing to n(n²+1)/2.
  *
  * As a puzzle: complete a partly filled square (or an empty one of --order
- * N, 3..10). The cells are filled in a fixed order — the order does not
- * change which squares can be reached, and a fixed order keeps the search
- * from trying the same filling in n²! orders — and a value is legal only if
+ * N, 3..10). The searches fill the cells in a fixed order — the order does
+ * not change which squares can be reached, and a fixed order keeps them from
+ * trying the same filling in n²! orders — while a person (play, verify) may
+ * fill them in any (AR_PUZZLE_FREE_ORDER); a value is legal only if
  * every line through the cell can still reach the magic sum (its partial
  * sum plus the smallest and largest sums its other empty cells could take
  * bracket the magic sum; a line's last cell must hit it exactly). Depth-first
@@ -378,7 +379,6 @@ static ar_status magic_parse_move(const ar_instance *in, const void *state, cons
     unsigned long v[3] = {0, 0, 0};
     size_t p = 0;
     unsigned k, cell;
-    int next;
     lines L;
     for (k = 0; k < 3; k++) {
         static const char lead[3] = {'r', 'c', '='};
@@ -396,10 +396,8 @@ static ar_status magic_parse_move(const ar_instance *in, const void *state, cons
     cell = (unsigned)((v[0] - 1) * in->n + v[1] - 1);
     if (s[cell])
         return ar_error_set(err, AR_ERR_INPUT, "cell r%luc%lu already holds %u", v[0], v[1], s[cell]);
-    next = first_empty(in, s);
-    if ((int)cell != next)
-        return ar_error_set(err, AR_ERR_INPUT, "cells are filled in a fixed order (centre, diagonals, then rows and columns): the next is r%dc%d", next / (int)in->n + 1,
-                            next % (int)in->n + 1);
+    /* Any empty cell may be filled (AR_PUZZLE_FREE_ORDER): the searches fill
+     * them in their own order, a person in any. */
     tally(in, s, &L);
     if (L.used[v[2]])
         return ar_error_set(err, AR_ERR_INPUT, "%lu is already in the square", v[2]);
@@ -580,13 +578,13 @@ static const ar_bench_suite magic_bench_suites[] = {
 
 const ar_puzzle ar_domain_magic = {
     .name = "magic",
-    .flags = AR_PUZZLE_FIXED_LENGTH, /* every completion fills the same empty cells */
+    .flags = AR_PUZZLE_FIXED_LENGTH | AR_PUZZLE_FREE_ORDER, /* every completion fills the same empty cells */
     .summary = "magic squares: complete a square of 1..n² with equal line sums; count all of order 3-5",
     .help = "Fill an n x n square with 1..n² so that every row, column and both diagonals sum to\n"
     "n(n²+1)/2. Instance: rows of numbers with '.' for empty cells, rows on lines or\n"
-    "separated by '/' ('8 . . / . 5 . / . . .'), or --order N for an empty square. Cells\n"
-    "are filled centre, diagonals, then row k and column k in turn; a move is\n"
-    "rROWcCOL=VALUE (r2c2=5; `ariadne play` names the next cell). Depth-first search\n"
+    "separated by '/' ('8 . . / . 5 . / . . .'), or --order N for an empty square. A move\n"
+    "rROWcCOL=VALUE (r2c2=5) fills any empty cell, in any order (the searches fill the centre,\n"
+    "the diagonals, then row k and column k in turn). Depth-first search\n"
     "completes the square or proves there is no completion (exit 1); --algo csp does it with the\n"
     "constraint engine (all different and 2n+2 sums).\n"
     "\n"

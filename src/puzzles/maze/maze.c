@@ -319,8 +319,8 @@ static ar_status maze_parse_move(const ar_instance *in, const void *state, const
     if (p != len)
         return ar_error_set(err, AR_ERR_INPUT, "expected rROWcCOL, the square to move to, e.g. r2c3");
     if (v[0] < 1 || v[0] > in->rows || v[1] < 1 || v[1] > in->cols)
-        return ar_error_set(err, AR_ERR_INPUT, "square r%luc%lu is off the %ux%u board", v[0], v[1], in->rows,
-                            in->cols);
+        return ar_error_set(err, AR_ERR_INPUT, "square %.*s is off the %ux%u board", (int)(len < 60 ? len : 60), text,
+                            in->rows, in->cols);
     to = (unsigned)((v[0] - 1) * in->cols + v[1] - 1);
     if (!in->weight[to])
         return ar_error_set(err, AR_ERR_INPUT, "square r%luc%lu is an obstacle", v[0], v[1]);

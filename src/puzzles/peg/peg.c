@@ -215,7 +215,7 @@ static ar_status peg_create(const char *text, const ar_param *params, size_t cou
             board = "english";
         from = "parameter board";
         if (!(picture = ar_peg_builtin(board)))
-            return ar_error_set(err, AR_ERR_INPUT, "parameter board '%.20s': unknown board (english or french)", board);
+            return ar_error_set(err, AR_ERR_INPUT, "parameter board '%.60s': unknown board (english or french)", board);
         len = strlen(picture);
     }
     if ((why = ar_peg_parse_picture(picture, len, &in.b, &in.start, &line)) != NULL) {
@@ -256,7 +256,7 @@ static ar_status peg_create(const char *text, const ar_param *params, size_t cou
         if (strcmp(notation, "coords") == 0)
             in.letters = 0;
         else if (strcmp(notation, "letters") != 0)
-            return ar_error_set(err, AR_ERR_INPUT, "parameter notation '%.20s': expected letters or coords", notation);
+            return ar_error_set(err, AR_ERR_INPUT, "parameter notation '%.60s': expected letters or coords", notation);
         else if (!in.b.english)
             return ar_error_set(err, AR_ERR_INPUT, "parameter notation letters: only the English board has lettered holes");
     }

@@ -53,7 +53,7 @@ static const char *read_numbers(const char *text, const char *where, unsigned *v
         if (!*s)
             break;
         if (!isdigit((unsigned char)*s)) {
-            snprintf(why, size, "%s: '%.12s' at item %u is not a tile number", where, s, n + 1);
+            snprintf(why, size, "%s: '%.60s' at item %u is not a tile number", where, s, n + 1);
             return why;
         }
         if (n == AR_TILES_MAX) {
@@ -68,7 +68,7 @@ static const char *read_numbers(const char *text, const char *where, unsigned *v
             s++;
         }
         if (*s && !isspace((unsigned char)*s) && *s != ',' && *s != '/' && *s != '#') {
-            snprintf(why, size, "%s: '%.12s' at item %u is not a tile number", where, s, n + 1);
+            snprintf(why, size, "%s: '%.60s' at item %u is not a tile number", where, s, n + 1);
             return why;
         }
         n++;
@@ -109,7 +109,7 @@ static ar_status parse_size(const char *text, unsigned *rows, unsigned *cols, ar
     }
     if (*s || r < 2 || r > 8 || c < 2 || c > 8)
         return ar_error_set(err, AR_ERR_INPUT,
-                            "parameter size '%.20s': expected ROWSxCOLS with 2..8 each, e.g. 4x4", text);
+                            "parameter size '%.60s': expected ROWSxCOLS with 2..8 each, e.g. 4x4", text);
     *rows = r;
     *cols = c;
     return AR_OK;
@@ -203,7 +203,7 @@ static ar_status tiles_create(const char *text, const ar_param *params, size_t c
     else if (refl && strcmp(refl, "off") == 0)
         reflect = 0;
     else if (refl && strcmp(refl, "auto") != 0)
-        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.20s': expected on, off or auto", refl);
+        return ar_error_set(err, AR_ERR_INPUT, "parameter reflect '%.60s': expected on, off or auto", refl);
     if (dir && strlen(dir) >= sizeof in->model.pdb_dir)
         return ar_error_set(err, AR_ERR_INPUT, "parameter pdb-dir: the path is too long");
 
@@ -522,9 +522,13 @@ static const ar_domain_solver tiles_solvers[] = {
      .run = run_anytime},
     {.name = NULL}};
 
+/* Without --algo: A* on the 8-puzzle, IDA* on the 15-puzzle (optimal in
+ * seconds with the 6-6-3 databases), and from 5x5 on the anytime solver,
+ * which has a solution within seconds and then proves what it can (plain
+ * IDA* there can run for days without printing a move). */
 static const char *tiles_default_algorithm(const ar_instance *in)
 {
-    return in->model.n <= 9 ? "astar" : "ida";
+    return in->model.n <= 9 ? "astar" : in->model.n <= 16 ? "ida" : "anytime";
 }
 
 /* A uniformly random solvable board: a random permutation, with two tiles
@@ -719,11 +723,13 @@ const ar_puzzle ar_domain_tiles = {
     "numbers of a 15-puzzle; a non-square board needs --size RxC. Goal: blank first (0 1 2 ..),\n"
     "or --goal last (1 2 .. 0), or --goal 'LIST'. Moves name the direction the BLANK moves:\n"
     "U D L R (the tile beside the blank slides the other way), written without separators.\n"
-    "Unsolvable boards (wrong permutation parity) are reported at once (exit 1). Solvers: ida\n"
-    "(default above 3x3; optimal), wida (weighted), anytime; generic astar (default up to 3x3),\n"
-    "wastar, beam. Heuristics: linear, manhattan, pdb (built on demand into the cache directory,\n"
-    "or with `ariadne pdb build tiles --size 4x4 --pattern 7-8`).\n"
-    "Example: ariadne solve tiles '1 2 0 3 4 5 6 7 8' gives L L.",
+    "Unsolvable boards (wrong permutation parity) are reported at once (exit 1). Without --algo:\n"
+    "astar up to 3x3, ida (optimal) on 4x4, anytime from 5x5 on (a solution in seconds, then a\n"
+    "proven lower bound that rises; use --time-limit); also wida (weighted), wastar, beam.\n"
+    "Without --heuristic the domain's solvers use pdb where its databases are cached or cheap\n"
+    "(6-6-3 on 4x4: built in seconds on first use into the cache directory), else linear; the\n"
+    "larger ones are built once with `ariadne pdb build tiles --size 5x5` (minutes), and a\n"
+    "search stopped without them says so. Example: ariadne solve tiles '1 2 0 3 4 5 6 7 8' gives L L.",
     .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_REVERSIBLE | AR_PUZZLE_SINGLE_CHAR_MOVES,
     .options = tiles_options,
     .create = tiles_create,

@@ -275,6 +275,29 @@ static uint64_t pdb_entries(const ar_tiles_model *m)
     return total;
 }
 
+/* A search that ended without proof on the plain heuristic says what the
+ * stronger one costs: the databases of this board, their build time, and
+ * the command that builds them once (they are then used by default). */
+static void suggest_pdbs(const ar_tiles_model *m, ar_result *res)
+{
+    double seconds = 0, secs;
+    size_t bytes, disk = 0, n = strlen(res->note);
+    unsigned i;
+    char size_opt[32] = "", db[32];
+    for (i = 0; i < m->npat; i++) {
+        ar_pdb_estimate(&m->pat[i].abs, &bytes, &secs);
+        seconds += secs;
+        disk += ar_pdb_file_bytes(&m->pat[i].abs);
+    }
+    if (!m->transport)
+        snprintf(size_opt, sizeof size_opt, " --size %ux%u", m->rows, m->cols);
+    snprintf(res->note + n, sizeof res->note - n,
+             "; pattern databases %s give far stronger bounds: `ariadne pdb build %s%s` builds them once "
+             "(about %.0f min, %s on disk), then they are used by default",
+             m->partition, m->domain, size_opt, seconds / 60 < 1 ? 1 : seconds / 60,
+             ar_format_bytes(disk, db, sizeof db));
+}
+
 ar_status ar_tiles_solve(ar_tiles_model *m, const uint8_t *start, const char *which,
                          const ar_search_options *opts, ar_result *res, ar_error *err)
 {
@@ -359,5 +382,7 @@ ar_status ar_tiles_solve_seeded(ar_tiles_model *m, const uint8_t *start, const c
                  ar_stop_reason_name(res->stop), hdesc);
     else if (res->outcome == AR_OUTCOME_NO_SOLUTION)
         snprintf(res->note, sizeof res->note, "no solution: the search space was exhausted");
+    if (!res->optimal && kind != AR_TH_PDB && m->npat && strcmp(m->partition, "blocks") != 0)
+        suggest_pdbs(m, res);
     return AR_OK;
 }

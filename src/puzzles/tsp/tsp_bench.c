@@ -87,7 +87,7 @@ static outcome solve(ar_instance *inst, const char *algo, const char *algo_param
     o.seconds = ar_now() - t0;
     o.cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
     o.nodes = res.expanded;
-    snprintf(o.note, sizeof o.note, "%s", res.note);
+    snprintf(o.note, sizeof o.note, "%.255s", res.note);
     if (res.moves) {
         char *text = ar_puzzle_format_moves(&ar_domain_tsp, inst, res.moves, res.length);
         uint64_t length = 0, cost = 0;
