@@ -48,6 +48,18 @@ solve_verify csp "-f $D/csp/zebra.txt" 25
 solve_verify csp "-f $D/csp/send-more-money.txt" 8 --consistency ac3 --backjump
 solve_verify csp "var x y z : 1..3; alldiff x y z; x < y" 3 --algo min-conflicts
 
+# moves in any order (AR_PUZZLE_FREE_ORDER): a solution replayed backwards still solves
+free_order() { # domain instance...
+    local d=$1; shift
+    "$A" solve "$d" "$@" --json --quiet >"$tmp/out" 2>&1
+    moves | tr ' ' '\n' | tac | tr '\n' ' ' >"$tmp/rev"
+    "$A" verify "$d" "$@" --moves-file "$tmp/rev" >"$tmp/v" 2>&1 && grep -q "^solved in" "$tmp/v" && ok || bad "reversed $d: $(cat "$tmp/v")"
+}
+free_order sudoku "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+free_order cryptarithm SEND+MORE=MONEY
+free_order colouring -f "$D/colouring/myciel3.col"
+free_order csp -f "$D/csp/zebra.txt"
+
 # the chromatic number proven, and the cost that says it
 "$A" solve colouring -f "$D/colouring/myciel4.col" >"$tmp/out" 2>&1 && grep -q "chromatic number 5: no 4-colouring exists" "$tmp/out" &&
     grep -q "^cost: *28" "$tmp/out" && grep -q "optimal: *yes" "$tmp/out" && ok || bad "myciel4 chromatic: $(cat "$tmp/out")"

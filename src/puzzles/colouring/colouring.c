@@ -8,9 +8,9 @@
  * V", "T:" for an island); ';' may stand for a line break, so small graphs
  * fit on the command line. -f FILE reads a file.
  *
- * The vertices are coloured in order (1..N, or the regions in the order
- * they first appear), so a move names the next vertex and its colour: v3=2
- * for a DIMACS graph, SA=2 for a map. A move costs 1, plus 1 when its
+ * A move names a vertex and its colour: v3=2 for a DIMACS graph, SA=2 for a
+ * map, in any order (AR_PUZZLE_FREE_ORDER; the searches colour the vertices
+ * 1..N, or the regions in the order they first appear). A move costs 1, plus 1 when its
  * colour is new, so a solution costs N plus the colours it uses and the
  * cheapest solutions are exactly the colourings with the chromatic number
  * of colours: `optimal` means that number is proven.
@@ -467,7 +467,7 @@ static ar_status colouring_parse_move(const ar_instance *in, const void *s, cons
     const char *eq = memchr(text, '=', len);
     unsigned long colour = 0;
     size_t k;
-    long v = -1, want = next_vertex(in, c);
+    long v = -1;
     char name[40];
     if (!eq || eq == text || eq + 1 == text + len)
         return ar_error_set(err, AR_ERR_INPUT, "expected VERTEX=COLOUR, e.g. %s=1", in->names ? "SA" : "v3");
@@ -499,10 +499,6 @@ static ar_status colouring_parse_move(const ar_instance *in, const void *s, cons
     vertex_name(in, (uint32_t)v, name, sizeof name);
     if (c[v])
         return ar_error_set(err, AR_ERR_INPUT, "%s already has colour %u", name, c[v]);
-    if (v != want) {
-        vertex_name(in, (uint32_t)want, name, sizeof name);
-        return ar_error_set(err, AR_ERR_INPUT, "vertices are coloured in order: the next is %s", name);
-    }
     if (colour < 1 || colour > max_colour(in))
         return ar_error_set(err, AR_ERR_INPUT, "colour %lu is not one of 1..%u", colour, max_colour(in));
     if (!colour_free(in, c, (uint32_t)v, (unsigned)colour))
@@ -724,12 +720,13 @@ extern const ar_tool ar_colouring_tools[];
 
 const ar_puzzle ar_domain_colouring = {
     .name = "colouring",
+    .flags = AR_PUZZLE_FREE_ORDER, /* any vertex may be coloured next; the searches go in order */
     .summary = "graph and map colouring: DIMACS files and maps; the chromatic number with its proof",
     .help = "Colour every vertex so that no edge joins two of one colour, with as few colours as\n"
             "possible, or at most --colours K. Instance: a DIMACS .col file (-f FILE: 'c' comments,\n"
             "'p edge N M', M lines 'e U V') or a map, a region a line with its neighbours\n"
-            "('SA: WA NT Q NSW V', 'T:' for an island); ';' may replace a line break. Vertices are\n"
-            "coloured in order and a move names the next one: v3=2 (DIMACS), SA=2 (a map). A move\n"
+            "('SA: WA NT Q NSW V', 'T:' for an island); ';' may replace a line break. A move colours\n"
+            "any vertex: v3=2 (DIMACS), SA=2 (a map). A move\n"
             "costs 1, and 1 more when its colour is new, so the cheapest solutions use the fewest\n"
             "colours.\n"
             "\n"

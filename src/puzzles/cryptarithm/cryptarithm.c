@@ -4,10 +4,10 @@
  * 0 unless --leading-zeros.
  *
  * Instance: words of letters A-Z joined by '+' (or by '*'), '=', one word:
- * "SEND+MORE=MONEY" (case and spaces do not matter). The letters are given
- * their digits in the order they first appear, so a move is LETTER=DIGIT for
- * the next letter: SEND+MORE=MONEY is solved by
- * `S=9 E=5 N=6 D=7 M=1 O=0 R=8 Y=2`.
+ * "SEND+MORE=MONEY" (case and spaces do not matter). A move gives a letter
+ * its digit, LETTER=DIGIT, in any order (AR_PUZZLE_FREE_ORDER; the searches
+ * take the letters in the order they first appear): SEND+MORE=MONEY is
+ * solved by `S=9 E=5 N=6 D=7 M=1 O=0 R=8 Y=2`.
  *
  * The model (on the constraint engine): one variable per letter, all
  * different; a sum column by column, with a carry variable between columns
@@ -271,7 +271,7 @@ static ar_status crypt_parse_move(const ar_instance *in, const void *state, cons
                                   ar_error *err)
 {
     const uint8_t *s = state;
-    int l, want;
+    int l;
     unsigned d;
     if (len != 3 || !isalpha((unsigned char)text[0]) || text[1] != '=' || !isdigit((unsigned char)text[2]))
         return ar_error_set(err, AR_ERR_INPUT, "expected LETTER=DIGIT, e.g. S=9");
@@ -281,10 +281,6 @@ static ar_status crypt_parse_move(const ar_instance *in, const void *state, cons
         return ar_error_set(err, AR_ERR_INPUT, "%c is not a letter of the puzzle", toupper((unsigned char)text[0]));
     if (s[l])
         return ar_error_set(err, AR_ERR_INPUT, "%c is already %u", in->letters[l], s[l] - 1u);
-    want = next_letter(in, s);
-    if (l != want)
-        return ar_error_set(err, AR_ERR_INPUT, "letters get their digits in the order they first appear: the next is %c",
-                            in->letters[want]);
     if (d == 0 && ar_crypt_leads(in, (unsigned)l))
         return ar_error_set(err, AR_ERR_INPUT, "%c starts a word: it cannot be 0", in->letters[l]);
     if (!digit_fits(in, s, (unsigned)l, d))
@@ -369,15 +365,15 @@ const ar_puzzle ar_domain_cryptarithm = {
     .help = "Give each letter its own digit so that the arithmetic holds; no number starts with 0\n"
             "(--leading-zeros allows it). Instance: words of letters joined by '+' or by '*', then\n"
             "'=' and one word: SEND+MORE=MONEY, SATURN+URANUS+NEPTUNE+PLUTO=PLANETS, ABC*DE=FGHIJ.\n"
-            "Letters take their digits in the order they first appear; a move is LETTER=DIGIT for\n"
-            "the next one (S=9 E=5 N=6 D=7 M=1 O=0 R=8 Y=2).\n"
+            "A move gives a letter its digit, LETTER=DIGIT, in any order (solutions list the letters\n"
+            "in the order they first appear: S=9 E=5 N=6 D=7 M=1 O=0 R=8 Y=2).\n"
             "\n"
             "The constraint engine solves it (exit 1 when there is no solution): all letters\n"
             "different, a sum column by column with carries, a product by its last digits and the\n"
             "bounds of the words. Its options: --consistency, --alldiff, --var-order, --value-order,\n"
             "--backjump. `ariadne count cryptarithm PUZZLE` counts every solution (--list prints\n"
             "them): SEND+MORE=MONEY has exactly one.",
-    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH, /* a move for each letter */
+    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH | AR_PUZZLE_FREE_ORDER, /* a move for each letter */
     .options = crypt_options,
     .create = crypt_create,
     .destroy = crypt_destroy,

@@ -4,11 +4,12 @@
  * constraints, interchangeable values. `ariadne solve csp -f model.txt`.
  *
  * Instance: the model's text (-f FILE, or inline with ';' between
- * statements: "var x y : 1..3; x + y = 5"). The variables get their values
- * in the order they are declared, so a move is NAME=VALUE for the next one
- * (x=2); a value is legal when it is in the variable's domain and every
- * constraint whose variables now all have values holds (an all-different
- * among the ones with values). A solution gives every variable its value.
+ * statements: "var x y : 1..3; x + y = 5"). A move gives a variable its
+ * value, NAME=VALUE (x=2), in any order (AR_PUZZLE_FREE_ORDER; the searches
+ * take the variables in the order declared); a value is legal when it is
+ * in the variable's domain and every constraint whose variables now all
+ * have values holds (an all-different among the ones with values). A
+ * solution gives every variable its value.
  *
  * Solvers: csp (default), the depth-first engine under the options
  * --consistency, --alldiff, --var-order, --value-order, --backjump; and
@@ -225,7 +226,7 @@ static ar_status model_parse_move(const ar_instance *in, const void *state, cons
     char name[96], what[160];
     long value = 0;
     size_t k, bad;
-    int v, want, neg = 0;
+    int v, neg = 0;
     if (!eq || eq == text || eq + 1 == text + len || (size_t)(eq - text) >= sizeof name)
         return ar_error_set(err, AR_ERR_INPUT, "expected NAME=VALUE, e.g. x=3");
     memcpy(name, text, (size_t)(eq - text));
@@ -245,10 +246,6 @@ static ar_status model_parse_move(const ar_instance *in, const void *state, cons
         return ar_error_set(err, AR_ERR_INPUT, "the model has no variable '%.40s'", name);
     if (s[v] != UNSET)
         return ar_error_set(err, AR_ERR_INPUT, "%s already has the value %ld", name, (long)s[v]);
-    want = next_var(in, s);
-    if (v != want)
-        return ar_error_set(err, AR_ERR_INPUT, "variables get their values in the order they are declared: the next "
-                            "is %s", ar_csp_var_name(in->m, want));
     if (value < INT32_MIN + 1 || value > INT32_MAX || !ar_csp_var_allows(in->m, v, (int32_t)value))
         return ar_error_set(err, AR_ERR_INPUT, "%ld is not in the domain of %s", value, name);
     if (!fits(in, s, v, (int32_t)value, &bad)) {
@@ -377,7 +374,7 @@ const ar_puzzle ar_domain_csp = {
             "  2*x + y - 3 = z           linear: sums of k*VAR, VAR and numbers; = != <= >= < >\n"
             "  table x y : 1 2, 2 3      the pairs (x, y) allowed; forbid x y : ... the pairs refused\n"
             "  interchangeable x y z     the values are interchangeable (colours): search each once\n"
-            "Variables get their values in the order declared; a move is NAME=VALUE (x=3).\n"
+            "A move gives a variable its value, NAME=VALUE (x=3), in any order.\n"
             "\n"
             "csp (default) is depth-first search with propagation: --consistency check|forward|ac3|\n"
             "queue, --alldiff regin|bounds|pairwise, --var-order mrv-degree|mrv|input|wdeg,\n"
@@ -385,7 +382,7 @@ const ar_puzzle ar_domain_csp = {
             "there is no solution (exit 1). min-conflicts is local search (--seed S): it finds,\n"
             "never proves. `ariadne count csp -f model.txt` counts every solution (--list prints\n"
             "them); data/csp/ holds example models; `ariadne bench csp` compares the methods.",
-    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH, /* a move for each variable */
+    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH | AR_PUZZLE_FREE_ORDER, /* a move for each variable */
     .options = model_options,
     .create = model_create,
     .destroy = model_destroy,

@@ -9,9 +9,10 @@
  * rules (a value twice in a unit) has no solution: exit 1, with the unit
  * named. A malformed grid is bad input: one line, exit 2.
  *
- * The empty cells are filled in reading order, so a move names the next
- * empty cell and its value: r1c3=4 (rows and columns from 1 at the top
- * left). The default solver (bitmask, sudoku_solve.c) proves the solution
+ * A move names an empty cell and its value: r1c3=4 (rows and columns from
+ * 1 at the top left). The searches fill the cells in reading order; a move
+ * may fill any empty cell (AR_PUZZLE_FREE_ORDER), so `play` and `verify`
+ * take them in any order. The default solver (bitmask, sudoku_solve.c) proves the solution
  * unique by looking for a second one; `csp` solves the same grid with the
  * constraint engine (27 all-different constraints on 81 variables), for
  * comparing methods. */
@@ -330,7 +331,6 @@ static ar_status sudoku_parse_move(const ar_instance *in, const void *state, con
     unsigned long v[3] = {0, 0, 0};
     unsigned k, cell, side = in->sh->side;
     size_t p = 0;
-    int next;
     for (k = 0; k < 3; k++) {
         if (p == len || (k < 2 ? tolower((unsigned char)text[p]) : text[p]) != lead[k] || ++p == len ||
             !isdigit((unsigned char)text[p]))
@@ -347,10 +347,6 @@ static ar_status sudoku_parse_move(const ar_instance *in, const void *state, con
     cell = (unsigned)((v[0] - 1) * side + v[1] - 1);
     if (s[cell])
         return ar_error_set(err, AR_ERR_INPUT, "cell r%luc%lu already holds %u", v[0], v[1], s[cell]);
-    next = next_empty(in, s);
-    if ((int)cell != next)
-        return ar_error_set(err, AR_ERR_INPUT, "cells are filled in reading order: the next is r%dc%d",
-                            next / (int)side + 1, next % (int)side + 1);
     if (used_by_peers(in, s, cell) >> (v[2] - 1) & 1u)
         return ar_error_set(err, AR_ERR_INPUT, "%lu is already in the row, column or box of r%luc%lu", v[2], v[0], v[1]);
     *out = MOVE(cell, v[2]);
@@ -536,7 +532,8 @@ const ar_puzzle ar_domain_sudoku = {
             "1-9, then A.. for 10 and up), on one line or several (spaces and | - + of a drawn grid\n"
             "are ignored); 16x16 and 25x25 grids may also be numbers separated by spaces (0 empty).\n"
             "-f FILE reads it from a file. Grids of 16, 81, 256 and 625 cells are 4x4, 9x9, 16x16\n"
-            "and 25x25. A move fills the next empty cell in reading order: r1c3=4.\n"
+            "and 25x25. A move fills an empty cell, r1c3=4, in any order (solutions list them in\n"
+            "reading order).\n"
             "\n"
             "bitmask (default) places naked and hidden singles and guesses on the cell with the\n"
             "fewest candidates; it proves the solution unique (or says there are several), and a grid\n"
@@ -547,7 +544,7 @@ const ar_puzzle ar_domain_sudoku = {
             "`ariadne generate sudoku [--size 4|9|16] [--clues K]` makes a puzzle with a unique\n"
             "solution; `ariadne bench sudoku` solves the published hardest puzzles and 10,000\n"
             "generated ones beside Debian's qqwing.",
-    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH, /* a move for each empty cell */
+    .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_FIXED_LENGTH | AR_PUZZLE_FREE_ORDER, /* a move for each empty cell */
     .options = sudoku_options,
     .create = sudoku_create,
     .destroy = sudoku_destroy,
