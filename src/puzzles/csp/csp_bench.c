@@ -276,13 +276,8 @@ static void table_local(const bench_limits *lim, int quick)
 int ar_model_bench(int quick)
 {
     bench_limits lim;
-    FILE *f = fopen("/proc/loadavg", "r");
-    char load[64] = "unknown";
-    if (f) {
-        if (fgets(load, sizeof load, f))
-            load[strcspn(load, " ")] = '\0';
-        fclose(f);
-    }
+    char load[64];
+    ar_tool_load_average(load, sizeof load);
     lim.nodes = 20000000u, lim.seconds = 60;
     ar_tool_install_sigint();
     if (quick)

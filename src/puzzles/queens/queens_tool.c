@@ -160,19 +160,6 @@ const ar_tool ar_queens_tools[] = {
 
 /* ----------------------------------------------------------------- bench -- */
 
-static void load_average(char *buf, size_t size)
-{
-    FILE *f = fopen("/proc/loadavg", "r");
-    snprintf(buf, size, "unknown");
-    if (f) {
-        if (fgets(buf, (int)size, f))
-            buf[strcspn(buf, " ")] = '\0';
-        fclose(f);
-    }
-}
-
-typedef struct null_sink { uint64_t n; } null_sink;
-
 /* Min-conflicts on an empty n x n board; the solution replayed. */
 static int bench_repair(unsigned n)
 {
@@ -225,7 +212,7 @@ int ar_queens_bench(int quick)
     ar_tool_cmd none = {.name = "bench queens"};
     threads = ar_tool_threads(&none);
     ar_tool_install_sigint();
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("## queens: every solution counted (OEIS A000170)\n\n");
     printf("Bitmask search with the mirror symmetry on %u thread%s; load average %s at the start.\n\n", threads,
            threads == 1 ? "" : "s", load);
@@ -247,7 +234,7 @@ int ar_queens_bench(int quick)
         if (o.solutions != ar_queens_published[n])
             st = AR_EXIT_NO_SOLUTION;
     }
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("\n## queens: min-conflicts by swaps (seed 0), each solution replayed as `ariadne verify` does\n\n");
     printf("Load average %s.\n\n| n | result | swaps tried | solve (s) | verify (s) |\n|---:|---|---:|---:|---:|\n", load);
     for (k = 0; k < (quick ? 3u : 4u) && !ar_tool_interrupted; k++) {

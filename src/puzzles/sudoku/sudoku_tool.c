@@ -113,17 +113,6 @@ const ar_tool ar_sudoku_tools[] = {
 
 /* ---------------------------------------------------------------- bench -- */
 
-static void load_average(char *buf, size_t size)
-{
-    FILE *f = fopen("/proc/loadavg", "r");
-    snprintf(buf, size, "unknown");
-    if (f) {
-        if (fgets(buf, (int)size, f))
-            buf[strcspn(buf, " ")] = '\0';
-        fclose(f);
-    }
-}
-
 /* The hardest puzzles: each solved (uniqueness proven), checked against the
  * recorded solution, timed as the best of `repeat` runs; the engine beside. */
 static int bench_hardest(int quick)
@@ -324,7 +313,7 @@ static int bench_against_qqwing(int quick)
     gen = ar_now() - gen;
     if (ar_tool_interrupted)
         return AR_EXIT_LIMIT;
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("%u puzzles from `ariadne generate sudoku --seed S`, S = 1..%u (generated in %.1f s); load average %s.\n\n",
            n, n, gen, load);
     printf("| solver | task | wall (s) | CPU (s) | µs per puzzle (CPU) | ratio (qqwing / ariadne, CPU) |\n"
@@ -356,7 +345,7 @@ int ar_sudoku_bench(int quick)
     int a, b;
     char load[32];
     ar_tool_install_sigint();
-    load_average(load, sizeof load);
+    ar_tool_load_average(load, sizeof load);
     printf("## sudoku: the published hardest puzzles\n\nOne thread; load average %s.\n\n", load);
     a = bench_hardest(quick);
     printf("## sudoku: generated puzzles, side by side with qqwing\n\n");
