@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # check_layout.sh — the rules that keep the tree readable (docs/architecture.md):
-#   1. every folder under src/puzzles and src/games is registered by one line
-#      of its list file, and every line names a folder's descriptor;
-#   2. nothing in src/core, src/search, src/local, src/gamesearch, src/csp, src/cards, src/cli
-#      or the public headers names a registered puzzle or game (code, help texts, comments);
+#   1. every folder under src/puzzles, src/games and src/reductions is
+#      registered by one line of its list file, and every line names a folder's
+#      descriptor;
+#   2. nothing in src/core, src/search, src/local, src/gamesearch, src/csp,
+#      src/cards, src/andor, src/plan, src/cli or the public headers names a
+#      registered puzzle, game or AND-OR domain (code, help texts, comments);
 #   3. no source file is longer than 800 lines;
 #   4. no two files of the library call each other in a loop (tools/cycles.py
 #      over the built objects), when python3 and objdump are there.
@@ -17,7 +19,7 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # 1. one folder, one line
-for kind in puzzles games; do
+for kind in puzzles games reductions; do
     list=src/$kind/$kind.def
     for dir in src/$kind/*/; do
         name=$(basename "$dir")
@@ -25,15 +27,16 @@ for kind in puzzles games; do
         [ "$n" -eq 1 ] && ok || bad "$dir is listed $n times in $list (want 1)"
     done
     for sym in $(sed -n 's/^AR_[A-Z]*(\(ar_[a-z_]*\))$/\1/p' "$list"); do
-        grep -rqs "^const ar_[a-z]* $sym = {" src/$kind/*/ && ok || bad "$list names $sym, which no folder defines"
+        grep -rqs "^const ar_[a-z_]* $sym = {" src/$kind/*/ && ok || bad "$list names $sym, which no folder defines"
     done
 done
 
-# 2. the generic layers name no domain (a public header's own path, ariadne/NAME.h, is not a
-#    mention: the constraint family's header shares its name with the domain that reads models)
-names=$(find src/puzzles src/games -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
-generic=$(ls -d src/core src/search src/local src/gamesearch src/csp src/cards src/cli include/ariadne 2>/dev/null)
-hits=$(grep -rn -i -E "\b($names)\b" $generic | sed -E 's#ariadne/[a-z0-9_]+\.h##g' | grep -i -E ":.*\b($names)\b")
+# 2. the generic layers name no domain (a path is not a mention: a public header's own path,
+#    ariadne/NAME.h, as the constraint family's header shares its name with the domain that reads
+#    models, and a file under data/ that a generic verb's example reads)
+names=$(find src/puzzles src/games src/reductions -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
+generic=$(ls -d src/core src/search src/local src/gamesearch src/csp src/cards src/andor src/plan src/cli include/ariadne 2>/dev/null)
+hits=$(grep -rn -i -E "\b($names)\b" $generic | sed -E 's#ariadne/[a-z0-9_]+\.h|data/[A-Za-z0-9_./-]+##g' | grep -i -E ":.*\b($names)\b")
 [ -z "$hits" ] && ok || bad "a generic layer names a domain:
 $hits"
 

@@ -359,6 +359,8 @@ int main(void)
         const char *const *t;
         CHECK_MSG(g->name && g->summary && g->help && g->default_bot, "a game lacks a name or texts");
         CHECK_MSG(ar_game_find(g->name) == g, "%s: not found by name", g->name);
+        /* `ariadne help GAME` shows examples (tests/cli_examples.sh runs them) */
+        CHECK_MSG(g->examples && g->examples[0].args && g->examples[0].note, "%s declares no example", g->name);
         CHECK_MSG(ar_game_create(g, &bogus, 1, &v, &err) == AR_ERR_INPUT && strstr(err.message, "no-such-option"),
                   "%s: an unknown option is not refused by name", g->name);
         tried[n++] = "";

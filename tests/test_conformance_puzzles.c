@@ -215,6 +215,25 @@ static int solve_and_verify(const ar_puzzle *p, ar_instance *inst, uint64_t node
     return solved;
 }
 
+/* An example that has no solution: the default solver proves it. */
+static void expect_no_solution(const ar_puzzle *p, ar_instance *inst, const char *what)
+{
+    ar_search_options opts;
+    ar_result res;
+    ar_error err;
+    ar_search_options_init(&opts);
+    opts.limits.time_limit = 30;
+    opts.limits.memory_limit = (size_t)2 << 30;
+    ar_error_clear(&err);
+    if (ar_solve(p, inst, &opts, NULL, &res, &err) != AR_OK) {
+        CHECK_MSG(0, "%s %s: solve: %s", p->name, what, err.message);
+        return;
+    }
+    CHECK_MSG(res.outcome == AR_OUTCOME_NO_SOLUTION, "%s %s: declared unsolvable, but the outcome is %s", p->name,
+              what, ar_outcome_name(res.outcome));
+    ar_result_free(&res);
+}
+
 static void check_malformed(const ar_puzzle *p)
 {
     static const char *const bad[] = {"@@@ not an instance @@@", "\x01\x02\x03", "-1 -2 -3 ->"};
@@ -284,7 +303,10 @@ int main(void)
             CHECK_MSG(desc[0] != '\0', "%s: empty description", p->name);
             walk(p, inst, &e, 7 + count);
             snprintf(what, sizeof what, "example %u", count + 1);
-            solve_and_verify(p, inst, 20000000, x->cost, what);
+            if (x->unsolvable)
+                expect_no_solution(p, inst, what);
+            else
+                solve_and_verify(p, inst, 20000000, x->cost, what);
             p->destroy(inst);
             if (count == 0 && p->generate)
                 check_generated(p, &e);

@@ -144,6 +144,14 @@ enum {
                                        at least): observe is set */
 };
 
+/* A command that shows the game off (`ariadne help GAME` prints it; the
+ * tests run every one): the arguments after `ariadne ` and one line on what
+ * it shows. */
+typedef struct ar_game_example {
+    const char *args;  /* "match GAME --bots perfect,random --games 4" */
+    const char *note;
+} ar_game_example;
+
 /* A perft count (`ariadne perft GAME`, gamesearch.h): the root position's
  * moves, each counted by count_root to depth-1 plies below it, polling *stop
  * now and then (it returns the count so far once *stop is set). */
@@ -287,6 +295,9 @@ typedef struct ar_game {
      * tests (tests/test_conformance_games.c) play each of them, the default
      * and the bench positions' variants. */
     const char *const *test_variants;
+    /* Commands for `ariadne help GAME`, {NULL}-terminated; every game
+     * declares at least one (the conformance tests check, and run them). */
+    const ar_game_example *examples;
     /* A perft job from pos with the game's own fast move generator; NULL:
      * the generic count through legal_moves and apply. */
     ar_status (*perft)(const ar_variant *v, const void *pos, ar_perft_job *job, ar_error *err);

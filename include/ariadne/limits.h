@@ -23,8 +23,10 @@ typedef enum ar_stop_reason {
     AR_STOP_INTERRUPT,
     AR_STOP_DEPTH,   /* a depth bound (--depth-limit, DFS) cut the search */
     AR_STOP_BEAM,    /* beam search dropped states, so "none found" proves nothing */
-    AR_STOP_BUDGET   /* an incomplete algorithm spent its own budget (restarts, steps,
+    AR_STOP_BUDGET,  /* an incomplete algorithm spent its own budget (restarts, steps,
                         samples) without finding a solution: that proves nothing */
+    AR_STOP_GAVE_UP  /* an incomplete method (means-ends analysis) ran out of ways to try
+                        without finding a solution: that proves nothing */
 } ar_stop_reason;
 
 typedef struct ar_limits {

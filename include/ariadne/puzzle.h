@@ -64,6 +64,8 @@ typedef struct ar_puzzle_example {
     uint64_t cost;        /* cost of an optimal solution, the moves when each costs 1
                              (0: not stated; the tests then only verify) */
     const char *note;     /* one line on what it shows */
+    int unsolvable;       /* 1: it has no solution, which the default solver proves (exit 1);
+                             the note says so, and the tests expect the proof */
 } ar_puzzle_example;
 
 typedef struct ar_heuristic {
@@ -75,6 +77,10 @@ typedef struct ar_heuristic {
     ar_status (*prepare)(ar_instance *inst, ar_mem *mem, ar_error *err);
     /* (required) Estimated cost from state to the goal. */
     uint64_t (*estimate)(const ar_instance *inst, const void *state);
+    /* Estimated cost from the start to state: the same bound for the half of a
+     * bidirectional search that runs backward from the goal (`mm`), with the
+     * same flags. NULL: that half runs without a heuristic (0). */
+    uint64_t (*estimate_from_start)(const ar_instance *inst, const void *state);
 } ar_heuristic;
 
 /* A domain solver's flags. */
@@ -200,6 +206,18 @@ typedef struct ar_puzzle {
     ar_status (*with_start)(const ar_instance *inst, const void *state, ar_instance **out,
                             ar_error *err);
 
+    /* --- searching backward from the goal (bidirectional search: `bibfs`,
+     * `mm`; both refuse a domain without these two slots) --- */
+    /* The goal as one state: writes it and returns 1; returns 0 when the goal
+     * of this instance is not a single state (the searches then refuse). */
+    int (*goal_state)(const ar_instance *inst, void *state);
+    /* The predecessors of state: every state P with a legal move m such that
+     * apply(P, m) gives state. Writes m as played forward from P (so a path
+     * found backward replays forward), its cost, and P at states +
+     * i*state_size, in caller buffers of max_moves entries; returns the count. */
+    unsigned (*predecessors)(const ar_instance *inst, const void *state, ar_move *moves,
+                             uint32_t *costs, void *states);
+
     /* Reads one line of a batch file (`ariadne solve DOMAIN -f FILE --batch`)
      * in a format of the domain's own, e.g. a published benchmark list
      * "number, optimal length, position": writes a label, the instance text that
@@ -252,8 +270,9 @@ unsigned ar_puzzle_successors(const ar_puzzle *p, const ar_instance *inst, const
 uint32_t ar_puzzle_move_cost(const ar_puzzle *p, const ar_instance *inst, ar_move move);
 uint64_t ar_puzzle_hash(const ar_puzzle *p, const ar_instance *inst, const void *state);
 
-/* Parses a whole move string (tokens separated by spaces, commas or newlines;
- * single characters for AR_PUZZLE_SINGLE_CHAR_MOVES domains) and replays it
+/* Parses a whole move string (tokens separated by spaces, commas or newlines,
+ * except inside parentheses, so `push(desk, room2)` is one move; single
+ * characters for AR_PUZZLE_SINGLE_CHAR_MOVES domains) and replays it
  * from the start state with the domain's own rules. On success *length holds
  * the number of moves and *cost their cost, and *solved whether the final
  * state is a goal; `final_state` (state_size bytes, may be NULL) receives it.

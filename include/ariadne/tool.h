@@ -245,6 +245,13 @@ int ar_data_path(const char *relative, char *buf, size_t size);
  * -1 with the reason in why. */
 int ar_tool_make_dir(const char *path, char *why, size_t why_size);
 
+/* The text of the data file DIR/NAME.txt (a named instance: `--graph
+ * notes` reads data/andor/notes.txt), found by ar_data_path, malloc'd. NAME
+ * must be letters, digits, '-' or '_' (at most 40), so it cannot leave DIR.
+ * NULL with the reason in why ("'x/y' is not a name ...", "no ... (looked
+ * for ...)", the read error). */
+char *ar_data_read(const char *dir, const char *name, char *why, size_t why_size);
+
 /* Writes s as a JSON string literal (quotes and escapes included). */
 void ar_json_string(FILE *out, const char *s);
 

@@ -108,6 +108,16 @@ int verb_generate(int argc, char **argv);
 int verb_bench(int argc, char **argv);
 int verb_play(int argc, char **argv);
 
+/* --- AND-OR domains (andor.c): solve and verify hand over when the domain
+ * named is one; help and list show them --- */
+struct ar_andor_domain;
+int cli_andor_solve(int argc, char **argv);
+int cli_andor_verify(int argc, char **argv);
+void cli_andor_help(const struct ar_andor_domain *d);
+void cli_andor_list(void);
+/* Whether argv[1] names an AND-OR domain (and no puzzle). */
+int cli_is_andor(int argc, char **argv);
+
 /* --- what the domains bring (extensions.c) --- */
 
 /* The verb called name that a puzzle or game declares (not a front end), or NULL. */

@@ -5,6 +5,8 @@
  * so it never names a domain. */
 #include "cli.h"
 
+#include "ariadne/andor.h"
+
 #include <string.h>
 #include "ariadne/game.h"
 
@@ -70,10 +72,14 @@ static const ar_bench_suite generic_suites[] = {
 void cli_each_bench_suite(void (*fn)(const ar_bench_suite *suite, void *ctx), void *ctx)
 {
     const ar_puzzle *const *p;
+    const ar_andor_domain *const *d;
     const ar_game *const *g;
     const ar_bench_suite *s;
     for (p = ar_puzzles(); *p; p++)
         for (s = (*p)->bench_suites; s && s->name; s++)
+            fn(s, ctx);
+    for (d = ar_andor_domains(); *d; d++)
+        for (s = (*d)->bench_suites; s && s->name; s++)
             fn(s, ctx);
     for (s = generic_suites; s->name; s++)
         fn(s, ctx);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "ariadne/andor.h"
 #include "ariadne/game.h"
 #include "ariadne/local.h"
 #include "ariadne/timer.h"
@@ -141,9 +142,27 @@ static void print_example(const ar_puzzle *p, const ar_puzzle_example *x)
     for (i = 0; i < n && used < sizeof line; i++)
         used += (size_t)snprintf(line + used, sizeof line - used, " --%s%s%s", params[i].name,
                                  params[i].value ? " " : "", params[i].value ? params[i].value : "");
-    if (x->instance && used < sizeof line)
-        used += (size_t)snprintf(line + used, sizeof line - used,
-                                 strpbrk(x->instance, " <>|&;*?") ? " '%s'" : " %s", x->instance);
+    if (x->instance && used < sizeof line) {
+        /* Quoted for the shell so that the line runs as printed: '...' when
+         * it has spaces or special characters, $'...' (newlines as \n) when
+         * it spans lines. */
+        const char *c;
+        if (strchr(x->instance, '\n')) {
+            used += (size_t)snprintf(line + used, sizeof line - used, " $'");
+            for (c = x->instance; *c && used + 4 < sizeof line; c++) {
+                if (*c == '\n')
+                    line[used++] = '\\', line[used++] = 'n';
+                else if (*c == '\'' || *c == '\\')
+                    line[used++] = '\\', line[used++] = *c;
+                else
+                    line[used++] = *c;
+            }
+            used += (size_t)snprintf(line + used, sizeof line - used, "'");
+        } else {
+            used += (size_t)snprintf(line + used, sizeof line - used,
+                                     strpbrk(x->instance, " <>|&;*?()$\"`\\#~") ? " '%s'" : " %s", x->instance);
+        }
+    }
     printf("  %s\n      %s\n", line, x->note);
 }
 
@@ -297,6 +316,12 @@ static void game_help(const ar_game *g)
     game_capabilities(g, caps, sizeof caps);
     if (caps[0])
         printf("\nAlso: %s (see `ariadne help VERB`).\n", caps);
+    if (g->examples && g->examples[0].args) {
+        const ar_game_example *x;
+        puts("\nExamples:");
+        for (x = g->examples; x->args; x++)
+            printf("  ariadne %s\n      %s\n", x->args, x->note);
+    }
     puts("\nPlay it with `ariadne play`, pit bots against each other with `ariadne match`, and\n"
          "ask for the value and best move of a position with `ariadne analyse` (docs/games.md).");
 }
@@ -332,6 +357,10 @@ static int verb_help_impl(int argc, char **argv)
     }
     if (ar_game_find(argv[1])) {
         game_help(ar_game_find(argv[1]));
+        return 0;
+    }
+    if (ar_andor_domain_find(argv[1])) {
+        cli_andor_help(ar_andor_domain_find(argv[1]));
         return 0;
     }
     return ar_tool_fail("help: no verb or domain called '%s' (see `ariadne help`)", argv[1]);
@@ -449,6 +478,7 @@ int verb_list(int argc, char **argv)
                 printf("  %-10s also: %s\n", "", caps);
         }
     }
+    cli_andor_list();
     puts("\nAlgorithms (--algo):");
     for (a = ar_algorithms(); a->name; a++)
         printf("  %-10s %s\n", a->name, a->summary);

@@ -11,6 +11,8 @@
  * option completes without touching the script. */
 #include "cli.h"
 
+#include "ariadne/andor.h"
+
 #include <string.h>
 #include "ariadne/game.h"
 
@@ -69,6 +71,7 @@ void cli_print_man(FILE *out)
 {
     const cli_verb *v;
     const ar_puzzle *const *p;
+    const ar_andor_domain *const *d;
     const ar_game *const *g;
     fprintf(out, ".TH ARIADNE 1 \"\" \"ariadne %s\" \"User Commands\"\n", AR_VERSION_TEXT);
     fputs(".SH NAME\nariadne \\- AI search for puzzles and games\n.SH SYNOPSIS\n", out);
@@ -102,6 +105,16 @@ void cli_print_man(FILE *out)
         troff_block(out, (*p)->help);
         fputs(".RE\n", out);
         man_options(out, (*p)->options);
+    }
+    fputs(".SH AND-OR DOMAINS\nProblem reduction (solve and verify, \\-\\-algo aostar or andor-dfs).\n", out);
+    for (d = ar_andor_domains(); *d; d++) {
+        fputs(".TP\n.B ", out);
+        troff_text(out, (*d)->name);
+        troff_text(out, (*d)->summary);
+        fputs(".RS\n", out);
+        troff_block(out, (*d)->help);
+        fputs(".RE\n", out);
+        man_options(out, (*d)->options);
     }
     fputs(".SH GAMES\n", out);
     for (g = ar_games(); *g; g++) {
@@ -194,6 +207,7 @@ static int complete(int argc, char **argv)
     const cli_verb *v, *verb = NULL;
     const ar_tool *tool = NULL;
     const ar_puzzle *const *p;
+    const ar_andor_domain *const *d;
     const ar_game *const *g;
     static const char *const common[] = {"--json", "--quiet", "--progress", "--time-limit", "--memory-limit",
                                          "--node-limit", "--seed", "--threads", "--help", NULL};
@@ -216,6 +230,8 @@ static int complete(int argc, char **argv)
         if (verb) {
             for (p = ar_puzzles(); *p; p++)
                 say((*p)->name, prefix);
+            for (d = ar_andor_domains(); *d; d++)
+                say((*d)->name, prefix);
             for (g = ar_games(); *g; g++)
                 say((*g)->name, prefix);
         }
@@ -235,9 +251,12 @@ static int complete(int argc, char **argv)
     }
     if (argc > 2) { /* the domain's or the game's own options */
         const ar_puzzle *pz = ar_puzzle_find(argv[1]);
+        const ar_andor_domain *ad = ar_andor_domain_find(argv[1]);
         const ar_game *gm = ar_game_find(argv[1]);
         if (pz)
             say_spec_options(pz->options, prefix);
+        if (ad && !pz)
+            say_spec_options(ad->options, prefix);
         if (gm) {
             const ar_tool *fe = verb ? ar_tool_find(gm->tools, verb->name) : NULL;
             say_spec_options(gm->options, prefix);

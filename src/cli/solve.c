@@ -304,6 +304,8 @@ int verb_solve(int argc, char **argv)
     FILE *trace = NULL;
     int rc, complete = 1;
 
+    if (cli_is_andor(argc, argv))
+        return cli_andor_solve(argc, argv);
     rc = cli_parse(&c, argc, argv, 1);
     if (rc == 0 && c.batch)
         return cli_solve_batch(&c);
@@ -524,6 +526,8 @@ int verb_verify(int argc, char **argv)
     int solved = 0, rc;
     ar_status st;
 
+    if (cli_is_andor(argc, argv))
+        return cli_andor_verify(argc, argv);
     rc = cli_parse(&c, argc, argv, 1);
     if (rc)
         return rc;

@@ -15,6 +15,7 @@ const char *ar_stop_reason_name(ar_stop_reason reason)
     case AR_STOP_DEPTH: return "depth limit";
     case AR_STOP_BEAM: return "beam width (states were dropped)";
     case AR_STOP_BUDGET: return "the algorithm's budget (spent without a solution)";
+    case AR_STOP_GAVE_UP: return "giving up (an incomplete method found nothing)";
     }
     return "unknown";
 }

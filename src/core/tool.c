@@ -3,6 +3,7 @@
  * file whole, finding the project's data, writing a JSON string. */
 #include "ariadne/tool.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -241,6 +242,27 @@ int ar_data_path(const char *relative, char *buf, size_t size)
     snprintf(buf, size, "data/%s not found ($ARIADNE_DATA, data/ above the program, %s, %s)",
              relative, AR_SOURCE_DATADIR, AR_INSTALL_DATADIR);
     return -1;
+}
+
+char *ar_data_read(const char *dir, const char *name, char *why, size_t why_size)
+{
+    char rel[128], path[1024];
+    size_t k;
+    for (k = 0; name[k]; k++)
+        if (!(isalnum((unsigned char)name[k]) || name[k] == '-' || name[k] == '_') || k >= 40) {
+            snprintf(why, why_size, "'%.40s' is not a name of data/%s/", name, dir);
+            return NULL;
+        }
+    if (!k) {
+        snprintf(why, why_size, "an empty name");
+        return NULL;
+    }
+    snprintf(rel, sizeof rel, "%s/%s.txt", dir, name);
+    if (ar_data_path(rel, path, sizeof path) != 0) {
+        snprintf(why, why_size, "no '%s' (looked for %.900s)", name, path);
+        return NULL;
+    }
+    return ar_read_file(path, why, why_size);
 }
 
 int ar_replay_bad_turn(const ar_replay_request *q, long long turns)

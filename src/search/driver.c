@@ -31,6 +31,12 @@ static const ar_algorithm algorithms[] = {
      AR_ALGO_USES_HEURISTIC, ar_algo_beam},
     {"bnb", "anytime depth-first branch and bound: improving solutions until proven optimal",
      AR_ALGO_USES_HEURISTIC | AR_ALGO_OPTIMAL | AR_ALGO_ANYTIME | AR_ALGO_COMPLETE, ar_algo_bnb},
+    {"bibfs", "bidirectional breadth-first search from the start and the goal until they meet; "
+              "fewest moves (domains that search backward)",
+     AR_ALGO_OPTIMAL | AR_ALGO_COMPLETE, ar_algo_bibfs},
+    {"mm", "MM: bidirectional heuristic search meeting in the middle (Holte et al. 2016); optimal "
+           "with an admissible heuristic (domains that search backward)",
+     AR_ALGO_USES_HEURISTIC | AR_ALGO_OPTIMAL | AR_ALGO_COMPLETE, ar_algo_mm},
     {NULL, NULL, 0, NULL}};
 
 const ar_algorithm *ar_algorithms(void) { return algorithms; }
@@ -99,7 +105,8 @@ static void describe_optimality(ar_result *res, const ar_algorithm *algo, const 
     /* Fewest moves is least cost when the solution's moves all cost 1: every
      * move costs at least 1, so any other solution, having at least as many
      * moves, costs at least as much. */
-    if ((strcmp(algo->name, "bfs") == 0 || strcmp(algo->name, "iddfs") == 0) &&
+    if ((strcmp(algo->name, "bfs") == 0 || strcmp(algo->name, "iddfs") == 0 ||
+         strcmp(algo->name, "bibfs") == 0) &&
         res->cost != res->length) {
         snprintf(res->note, sizeof res->note,
                  "fewest moves, but not proven least cost: moves have different costs");

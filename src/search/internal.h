@@ -67,6 +67,10 @@ ar_status ar_algo_greedy(const ar_puzzle *p, ar_instance *inst, const ar_heurist
                          const ar_search_options *opts, ar_result *res, ar_error *err);
 ar_status ar_algo_ucs(const ar_puzzle *p, ar_instance *inst, const ar_heuristic *h,
                       const ar_search_options *opts, ar_result *res, ar_error *err);
+ar_status ar_algo_bibfs(const ar_puzzle *p, ar_instance *inst, const ar_heuristic *h,
+                        const ar_search_options *opts, ar_result *res, ar_error *err);
+ar_status ar_algo_mm(const ar_puzzle *p, ar_instance *inst, const ar_heuristic *h,
+                     const ar_search_options *opts, ar_result *res, ar_error *err);
 ar_status ar_algo_beam(const ar_puzzle *p, ar_instance *inst, const ar_heuristic *h,
                        const ar_search_options *opts, ar_result *res, ar_error *err);
 

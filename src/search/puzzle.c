@@ -102,9 +102,14 @@ ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const ch
         tok = s;
         if (single)
             s++;
-        else
-            while (*s && !is_separator(*s))
+        else {
+            /* a separator inside parentheses belongs to the move: push(desk, room2) */
+            int depth = 0;
+            while (*s && (depth > 0 || !is_separator(*s))) {
+                depth += *s == '(' ? 1 : *s == ')' && depth > 0 ? -1 : 0;
                 s++;
+            }
+        }
         len = (size_t)(s - tok);
         snprintf(shown, sizeof shown, "%.*s", (int)(len < 40 ? len : 40), tok);
         n++;

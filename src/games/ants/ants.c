@@ -238,6 +238,10 @@ static const ar_bench_suite ants_bench_suites[] = {
      .run = ar_ants_bench},
     {.name = NULL}};
 
+static const ar_game_example ants_examples[] = {
+    {.args = "match ants --bots greedy,lefty --maps data/ants/maps/example --games 1 --seed 1 --turns 100", .note = "two ladder bots for 100 turns on the tutorial map"},
+    {.args = NULL}};
+
 const ar_game ar_game_ants = {
     .name = "ants",
     .summary = "Ants (Google AI Challenge 2011): 2-10 players, fog of war, contest maps, protocol and bots",
@@ -290,4 +294,5 @@ const ar_game ar_game_ants = {
     .replay_format = "ariadne-ants-replay",
     .replay = ar_ants_replay_main,
     .bench_suites = ants_bench_suites,
+    .examples = ants_examples,
 };

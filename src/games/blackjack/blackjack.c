@@ -356,6 +356,11 @@ static ar_status bj_parse_move(const ar_variant *v, const void *pos, int player,
                         (int)(len > 12 ? 12 : len), text);
 }
 
+static const ar_game_example blackjack_examples[] = {
+    {.args = "blackjack-edge --decks 1", .note = "the house edge of one deck, computed exactly"},
+    {.args = "blackjack-sim --hands 100000 --seed 1", .note = "basic strategy simulated: the edge within its confidence interval"},
+    {.args = NULL}};
+
 const ar_game ar_game_blackjack = {
     .name = "blackjack",
     .summary = "blackjack: one player against the dealer; basic strategy and house edge computed exactly",
@@ -399,4 +404,5 @@ const ar_game ar_game_blackjack = {
     .tools = ar_bj_tools,
     .bench_suites = ar_bj_bench_suites,
     .test_variants = ar_bj_test_variants,
+    .examples = blackjack_examples,
 };

@@ -617,6 +617,12 @@ static const ar_game_eval brag_evals[] = {
 
 static const char *const brag_test_variants[] = {"players=2", "players=3 rounds=1", "players=10 rounds=5", NULL};
 
+static const ar_game_example brag_examples[] = {
+    {.args = "brag-sim --hands 20000 --seed 1", .note = "four threshold bidders: the last to bid has the advantage (return per hand ± 95%)"},
+    {.args = "match brag --players 2 --bots threshold,random --games 10 --seed 1", .note = "two players: the notes' threshold strategy against random bids (four players: brag-sim)"},
+    {.args = "card-odds", .note = "the three-card hand classes counted exactly (22,100 hands)"},
+    {.args = NULL}};
+
 const ar_game ar_game_brag = {
     .name = "brag",
     .summary = "three-card brag: n players bet or drop on three cards; the lecture notes' betting game",
@@ -662,4 +668,5 @@ const ar_game ar_game_brag = {
     .tools = ar_brag_tools,
     .bench_suites = NULL,
     .test_variants = brag_test_variants,
+    .examples = brag_examples,
 };

@@ -527,6 +527,11 @@ static const ar_game_bench_ladder bridgit_bench_ladder = {.options = "size=5", .
 /* Variants the conformance tests play besides the default and the bench's. */
 static const char *const bridgit_test_variants[] = {"size=2", "size=12", NULL};
 
+static const ar_game_example bridgit_examples[] = {
+    {.args = "analyse bridgit --size 3", .note = "the start of a 3x4 game: black, moving first, wins (Lehman's rule)"},
+    {.args = "match bridgit --bots perfect,alphabeta:depth=2 --games 4 --seed 1", .note = "the perfect player wins every game as black"},
+    {.args = NULL}};
+
 const ar_game ar_game_bridgit = {
     .name = "bridgit",
     .summary = "Bridg-it (Gale's game): n x (n+1) dots each; perfect play by Lehman's switching-game rule",
@@ -566,4 +571,5 @@ const ar_game ar_game_bridgit = {
     .bench_positions = bridgit_bench_positions,
     .bench_ladder = &bridgit_bench_ladder,
     .test_variants = bridgit_test_variants,
+    .examples = bridgit_examples,
 };

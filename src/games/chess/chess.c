@@ -291,6 +291,11 @@ static const ar_bench_suite chess_bench_suites[] = {
      .run = ar_chess_bench},
     {.name = NULL}};
 
+static const ar_game_example chess_examples[] = {
+    {.args = "perft chess 4", .note = "197,281 positions at depth 4 from the start: the move generator's test"},
+    {.args = "analyse chess --depth 5", .note = "the engine's view of the start position at depth 5"},
+    {.args = NULL}};
+
 const ar_game ar_game_chess = {
     .name = "chess",
     .summary = "chess: complete rules, FEN/SAN/PGN, perft, a UCI engine, matches against UCI engines",
@@ -345,4 +350,5 @@ const ar_game ar_game_chess = {
     .tools = ar_chess_tools,
     .perft = ar_chess_perft_job,
     .bench_suites = chess_bench_suites,
+    .examples = chess_examples,
 };

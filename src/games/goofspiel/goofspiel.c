@@ -464,6 +464,10 @@ static const ar_game_eval gs_evals[] = {
 static const char *const gs_test_variants[] = {"players=3", "hidden", "cards=1",
                                                "players=10 cards=13 hidden", NULL};
 
+static const ar_game_example goofspiel_examples[] = {
+    {.args = "match goofspiel --bots mcts:iters=500,random --games 10 --seed 1", .note = "hidden bids and a random prize order: MCTS against random bids"},
+    {.args = NULL}};
+
 const ar_game ar_game_goofspiel = {
     .name = "goofspiel",
     .summary = "Goofspiel: N players bid cards at once for random prizes; the template game",
@@ -505,4 +509,5 @@ const ar_game ar_game_goofspiel = {
     .scores = gs_scores,
     .observe = gs_observe,
     .test_variants = gs_test_variants,
+    .examples = goofspiel_examples,
 };

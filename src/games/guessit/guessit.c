@@ -400,6 +400,11 @@ static void gi_observe(const ar_variant *v, const void *pos, int player, void *v
 
 static const char *const gi_test_variants[] = {"hand=1", "hand=2", "hand=3", NULL};
 
+static const ar_game_example guessit_examples[] = {
+    {.args = "guessit-solve", .note = "Isaacs' Guess It solved exactly: the first player wins 0.5389"},
+    {.args = "match guessit --bots optimal,never-bluff --games 100 --seed 1", .note = "the equilibrium against a player who never bluffs"},
+    {.args = NULL}};
+
 const ar_game ar_game_guessit = {
     .name = "guessit",
     .summary = "Isaacs' Guess It: name the hidden card, ask for cards, bluff; solved exactly",
@@ -444,4 +449,5 @@ const ar_game ar_game_guessit = {
     .tools = ar_guessit_tools,
     .bench_suites = NULL,
     .test_variants = gi_test_variants,
+    .examples = guessit_examples,
 };

@@ -479,6 +479,11 @@ static const ar_game_bench_ladder nim_bench_ladder = {.options = "", .bots = nim
 /* Variants the conformance tests play besides the default and the bench's. */
 static const char *const nim_test_variants[] = {"misere", "take=half play=normal", "k=3 play=misere", NULL};
 
+static const ar_game_example nim_examples[] = {
+    {.args = "analyse nim '3 4 5'", .note = "the value of a position and the winning move by Bouton's rule"},
+    {.args = "match nim --bots perfect,mcts:iters=200 --games 4 --seed 1", .note = "the perfect player against MCTS: results and Elo with its 95% interval"},
+    {.args = NULL}};
+
 const ar_game ar_game_nim = {
     .name = "nim",
     .summary = "Nim: Bouton, misère, Moore's Nim_k, take-at-most-half; perfect players",
@@ -518,4 +523,5 @@ const ar_game ar_game_nim = {
     .bench_positions = nim_bench_positions,
     .bench_ladder = &nim_bench_ladder,
     .test_variants = nim_test_variants,
+    .examples = nim_examples,
 };

@@ -378,6 +378,10 @@ static const ar_bench_suite pw_bench_suites[] = {
      .run = ar_pw_bench},
     {.name = NULL}};
 
+static const ar_game_example planetwars_examples[] = {
+    {.args = "match planetwars --bots rage,bully --maps data/planetwars/maps/map1.txt --move-time 0.05 --seed 1", .note = "two of the contest's example bots on one official map, both sides"},
+    {.args = NULL}};
+
 const ar_game ar_game_planetwars = {
     .name = "planetwars",
     .summary = "Planet Wars (Google AI Challenge 2010): the contest engine's exact rules, bots, protocol",
@@ -424,4 +428,5 @@ const ar_game ar_game_planetwars = {
     .replay_format = "ariadne-planetwars-replay",
     .replay = ar_pw_replay_main,
     .bench_suites = pw_bench_suites,
+    .examples = planetwars_examples,
 };

@@ -337,6 +337,12 @@ static const ar_game_bench_position tictactoe_bench_positions[] = {
 static const char *const tictactoe_ladder_bots[] = {"perfect", "alphabeta:depth=2:eval=lines", "mcts:iters=300", "random", NULL};
 static const ar_game_bench_ladder tictactoe_bench_ladder = {.options = "", .bots = tictactoe_ladder_bots, .openings = 1};
 
+static const ar_game_example tictactoe_examples[] = {
+    {.args = "analyse tictactoe x.o/.x./..o", .note = "a position's value (proven) and the best line"},
+    {.args = "match tictactoe --bots perfect,random --games 10 --seed 1", .note = "the perfect player never loses"},
+    {.args = "perft tictactoe 9", .note = "127,872 games last all nine plies"},
+    {.args = NULL}};
+
 const ar_game ar_game_tictactoe = {
     .name = "tictactoe",
     .summary = "tic-tac-toe: perfect play by full search; the notes' NX - NO evaluation",
@@ -369,4 +375,5 @@ const ar_game ar_game_tictactoe = {
     .noisy_moves = ttt_noisy_moves,
     .bench_positions = tictactoe_bench_positions,
     .bench_ladder = &tictactoe_bench_ladder,
+    .examples = tictactoe_examples,
 };

@@ -435,6 +435,10 @@ static const ar_bench_suite tron_bench_suites[] = {
      .run = ar_tron_bench_search},
     {.name = NULL}};
 
+static const ar_game_example tron_examples[] = {
+    {.args = "match tron --bots chamber-ab,wallhug --maps data/tron/maps/15x16.txt --move-time 0.05 --first-move-time 0.05 --seed 1", .note = "the default bot against a wall-hugger on one official map, both sides"},
+    {.args = NULL}};
+
 const ar_game ar_game_tron = {
     .name = "tron",
     .summary = "Tron light cycles (Google AI Challenge 2010): simultaneous moves, contest maps and protocol",
@@ -489,4 +493,5 @@ const ar_game ar_game_tron = {
     .replay_format = "ariadne-tron-replay",
     .replay = ar_tron_replay_main,
     .bench_suites = tron_bench_suites,
+    .examples = tron_examples,
 };

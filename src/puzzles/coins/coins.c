@@ -388,8 +388,9 @@ const ar_puzzle ar_domain_coins = {
     "--reverse). Goal: the pattern anywhere on the line, read from either end. Instance:\n"
     "START -> GOAL ('HHHTTT -> HTHTHT'), or --pairs N for H^N T^N -> (HT)^N. Moves: cells\n"
     "from the start's first coin = 0: '0+1>6+7' (turned: '0+1>7+6'). The search has --room R\n"
-    "spare cells each side. Example: ariadne verify coins 'HHHTTT -> HTHTHT' '0+1>6+7\n"
-    "5+6>8+9 2+3>5+6' replays the notes' solution. `ariadne generate coins [--pairs N]`\n"
+    "spare cells each side. The notes' solution, replayed:\n"
+    "Example: ariadne verify coins 'HHHTTT -> HTHTHT' '0+1>6+7 5+6>8+9 2+3>5+6'\n"
+    "`ariadne generate coins [--pairs N]`\n"
     "writes H^N T^N -> (HT)^N (N from the seed, 3 or 4, when not given): always solvable;\n"
     "the default search solves 3 and 4 pairs in well under a second, 5 or more take it minutes or more.",
     .flags = AR_PUZZLE_UNIT_COST | AR_PUZZLE_REVERSIBLE,

@@ -191,6 +191,24 @@ static unsigned hanoi_successors(const ar_instance *inst, const void *state, ar_
     return n;
 }
 
+/* Every move is undone by the opposite move at the same cost, so the
+ * positions one move before s are its successors, reached back by the
+ * inverse moves. */
+static unsigned hanoi_predecessors(const ar_instance *inst, const void *state, ar_move *moves,
+                                   uint32_t *costs, void *states)
+{
+    unsigned n = hanoi_successors(inst, state, moves, costs, states), i;
+    for (i = 0; i < n; i++)
+        moves[i] = hanoi_inverse(inst, moves[i]);
+    return n;
+}
+
+static int hanoi_goal_state(const ar_instance *inst, void *state)
+{
+    memcpy(state, inst->goal_packed, inst->size);
+    return 1;
+}
+
 /* Hot path (streams of 2^30 moves go through here): no snprintf. */
 static size_t hanoi_format_move(const ar_instance *inst, ar_move move, char *buf, size_t size)
 {
@@ -397,6 +415,8 @@ const ar_puzzle ar_domain_hanoi = {
     .state_after = ar_hanoi_state_after,
     .generate = ar_hanoi_generate,
     .with_start = ar_hanoi_with_start,
+    .goal_state = hanoi_goal_state,
+    .predecessors = hanoi_predecessors,
     .examples = hanoi_examples,
     .pdb = &ar_hanoi_pdb_provider,
     .bfs2 = &ar_hanoi_bfs2_provider,

@@ -11,11 +11,12 @@
 /* Misplaced: every disc off its goal peg moves at least once, and a move
  * changes one disc's peg, so h changes by at most 1 per move: admissible and
  * consistent. */
-static uint64_t misplaced_pos(const ar_instance *inst, const unsigned char *pos)
+static uint64_t misplaced_pos(const ar_instance *inst, const unsigned char *pos,
+                              const unsigned char *goal)
 {
     unsigned d, c = 0;
     for (d = 0; d < inst->discs; d++)
-        c += pos[d] != inst->goal[d];
+        c += pos[d] != goal[d];
     return c;
 }
 
@@ -47,14 +48,20 @@ static uint64_t misplaced_pos(const ar_instance *inst, const unsigned char *pos)
  * Counting discs by (peg, goal) pair makes each B_m O(1) and h O(n). */
 uint64_t ar_hanoi_disc_bound(const ar_instance *inst, const unsigned char *pos)
 {
+    return ar_hanoi_disc_bound_to(inst, pos, inst->goal);
+}
+
+uint64_t ar_hanoi_disc_bound_to(const ar_instance *inst, const unsigned char *pos,
+                                const unsigned char *goal)
+{
     unsigned char cnt[AR_HANOI_MAX_PEGS][AR_HANOI_MAX_PEGS];
     unsigned d, total = 0, below = 0;
     uint64_t best = 0;
     memset(cnt, 0, sizeof cnt);
     for (d = 0; d < inst->discs; d++)
-        total += pos[d] != inst->goal[d];
+        total += pos[d] != goal[d];
     for (d = 0; d < inst->discs; d++) {
-        unsigned p = pos[d], g = inst->goal[d];
+        unsigned p = pos[d], g = goal[d];
         if (p != g) {
             uint64_t b = 1u + below + cnt[p][g] + 2u * cnt[p][p] + 2u * cnt[g][g] + (total - below - 1u);
             if (b > best)
@@ -129,7 +136,33 @@ static uint64_t h_misplaced(const ar_instance *inst, const void *state)
 {
     unsigned char pos[AR_HANOI_MAX_DISCS];
     hanoi_unpack(inst, state, pos);
-    return misplaced_pos(inst, pos);
+    return misplaced_pos(inst, pos, inst->goal);
+}
+
+/* The backward halves (bidirectional search): moves are reversible at cost 1,
+ * so the distance from the start to a position is the distance from the
+ * position to the start, and each bound holds with the start as its goal. */
+static uint64_t h_misplaced_back(const ar_instance *inst, const void *state)
+{
+    unsigned char pos[AR_HANOI_MAX_DISCS];
+    hanoi_unpack(inst, state, pos);
+    return misplaced_pos(inst, pos, inst->start);
+}
+
+static uint64_t h_disc_bound_back(const ar_instance *inst, const void *state)
+{
+    unsigned char pos[AR_HANOI_MAX_DISCS];
+    hanoi_unpack(inst, state, pos);
+    return ar_hanoi_disc_bound_to(inst, pos, inst->start);
+}
+
+static uint64_t h_exact3_back(const ar_instance *inst, const void *state)
+{
+    unsigned char pos[AR_HANOI_MAX_DISCS];
+    hanoi_unpack(inst, state, pos);
+    if (inst->pegs != 3)
+        return ar_hanoi_disc_bound_to(inst, pos, inst->start);
+    return ar_hanoi_exact3(pos, inst->start, inst->discs, NULL);
 }
 
 static uint64_t h_disc_bound(const ar_instance *inst, const void *state)
@@ -162,19 +195,23 @@ const ar_heuristic ar_hanoi_heuristics[] = {
     {.name = "best",
      .summary = "the strongest bound available: exact3 on 3 pegs, disc-bound on 4 or more",
      .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
-     .estimate = h_exact3},
+     .estimate = h_exact3,
+     .estimate_from_start = h_exact3_back},
     {.name = "disc-bound",
      .summary = "max over misplaced discs m of 1 + forced moves of smaller discs around m's first "
                 "and last moves + misplaced larger discs",
      .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
-     .estimate = h_disc_bound},
+     .estimate = h_disc_bound,
+     .estimate_from_start = h_disc_bound_back},
     {.name = "exact3",
      .summary = "the exact distance for 3 pegs (largest differing disc moved once or twice)",
      .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
      .prepare = prepare_exact3,
-     .estimate = h_exact3},
+     .estimate = h_exact3,
+     .estimate_from_start = h_exact3_back},
     {.name = "misplaced",
      .summary = "number of discs not on their goal peg",
      .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
-     .estimate = h_misplaced},
+     .estimate = h_misplaced,
+     .estimate_from_start = h_misplaced_back},
     {.name = NULL}};

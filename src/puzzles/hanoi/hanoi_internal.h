@@ -150,6 +150,9 @@ ar_status ar_hanoi_generate(const ar_param *params, size_t param_count, uint64_t
 extern const ar_heuristic ar_hanoi_heuristics[];
 /* The disc bound of a position (admissible and consistent, any peg count). */
 uint64_t ar_hanoi_disc_bound(const ar_instance *inst, const unsigned char *pos);
+/* The same bound towards any position `goal` instead of the instance's goal. */
+uint64_t ar_hanoi_disc_bound_to(const ar_instance *inst, const unsigned char *pos,
+                                const unsigned char *goal);
 /* The optimal 3-peg distance from position a to position b of n discs;
  * *twice (may be NULL) says whether the largest differing disc moves twice. */
 uint64_t ar_hanoi_exact3(const unsigned char *a, const unsigned char *b, unsigned n, int *twice);

@@ -296,6 +296,30 @@ static void maze_apply(const ar_instance *in, void *state, ar_move m)
 
 static uint32_t maze_move_cost(const ar_instance *in, ar_move m) { (void)in; return MAZE_WEIGHT(m); }
 
+/* Every piece moves symmetrically (a king, rook, knight or walker that can go
+ * from a to b can go from b to a), so the squares one move before `cell` are
+ * those it reaches; the move back lands on `cell` and costs its weight. */
+static unsigned maze_predecessors(const ar_instance *in, const void *state, ar_move *moves,
+                                  uint32_t *costs, void *states)
+{
+    uint32_t cell = cell_of(state);
+    unsigned n = ar_maze_moves_from(in, cell, moves), i;
+    for (i = 0; i < n; i++) {
+        uint32_t from = MAZE_CELL(moves[i]);
+        memcpy((unsigned char *)states + (size_t)i * sizeof from, &from, sizeof from);
+        moves[i] = MAZE_MOVE(cell, in->weight[cell]);
+        costs[i] = in->weight[cell];
+    }
+    return n;
+}
+
+static int maze_goal_state(const ar_instance *in, void *state)
+{
+    uint32_t cell = in->goal;
+    memcpy(state, &cell, sizeof cell);
+    return 1;
+}
+
 static size_t maze_format_move(const ar_instance *in, ar_move m, char *buf, size_t size)
 {
     int len = snprintf(buf, size, "r%uc%u", MAZE_CELL(m) / in->cols + 1, MAZE_CELL(m) % in->cols + 1);
@@ -344,11 +368,10 @@ static ar_status maze_parse_move(const ar_instance *in, const void *state, const
  * a bound). Each move changes each of these by at most 1, and costs at least
  * the cheapest weight, so min_weight times the bound is admissible and
  * consistent. */
-static uint64_t maze_distance(const ar_instance *in, const void *state)
+static uint64_t distance_between(const ar_instance *in, unsigned at, unsigned to)
 {
-    unsigned at = cell_of(state);
-    unsigned dr = (unsigned)abs((int)(at / in->cols) - (int)(in->goal / in->cols));
-    unsigned dc = (unsigned)abs((int)(at % in->cols) - (int)(in->goal % in->cols)), moves;
+    unsigned dr = (unsigned)abs((int)(at / in->cols) - (int)(to / in->cols));
+    unsigned dc = (unsigned)abs((int)(at % in->cols) - (int)(to % in->cols)), moves;
     switch (in->piece) {
     case MAZE_KING: moves = dr > dc ? dr : dc; break;
     case MAZE_WALKER: moves = dr + dc; break;
@@ -362,17 +385,31 @@ static uint64_t maze_distance(const ar_instance *in, const void *state)
     return (uint64_t)moves * in->min_weight;
 }
 
+static uint64_t maze_distance(const ar_instance *in, const void *state)
+{
+    return distance_between(in, cell_of(state), in->goal);
+}
+
+/* The backward half of a bidirectional search: the same bound from the start
+ * (a path from the start to here enters at least that many squares). */
+static uint64_t maze_distance_back(const ar_instance *in, const void *state)
+{
+    return distance_between(in, cell_of(state), in->start);
+}
+
 static uint64_t maze_zero(const ar_instance *in, const void *state) { (void)in, (void)state; return 0; }
 
 static const ar_heuristic maze_heuristics[] = {
     {.name = "distance",
      .summary = "the piece's fewest moves on an empty board times the cheapest weight (admissible, consistent)",
      .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
-     .estimate = maze_distance},
+     .estimate = maze_distance,
+     .estimate_from_start = maze_distance_back},
     {.name = "zero",
      .summary = "0 everywhere: A* becomes Dijkstra's algorithm",
      .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
-     .estimate = maze_zero},
+     .estimate = maze_zero,
+     .estimate_from_start = maze_zero},
     {.name = NULL}};
 
 static const ar_domain_solver maze_solvers[] = {
@@ -492,6 +529,8 @@ const ar_puzzle ar_domain_maze = {
     .heuristics = maze_heuristics,
     .solvers = maze_solvers,
     .generate = maze_generate,
+    .goal_state = maze_goal_state,
+    .predecessors = maze_predecessors,
     .examples = maze_examples,
     .tools = maze_tools,
     .bench_suites = maze_bench_suites,

@@ -610,8 +610,8 @@ static const ar_option_spec peg_options[] = {
     {.name = NULL}};
 
 static const ar_puzzle_example peg_examples[] = {
-    {.options = "", .instance = "ooo.o/..ooo/.oo.o", .cost = 0,
-     .note = "a small picture: pegs o, empty holes ., no hole space; rows split by / or newlines"},
+    {.options = "", .instance = "ooo.o/..ooo/.oo.o", .cost = 0, .unsolvable = 1,
+     .note = "a small picture (pegs o, holes ., rows split by /): no solution, proven at once by the rule of three"},
     {.options = "", .instance = "oooo/oooo/oooo/oooo/.ooo", .cost = 10,
      .note = "a 4x5 board: one peg in 10 moves, proven fewest (breadth-first by moves)"},
     {.options = "", .instance = "english", .cost = 0,

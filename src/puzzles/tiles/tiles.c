@@ -366,6 +366,30 @@ static void tiles_undo(const ar_instance *in, void *state, ar_move m)
     ar_tiles_apply(&in->model, state, (unsigned)tiles_inverse(in, m));
 }
 
+/* The boards one move before: the blank's neighbours, each coming back by the
+ * opposite direction (every move is its own way back, at cost 1). */
+static unsigned tiles_predecessors(const ar_instance *in, const void *state, ar_move *moves,
+                                   uint32_t *costs, void *states)
+{
+    unsigned n = tiles_legal_moves(in, state, moves), i;
+    for (i = 0; i < n; i++) {
+        uint8_t *p = (uint8_t *)states + (size_t)i * in->model.n;
+        memcpy(p, state, in->model.n);
+        ar_tiles_apply(&in->model, p, (unsigned)moves[i]);
+        moves[i] = tiles_inverse(in, moves[i]);
+        costs[i] = 1;
+    }
+    return n;
+}
+
+static int tiles_goal_state(const ar_instance *in, void *state)
+{
+    unsigned i;
+    for (i = 0; i < in->model.n; i++)
+        ((uint8_t *)state)[i] = (uint8_t)i; /* labels are goal cells */
+    return 1;
+}
+
 static size_t tiles_format_move(const ar_instance *in, ar_move m, char *buf, size_t size)
 {
     (void)in;
@@ -407,6 +431,12 @@ static uint64_t h_linear(const ar_instance *in, const void *state)
     return ar_tiles_linear(&in->model, state);
 }
 
+/* Every heuristic's backward half: the Manhattan distance to the start. */
+static uint64_t h_from_start(const ar_instance *in, const void *state)
+{
+    return ar_tiles_manhattan_between(&in->model, state, in->start);
+}
+
 static ar_status prepare_pdb(ar_instance *in, ar_mem *mem, ar_error *err)
 {
     if (in->model.npat == 0)
@@ -429,17 +459,20 @@ static const ar_heuristic tiles_heuristics[] = {
      .summary = "Manhattan distance plus linear conflicts (two extra moves per tile that must leave "
                 "its row or column)",
      .flags = AR_HEURISTIC_ADMISSIBLE,
-     .estimate = h_linear},
+     .estimate = h_linear,
+     .estimate_from_start = h_from_start},
     {.name = "manhattan",
      .summary = "sum of the tiles' Manhattan distances to their goal cells",
      .flags = AR_HEURISTIC_ADMISSIBLE | AR_HEURISTIC_CONSISTENT,
-     .estimate = h_manhattan},
+     .estimate = h_manhattan,
+     .estimate_from_start = h_from_start},
     {.name = "pdb",
      .summary = "additive disjoint pattern databases (--pattern, e.g. 5-5-5, 6-6-3, 7-8, 6-6-6-6), "
                 "max with the reflected board",
      .flags = AR_HEURISTIC_ADMISSIBLE, /* a minimum over the blank's regions need not be consistent */
      .prepare = prepare_pdb,
-     .estimate = h_pdb},
+     .estimate = h_pdb,
+     .estimate_from_start = h_from_start},
     {.name = NULL}};
 
 /* --- solvers --- */
@@ -755,6 +788,8 @@ const ar_puzzle ar_domain_tiles = {
     .pdb = &tiles_pdb,
     .bench_suites = tiles_bench_suites,
     .with_start = tiles_with_start,
+    .goal_state = tiles_goal_state,
+    .predecessors = tiles_predecessors,
     .batch_line = tiles_batch_line,
     .examples = tiles_examples,
 };

@@ -61,6 +61,23 @@ unsigned ar_tiles_manhattan(const ar_tiles_model *m, const uint8_t *cells)
     return h;
 }
 
+unsigned ar_tiles_manhattan_between(const ar_tiles_model *m, const uint8_t *cells,
+                                    const uint8_t *target)
+{
+    uint8_t at[AR_TILES_MAX];
+    unsigned p, h = 0;
+    for (p = 0; p < m->n; p++)
+        at[target[p]] = (uint8_t)p;
+    for (p = 0; p < m->n; p++) {
+        unsigned q = at[cells[p]];
+        if (cells[p] == m->blank)
+            continue;
+        h += (m->row_of[p] > m->row_of[q] ? m->row_of[p] - m->row_of[q] : m->row_of[q] - m->row_of[p]) +
+             (m->col_of[p] > m->col_of[q] ? m->col_of[p] - m->col_of[q] : m->col_of[q] - m->col_of[p]);
+    }
+    return h;
+}
+
 unsigned ar_tiles_linear(const ar_tiles_model *m, const uint8_t *cells)
 {
     unsigned line, h = ar_tiles_manhattan(m, cells);

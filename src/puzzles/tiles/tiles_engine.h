@@ -104,6 +104,11 @@ void ar_tiles_free_pdbs(ar_tiles_model *m);
 /* Heuristic values of a board (cells[p] = label on cell p), from scratch. */
 unsigned ar_tiles_manhattan(const ar_tiles_model *m, const uint8_t *cells);
 unsigned ar_tiles_linear(const ar_tiles_model *m, const uint8_t *cells);
+/* The Manhattan distance between two boards (the tiles' moves from one to the
+ * other, blank not counted): the bound of a search backward to `target`.
+ * Without transport only: a transport moves a tile further. */
+unsigned ar_tiles_manhattan_between(const ar_tiles_model *m, const uint8_t *cells,
+                                    const uint8_t *target);
 unsigned ar_tiles_pdb_value(const ar_tiles_model *m, const uint8_t *cells);
 
 /* 1 when the board can reach the goal (permutation parity against the
