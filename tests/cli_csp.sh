@@ -133,7 +133,7 @@ bad_input "give the puzzle" count cryptarithm ""
 "$A" count queens 19 --time-limit 0.3 --quiet >"$tmp/out" 2>"$tmp/err"; st=$?
 [ $st -eq 3 ] && grep -q "^stopped by time limit: at least [0-9]* solutions" "$tmp/out" && ok || bad "count queens --time-limit: exit $st: $(cat "$tmp/out")"
 "$A" count queens 19 --time-limit 0.3 --json --quiet >"$tmp/out" 2>&1; st=$?
-[ $st -eq 3 ] && grep -q '"complete":false,"stopped_by":"time limit"' "$tmp/out" && ok || bad "count queens --json stopped: $(cat "$tmp/out")"
+[ $st -eq 3 ] && grep -q '"complete":false,"stop_reason":"time limit"' "$tmp/out" && ok || bad "count queens --json stopped: $(cat "$tmp/out")"
 "$A" count queens 18 --time-limit 1 --progress text >"$tmp/out" 2>"$tmp/err"
 grep -q "ETA" "$tmp/err" && ok || bad "count queens --progress: $(head -c 300 "$tmp/err")"
 "$A" count sudoku "...." --quiet >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "count sudoku of 4 cells"

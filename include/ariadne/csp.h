@@ -260,6 +260,22 @@ ar_status ar_csp_solve_puzzle(const ar_csp *m, const ar_csp_options *o, int loca
                               const struct ar_search_options *opts, struct ar_result *result, int32_t *values,
                               ar_error *err);
 
+/* Counts every solution of m as `ariadne count` does: under opts' limits
+ * and progress (opts may be NULL), in decisions; visit (may be NULL) sees
+ * each solution and stops the count by returning non-zero. r receives the
+ * counters, whether the count is exact (complete) and, when it is not, why
+ * (stop: the run's limit, or AR_STOP_INTERRUPT when the visitor stopped
+ * it), and the seconds taken. */
+typedef struct ar_csp_count_result {
+    ar_csp_stats stats;
+    int complete;
+    ar_stop_reason stop;
+    double seconds;
+} ar_csp_count_result;
+
+ar_status ar_csp_count(const ar_csp *m, const ar_csp_options *o, const struct ar_search_options *opts,
+                       ar_csp_visit visit, void *ctx, ar_csp_count_result *r, ar_error *err);
+
 /* ------------------------------------------------------------ text form -- */
 
 /* Reads a model in the library's text format:

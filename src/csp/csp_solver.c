@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "ariadne/timer.h"
 
 ar_status ar_csp_solve_puzzle(const ar_csp *m, const ar_csp_options *o, int local_search,
                               const ar_search_options *opts, ar_result *result, int32_t *values, ar_error *err)
@@ -67,4 +68,24 @@ ar_status ar_csp_solve_puzzle(const ar_csp *m, const ar_csp_options *o, int loca
     }
     ar_run_finish(&run);
     return AR_OK;
+}
+
+ar_status ar_csp_count(const ar_csp *m, const ar_csp_options *o, const ar_search_options *opts, ar_csp_visit visit,
+                       void *ctx, ar_csp_count_result *r, ar_error *err)
+{
+    ar_run run;
+    ar_result res;
+    ar_csp_outcome out;
+    ar_status status;
+    double t0 = ar_now();
+    memset(r, 0, sizeof *r);
+    ar_result_init(&res);
+    ar_run_begin(&run, opts, &res);
+    run.unit = "decisions";
+    status = ar_csp_search(m, o, &run, 0, visit, ctx, NULL, &out, &r->stats, err);
+    ar_run_finish(&run);
+    r->complete = status == AR_OK && (out == AR_CSP_ALL || out == AR_CSP_NONE);
+    r->stop = r->complete ? AR_STOP_NONE : run.stop != AR_STOP_NONE ? run.stop : AR_STOP_INTERRUPT;
+    r->seconds = ar_now() - t0;
+    return status;
 }

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/search.h"
-#include "ariadne/timer.h"
 #include "ariadne/tool.h"
 
 extern const ar_puzzle ar_domain_colouring;
@@ -33,12 +32,7 @@ static int colouring_count_tool(int argc, char **argv)
     ar_error err;
     ar_csp *m;
     ar_search_options so;
-    ar_result res;
-    ar_run run;
-    ar_csp_outcome out;
-    ar_csp_stats st;
-    double t0;
-    int complete;
+    ar_csp_count_result r;
     ar_status s;
     if (ar_tool_parse(&cmd, argc, argv, 2))
         return AR_EXIT_BAD_INPUT;
@@ -62,42 +56,36 @@ static int colouring_count_tool(int argc, char **argv)
     ar_search_options_init(&so);
     so.limits = cmd.limits;
     so.progress = &cmd.progress;
-    ar_result_init(&res);
-    ar_run_begin(&run, &so, &res);
-    run.unit = "decisions";
-    t0 = ar_now();
-    s = ar_csp_search(m, NULL, &run, 0, NULL, NULL, NULL, &out, &st, &err);
+    s = ar_csp_count(m, NULL, &so, NULL, NULL, &r, &err);
     ar_csp_destroy(m);
     ar_progress_finish(&cmd.progress);
     if (s != AR_OK) {
         ar_domain_colouring.destroy(in);
         return ar_tool_fail("count colouring: %s", err.message);
     }
-    complete = out == AR_CSP_ALL || out == AR_CSP_NONE;
     if (cmd.json) {
         printf("{\"puzzle\":\"colouring\",\"vertices\":%u,\"edges\":%" PRIu64 ",\"colours\":%" PRIu64
-               ",\"counted\":\"%s\",\"complete\":%s,\"stopped_by\":",
-               in->n, in->edges, k, classes ? "colour classes" : "colourings", complete ? "true" : "false");
-        if (complete)
+               ",\"counted\":\"%s\",\"complete\":%s,\"stop_reason\":",
+               in->n, in->edges, k, classes ? "colour classes" : "colourings", r.complete ? "true" : "false");
+        if (r.complete)
             printf("null");
         else
-            ar_json_string(stdout, ar_stop_reason_name(run.stop != AR_STOP_NONE ? run.stop : AR_STOP_INTERRUPT));
-        printf(",\"count\":%" PRIu64 ",\"decisions\":%" PRIu64 ",\"seconds\":%.6f}\n", st.solutions, st.decisions,
-               ar_now() - t0);
-    } else if (!complete) {
-        printf("stopped by %s: at least %" PRIu64 " %s\n",
-               ar_stop_reason_name(run.stop != AR_STOP_NONE ? run.stop : AR_STOP_INTERRUPT), st.solutions,
+            ar_json_string(stdout, ar_stop_reason_name(r.stop));
+        printf(",\"count\":%" PRIu64 ",\"decisions\":%" PRIu64 ",\"seconds\":%.6f}\n", r.stats.solutions,
+               r.stats.decisions, r.seconds);
+    } else if (!r.complete) {
+        printf("stopped by %s: at least %" PRIu64 " %s\n", ar_stop_reason_name(r.stop), r.stats.solutions,
                classes ? "partitions into colour classes" : "colourings");
     } else {
         printf("%" PRIu64 " %s with %" PRIu64 " colours (%u vertices, %" PRIu64 " edges; %" PRIu64
                " decisions, %.3f s)\n",
-               st.solutions,
-               classes ? (st.solutions == 1 ? "partition into colour classes" : "partitions into colour classes")
-                       : (st.solutions == 1 ? "proper colouring" : "proper colourings"),
-               k, in->n, in->edges, st.decisions, ar_now() - t0);
+               r.stats.solutions,
+               classes ? (r.stats.solutions == 1 ? "partition into colour classes" : "partitions into colour classes")
+                       : (r.stats.solutions == 1 ? "proper colouring" : "proper colourings"),
+               k, in->n, in->edges, r.stats.decisions, r.seconds);
     }
     ar_domain_colouring.destroy(in);
-    return !complete ? AR_EXIT_LIMIT : st.solutions ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
+    return !r.complete ? AR_EXIT_LIMIT : r.stats.solutions ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
 }
 
 const ar_tool ar_colouring_tools[] = {

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/search.h"
-#include "ariadne/timer.h"
 #include "ariadne/tool.h"
 
 extern const ar_puzzle ar_domain_cryptarithm;
@@ -45,14 +44,9 @@ static int crypt_count_tool(int argc, char **argv)
     ar_csp *m;
     crypt_product product;
     ar_search_options so;
-    ar_result res;
-    ar_run run;
-    ar_csp_outcome out;
-    ar_csp_stats st;
+    ar_csp_count_result r;
     lister l;
     char text[512];
-    double t0;
-    int complete;
     if (ar_tool_parse(&cmd, argc, argv, 2))
         return AR_EXIT_BAD_INPUT;
     if (list && cmd.json)
@@ -67,40 +61,34 @@ static int crypt_count_tool(int argc, char **argv)
     ar_search_options_init(&so);
     so.limits = cmd.limits;
     so.progress = &cmd.progress;
-    ar_result_init(&res);
-    ar_run_begin(&run, &so, &res);
-    run.unit = "decisions";
     l.in = in, l.list = list;
-    t0 = ar_now();
-    memset(&st, 0, sizeof st);
-    if (ar_csp_search(m, NULL, &run, 0, show, &l, NULL, &out, &st, &err) != AR_OK) {
+    if (ar_csp_count(m, NULL, &so, show, &l, &r, &err) != AR_OK) {
         ar_csp_destroy(m);
         ar_domain_cryptarithm.destroy(in);
         return ar_tool_fail("count cryptarithm: %s", err.message);
     }
     ar_progress_finish(&cmd.progress);
-    complete = out == AR_CSP_ALL || out == AR_CSP_NONE;
     ar_crypt_text(in, text, sizeof text);
     if (cmd.json) {
         printf("{\"puzzle\":\"cryptarithm\",\"instance\":");
         ar_json_string(stdout, text);
-        printf(",\"complete\":%s,\"stopped_by\":", complete ? "true" : "false");
-        if (complete)
+        printf(",\"complete\":%s,\"stop_reason\":", r.complete ? "true" : "false");
+        if (r.complete)
             printf("null");
         else
-            ar_json_string(stdout, ar_stop_reason_name(run.stop != AR_STOP_NONE ? run.stop : AR_STOP_INTERRUPT));
-        printf(",\"solutions\":%" PRIu64 ",\"decisions\":%" PRIu64 ",\"seconds\":%.6f}\n", st.solutions, st.decisions,
-               ar_now() - t0);
-    } else if (!complete) {
-        printf("stopped by %s: at least %" PRIu64 " solutions of %s\n",
-               ar_stop_reason_name(run.stop != AR_STOP_NONE ? run.stop : AR_STOP_INTERRUPT), st.solutions, text);
+            ar_json_string(stdout, ar_stop_reason_name(r.stop));
+        printf(",\"solutions\":%" PRIu64 ",\"decisions\":%" PRIu64 ",\"seconds\":%.6f}\n", r.stats.solutions,
+               r.stats.decisions, r.seconds);
+    } else if (!r.complete) {
+        printf("stopped by %s: at least %" PRIu64 " solutions of %s\n", ar_stop_reason_name(r.stop), r.stats.solutions,
+               text);
     } else {
-        printf("%s: %" PRIu64 " solution%s%s (%" PRIu64 " decisions, %.3f s)\n", text, st.solutions,
-               st.solutions == 1 ? "" : "s", st.solutions == 1 ? ", unique" : "", st.decisions, ar_now() - t0);
+        printf("%s: %" PRIu64 " solution%s%s (%" PRIu64 " decisions, %.3f s)\n", text, r.stats.solutions,
+               r.stats.solutions == 1 ? "" : "s", r.stats.solutions == 1 ? ", unique" : "", r.stats.decisions, r.seconds);
     }
     ar_csp_destroy(m);
     ar_domain_cryptarithm.destroy(in);
-    return !complete ? AR_EXIT_LIMIT : st.solutions ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
+    return !r.complete ? AR_EXIT_LIMIT : r.stats.solutions ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
 }
 
 const ar_tool ar_crypt_tools[] = {

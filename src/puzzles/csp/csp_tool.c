@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/search.h"
-#include "ariadne/timer.h"
 #include "ariadne/tool.h"
 
 typedef struct lister { const ar_csp *m; int list; uint64_t shown; } lister;
@@ -47,13 +46,8 @@ static int model_count_tool(int argc, char **argv)
     ar_error err;
     ar_csp_options o;
     ar_search_options so;
-    ar_result res;
-    ar_run run;
-    ar_csp_outcome out;
-    ar_csp_stats st;
+    ar_csp_count_result r;
     lister l;
-    double t0;
-    int complete;
     ar_status s;
     if (ar_tool_parse(&cmd, argc, argv, 2))
         return AR_EXIT_BAD_INPUT;
@@ -77,38 +71,33 @@ static int model_count_tool(int argc, char **argv)
     ar_search_options_init(&so);
     so.limits = cmd.limits;
     so.progress = &cmd.progress;
-    ar_result_init(&res);
-    ar_run_begin(&run, &so, &res);
-    run.unit = "decisions";
     l.m = m, l.list = list, l.shown = 0;
-    t0 = ar_now();
-    s = ar_csp_search(m, &o, &run, 0, show, &l, NULL, &out, &st, &err);
+    s = ar_csp_count(m, &o, &so, show, &l, &r, &err);
     ar_progress_finish(&cmd.progress);
     if (s != AR_OK) {
         ar_csp_destroy(m);
         return ar_tool_fail("count csp: %s", err.message);
     }
-    complete = out == AR_CSP_ALL || out == AR_CSP_NONE;
     if (cmd.json) {
-        printf("{\"puzzle\":\"csp\",\"variables\":%zu,\"constraints\":%zu,\"complete\":%s,\"stopped_by\":",
-               ar_csp_var_count(m), ar_csp_constraint_count(m), complete ? "true" : "false");
-        if (complete)
+        printf("{\"puzzle\":\"csp\",\"variables\":%zu,\"constraints\":%zu,\"complete\":%s,\"stop_reason\":",
+               ar_csp_var_count(m), ar_csp_constraint_count(m), r.complete ? "true" : "false");
+        if (r.complete)
             printf("null");
         else
-            ar_json_string(stdout, ar_stop_reason_name(run.stop != AR_STOP_NONE ? run.stop : AR_STOP_INTERRUPT));
+            ar_json_string(stdout, ar_stop_reason_name(r.stop));
         printf(",\"solutions\":%" PRIu64 ",\"decisions\":%" PRIu64 ",\"dead_ends\":%" PRIu64 ",\"propagations\":%" PRIu64
                ",\"seconds\":%.6f}\n",
-               st.solutions, st.decisions, st.failures, st.propagations, ar_now() - t0);
-    } else if (!complete) {
-        printf("stopped by %s: at least %" PRIu64 " solutions\n",
-               ar_stop_reason_name(run.stop != AR_STOP_NONE ? run.stop : AR_STOP_INTERRUPT), st.solutions);
+               r.stats.solutions, r.stats.decisions, r.stats.failures, r.stats.propagations, r.seconds);
+    } else if (!r.complete) {
+        printf("stopped by %s: at least %" PRIu64 " solutions\n", ar_stop_reason_name(r.stop), r.stats.solutions);
     } else {
         printf("%" PRIu64 " solution%s (%" PRIu64 " decisions, %" PRIu64 " dead ends, %" PRIu64
                " propagations, %.3f s)\n",
-               st.solutions, st.solutions == 1 ? "" : "s", st.decisions, st.failures, st.propagations, ar_now() - t0);
+               r.stats.solutions, r.stats.solutions == 1 ? "" : "s", r.stats.decisions, r.stats.failures,
+               r.stats.propagations, r.seconds);
     }
     ar_csp_destroy(m);
-    return !complete ? AR_EXIT_LIMIT : st.solutions ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
+    return !r.complete ? AR_EXIT_LIMIT : r.stats.solutions ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;
 }
 
 const ar_tool ar_model_tools[] = {

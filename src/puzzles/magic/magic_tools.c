@@ -397,11 +397,7 @@ static int count_by_csp(const count_args *a, ar_progress *pr)
     ar_csp *m;
     ar_error err;
     ar_search_options so;
-    ar_result res;
-    ar_run run;
-    ar_csp_outcome out;
-    ar_csp_stats st;
-    double t0 = ar_now();
+    ar_csp_count_result r;
     int complete, match;
     if (ar_magic_model(a->order, NULL, 1, &m, &err) != AR_OK)
         return ar_tool_fail("count magic: %s", err.message);
@@ -409,33 +405,30 @@ static int count_by_csp(const count_args *a, ar_progress *pr)
     so.limits.time_limit = a->time_limit;
     so.limits.interrupt = &ar_tool_interrupted;
     so.progress = pr;
-    ar_result_init(&res);
-    ar_run_begin(&run, &so, &res);
-    run.unit = "decisions";
-    if (ar_csp_search(m, NULL, &run, 0, NULL, NULL, NULL, &out, &st, &err) != AR_OK) {
+    if (ar_csp_count(m, NULL, &so, NULL, NULL, &r, &err) != AR_OK) {
         ar_csp_destroy(m);
         return ar_tool_fail("count magic: %s", err.message);
     }
     ar_csp_destroy(m);
     ar_progress_finish(pr);
-    complete = out == AR_CSP_ALL || out == AR_CSP_NONE;
-    match = complete && st.solutions == published_canonical[a->order];
+    complete = r.complete;
+    match = complete && r.stats.solutions == published_canonical[a->order];
     if (a->json) {
-        printf("{\"puzzle\":\"magic\",\"order\":%u,\"method\":\"csp\",\"complete\":%s,\"stopped_by\":%s,"
+        printf("{\"puzzle\":\"magic\",\"order\":%u,\"method\":\"csp\",\"complete\":%s,\"stop_reason\":%s,"
                "\"canonical\":%" PRIu64 ",\"all\":%" PRIu64 ",\"published_canonical\":%" PRIu64
                ",\"decisions\":%" PRIu64 ",\"seconds\":%.3f,\"matches_published\":%s}\n",
                a->order, complete ? "true" : "false",
-               complete ? "null" : ar_tool_interrupted ? "\"interrupt\"" : "\"time limit\"", st.solutions,
-               8 * st.solutions, published_canonical[a->order], st.decisions, ar_now() - t0,
+               complete ? "null" : ar_tool_interrupted ? "\"interrupt\"" : "\"time limit\"", r.stats.solutions,
+               8 * r.stats.solutions, published_canonical[a->order], r.stats.decisions, r.seconds,
                !complete ? "null" : match ? "true" : "false");
     } else if (!complete) {
         printf("stopped (%s): at least %" PRIu64 " squares up to rotation and reflection, %.1f s\n",
-               ar_tool_interrupted ? "interrupted" : "time limit", st.solutions, ar_now() - t0);
+               ar_tool_interrupted ? "interrupted" : "time limit", r.stats.solutions, r.seconds);
     } else {
         printf("order %u: %" PRIu64 " squares up to rotation and reflection, %" PRIu64 " in all (%.2f s)\n", a->order,
-               st.solutions, 8 * st.solutions, ar_now() - t0);
+               r.stats.solutions, 8 * r.stats.solutions, r.seconds);
         printf("method: the constraint engine (queue, regin, mrv-degree) on the model with symmetry broken: %" PRIu64
-               " decisions, %" PRIu64 " propagator runs\n", st.decisions, st.propagations);
+               " decisions, %" PRIu64 " propagator runs\n", r.stats.decisions, r.stats.propagations);
         if (!match)
             printf("MISMATCH: published %" PRIu64 " up to symmetry\n", published_canonical[a->order]);
     }

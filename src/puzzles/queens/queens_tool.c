@@ -116,7 +116,7 @@ static int queens_count_tool(int argc, char **argv)
     published = n < 28 ? ar_queens_published[n] : 0;
     match = o.complete && o.solutions == published;
     if (cmd.json) {
-        printf("{\"puzzle\":\"queens\",\"n\":%" PRIu64 ",\"method\":\"%s\",\"complete\":%s,\"stopped_by\":", n,
+        printf("{\"puzzle\":\"queens\",\"n\":%" PRIu64 ",\"method\":\"%s\",\"complete\":%s,\"stop_reason\":", n,
                method ? "csp" : "bitmask", o.complete ? "true" : "false");
         if (o.complete)
             printf("null");

@@ -75,7 +75,7 @@ static int sudoku_count_tool(int argc, char **argv)
     ar_progress_finish(&cmd.progress);
     ar_sudoku_write(in->sh, cells, line);
     if (cmd.json) {
-        printf("{\"puzzle\":\"sudoku\",\"size\":%u,\"clues\":%u,\"complete\":%s,\"stopped_by\":", in->sh->side,
+        printf("{\"puzzle\":\"sudoku\",\"size\":%u,\"clues\":%u,\"complete\":%s,\"stop_reason\":", in->sh->side,
                in->given, st.stopped ? "false" : "true");
         if (st.stopped)
             ar_json_string(stdout, ar_stop_reason_name(run.stop));
