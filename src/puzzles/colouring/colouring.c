@@ -323,8 +323,8 @@ static ar_status colouring_create(const char *text, const ar_param *params, size
 
 static void colouring_describe(const ar_instance *in, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s of %u vertices and %llu edges, %s", in->title, in->n, (unsigned long long)in->edges,
-             in->colours ? "at most the colours given" : "as few colours as possible");
+    snprintf(buf, size, "%s of %u vert%s and %llu edge%s, %s", in->title, in->n, in->n == 1 ? "ex" : "ices",
+             (unsigned long long)in->edges, in->edges == 1 ? "" : "s", in->colours ? "at most the colours given" : "as few colours as possible");
     if (in->colours)
         snprintf(buf + strlen(buf), size - strlen(buf), " (%u)", in->colours);
 }

@@ -77,12 +77,13 @@ static int colouring_count_tool(int argc, char **argv)
         printf("stopped by %s: at least %" PRIu64 " %s\n", ar_stop_reason_name(r.stop), r.stats.solutions,
                classes ? "partitions into colour classes" : "colourings");
     } else {
-        printf("%" PRIu64 " %s with %" PRIu64 " colours (%u vertices, %" PRIu64 " edges; %" PRIu64
+        printf("%" PRIu64 " %s with %" PRIu64 " colour%s (%u vert%s, %" PRIu64 " edge%s; %" PRIu64
                " decisions, %.3f s)\n",
                r.stats.solutions,
                classes ? (r.stats.solutions == 1 ? "partition into colour classes" : "partitions into colour classes")
                        : (r.stats.solutions == 1 ? "proper colouring" : "proper colourings"),
-               k, in->n, in->edges, r.stats.decisions, r.seconds);
+               k, k == 1 ? "" : "s", in->n, in->n == 1 ? "ex" : "ices", in->edges, in->edges == 1 ? "" : "s",
+               r.stats.decisions, r.seconds);
     }
     ar_domain_colouring.destroy(in);
     return !r.complete ? AR_EXIT_LIMIT : r.stats.solutions ? AR_EXIT_OK : AR_EXIT_NO_SOLUTION;

@@ -298,7 +298,9 @@ static void queens_draw(const ar_instance *in, const void *s, char *buf, size_t 
     }
     if (size)
         buf[0] = '\0';
-    for (r = 1; r <= in->n && used + 2 * in->n + 2 < size; r++) {
+    /* Each row numbered: a move is the row of the next queen. */
+    for (r = 1; r <= in->n && used + 2 * in->n + 6 < size; r++) {
+        used += (size_t)snprintf(buf + used, size - used, "%2u  ", r);
         for (c = 0; c < in->n; c++)
             buf[used++] = rows[c] == r ? 'Q' : '.', buf[used++] = c + 1 < in->n ? ' ' : '\n';
         buf[used] = '\0';

@@ -235,6 +235,8 @@ static void sudoku_format_state(const ar_instance *in, const void *s, char *buf,
 
 static void sudoku_draw(const ar_instance *in, const void *s, char *buf, size_t size)
 {
+    /* The grid with the row and column numbers a move names (r2c7=4), the
+     * boxes' borders lined up with their separators. */
     const sudoku_shape *sh = in->sh;
     const uint8_t *g = s;
     size_t used = 0;
@@ -242,19 +244,25 @@ static void sudoku_draw(const ar_instance *in, const void *s, char *buf, size_t 
 #define PUT(...) (used < size ? used += (size_t)snprintf(buf + used, size - used, __VA_ARGS__) : used)
     if (size)
         buf[0] = '\0';
+    PUT("    ");
+    for (c = 0; c < sh->side; c++)
+        PUT("%s%s%*u", c ? " " : "", c && c % sh->box == 0 ? "  " : "", (int)w, c + 1);
+    PUT("\n");
     for (r = 0; r < sh->side; r++) {
         if (r && r % sh->box == 0) {
+            PUT("    ");
             for (c = 0; c < sh->side; c++)
-                PUT("%s%.*s", c && c % sh->box == 0 ? "-+" : "", (int)(w + 1), "---");
+                PUT("%s%s%.*s", c ? "-" : "", c && c % sh->box == 0 ? "+-" : "", (int)w, "--");
             PUT("\n");
         }
+        PUT("%2u  ", r + 1);
         for (c = 0; c < sh->side; c++) {
             unsigned v = g[r * sh->side + c];
-            PUT("%s", c && c % sh->box == 0 ? "| " : "");
+            PUT("%s%s", c ? " " : "", c && c % sh->box == 0 ? "| " : "");
             if (v)
-                PUT("%*u ", (int)w, v);
+                PUT("%*u", (int)w, v);
             else
-                PUT("%*s ", (int)w, ".");
+                PUT("%*s", (int)w, ".");
         }
         if (r + 1 < sh->side)
             PUT("\n");
