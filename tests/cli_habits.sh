@@ -187,5 +187,51 @@ grep -q "planet  owner" "$tmp/out" && ok || bad "play planetwars: no table of pl
 printf 'quit\n' | "$A" play ants --seed 1 --quiet >"$tmp/out" 2>&1
 grep -q '?' "$tmp/out" && ok || bad "play ants: the map is shown without fog"
 
+# --- 4. a match shows its progress (on a terminal; --progress text forces it) --
+"$A" match tron --bots alphabeta,chambers --maps "$DATA/tron/maps/u.txt" --move-time 0.1 --progress text \
+    >"$tmp/out" 2>"$tmp/err"
+grep -q "match tron .*games.*turn" "$tmp/err" && ok || bad "match tron shows no progress: $(head -c 200 "$tmp/err")"
+
+# --- 21. without --algo a domain picks the best it has -------------------------
+expect 0 "$A" solve hares --hares 57 --tortoises 57 --json --memory-limit 64M
+out_has '"algorithm":"rule"'; out_has '"length":3363'
+
+# --- 22. generate coins makes rows the default solver solves ------------------
+for seed in 1 2 3; do
+    i=$("$A" generate coins --seed $seed 2>/dev/null)
+    expect 0 "$A" solve coins "$i" --time-limit 30 --quiet
+done
+
+# --- 23. a stopped search suggests the better option the domain knows ---------
+"$A" generate tiles --size 5x5 --seed 2 >"$tmp/t5" 2>/dev/null
+expect 0 "$A" solve tiles -f "$tmp/t5" --time-limit 1 --pdb-dir off
+out_has "pdb build tiles --size 5x5"
+expect 3 "$A" solve loyd "SLE+F BQVIT NKGMR WOXDU PCHJA" --time-limit 1 --pdb-dir off
+out_has "pdb build loyd"
+"$A" help tiles >"$tmp/out"; out_has "default 6-6-3 on 4x4"
+
+# --- 27. moves in, moves out: solve's output is what verify reads --------------
+"$A" solve knight 8x8 >"$tmp/tour.txt" 2>/dev/null
+expect 0 "$A" verify knight 8x8 --moves-file "$tmp/tour.txt"
+"$A" solve knight 8x8 --moves-only >"$tmp/tour2.txt" 2>/dev/null
+grep -q "^domain\|^length" "$tmp/tour2.txt" && bad "--moves-only prints more than the moves" || ok
+expect 0 "$A" verify knight 8x8 --moves-file "$tmp/tour2.txt"
+
+# --- 34. one name and one range per concept ------------------------------------
+for cmd in "solve tiles -f x --batch --threads 257" "pdb build tiles --threads 257" "bfs hanoi --threads 257"; do
+    expect 2 "$A" $cmd
+    err_has "1..256\|out of range\|too large"
+done
+for cmd in "match tictactoe --bots random,random --games 1000001" "match tron --bots random,random --games 1000001" \
+           "match planetwars --bots rage,bully --games 1000001"; do
+    expect 2 "$A" $cmd
+done
+expect 0 "$A" match planetwars --bots rage,bully --maps "$DATA/planetwars/maps/map1.txt" --turn-time 0.05 --quiet
+
+# --- 35. no fuzzer leftovers in the tree ---------------------------------------
+src=$(dirname "$DATA")
+ls "$src"/slow-unit-* "$src"/crash-* "$src"/timeout-* >/dev/null 2>&1 && bad "fuzzer leftovers at the repository root" || ok
+grep -q "slow-unit-" "$src/.gitignore" && ok || bad ".gitignore does not ignore fuzzer leftovers"
+
 echo "cli_habits: $pass passed, $fail failed"
 exit $((fail > 0))

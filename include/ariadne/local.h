@@ -3,7 +3,7 @@
  *
  * Local search keeps one complete candidate (or a few) and improves it by
  * small changes; it never builds a path from a start to a goal. Following
- * LKH and the constraint-programming systems (STYLE.md §5), the parts are
+ * LKH and the constraint-programming systems, the parts are
  * kept apart:
  *   - a *problem* (ar_local_problem) gives a state (a fixed-size block of
  *     bytes), an objective to minimise (`cost`), start states, and a

@@ -40,7 +40,8 @@ void ar_mem_free(ar_mem *mem, void *ptr, size_t size);
 int ar_mem_fits(const ar_mem *mem, size_t extra);
 
 /* The usable physical memory of this machine in bytes (0 if unknown); the CLI
- * uses three quarters of it as the default limit. */
+ * uses half of it, at most 8 GiB, as the default limit
+ * (ar_default_memory_limit in limits.h). */
 size_t ar_physical_memory(void);
 
 /* Parses a size such as "512M", "2G", "1.5GiB", "4096" (bytes). Returns AR_OK

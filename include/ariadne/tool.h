@@ -26,7 +26,7 @@
 extern "C" {
 #endif
 
-/* Exit statuses of every verb (DESIGN.md). */
+/* Exit statuses of every verb (docs/cli.md). */
 enum {
     AR_EXIT_OK = 0,          /* done; for solve: a solution was printed (optimal or not) */
     AR_EXIT_NO_SOLUTION = 1, /* proven that no solution exists; a check failed */

@@ -17,7 +17,7 @@ typedef cli_verb verb;
 
 #define COMMON_LIMITS                                                                        \
     "  --time-limit S      stop after S seconds (best solution so far is printed, labelled)\n" \
-    "  --memory-limit SIZE cap on search memory, e.g. 512M, 8G (default: 3/4 of RAM)\n"       \
+    "  --memory-limit SIZE cap on search memory, e.g. 512M, 8G (default: half of RAM, <= 8G)\n"  \
     "  --node-limit N      stop after N expanded nodes\n"                                     \
     "  Ctrl-C              stops the search the same way\n"
 
@@ -42,7 +42,9 @@ static const verb verbs[] = {
      "  --batch             -f FILE holds one instance per line\n"
      "  --threads N         threads for --batch (default: every core)\n"
      "  --beam-width N      beam search: states kept per level (default 1000)\n"
-     "  --depth-limit D     DFS depth bound (also caps IDDFS and IDA*)\n" COMMON_LIMITS
+     "  --depth-limit D     DFS depth bound (also caps IDDFS and IDA*)\n"
+     "  --seed S            seed of a randomised algorithm (local search; default 0)\n"
+     "  --moves-only        print the moves alone (what verify --moves-file reads)\n" COMMON_LIMITS
      "  --json              one JSON object: domain, instance, algorithm, heuristic, length,\n"
      "                      cost, optimal, moves, status, stop_reason, lower_bound,\n"
      "                      nodes_expanded, nodes_generated, seconds, peak_bytes, note\n"

@@ -256,7 +256,7 @@ static const ar_tool strips_tools[] = {
              "undoing a reduced difference, then the plan or 'gives up' (exit 3: that proves\n"
              "nothing). --protect off lets an operator undo a reduced difference. Options:\n"
              "--node-limit N (calls), --time-limit S, --json (the trace as an array), --quiet.\n"
-             "Example: ariadne mea --problem robot (with --problem sussman it stops, exit 3).",
+             "Example: ariadne mea --problem robot (on --problem sussman it finds no plan: the anomaly).",
      .run = ar_strips_mea_tool},
     {.name = NULL}};
 
