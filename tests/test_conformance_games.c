@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 #include "ariadne/arena.h"
 
 #define PLAYOUTS 8
@@ -158,6 +159,20 @@ static void play(ctx *c, unsigned char *pos, int who, const ar_gmove *chosen)
         c->g->apply(c->v, pos, single);
 }
 
+/* The position's picture for the browser pages (page.h) draws something
+ * (a cell, a point, a line or a caption). */
+static void check_picture(ctx *c, const void *pos)
+{
+    ar_scene *s = ar_scene_new();
+    char *json;
+    ar_scene_of_position(s, c->g, c->v, pos);
+    json = ar_scene_json(s);
+    CHECK_MSG(ar_scene_drawn(s) > 0 || strstr(json, "\"caption\"") != NULL, "%s: the picture draws nothing",
+              name_of(c));
+    free(json);
+    ar_scene_free(s);
+}
+
 static void playout(ctx *c, ar_rng *rng, unsigned char *pos)
 {
     unsigned plies;
@@ -166,6 +181,8 @@ static void playout(ctx *c, ar_rng *rng, unsigned char *pos)
         int who, p;
         ar_gmove chosen[AR_MAX_PLAYERS];
         check_text_round_trip(c, pos, "position");
+        if (c->g->picture && (plies < 4 || plies % 16 == 0))
+            check_picture(c, pos);
         who = c->g->outcome(c->v, pos) == AR_ONGOING ? c->g->to_move(c->v, pos) : 0;
         check_views(c, pos, who);
         if (c->g->outcome(c->v, pos) != AR_ONGOING) {
@@ -358,6 +375,9 @@ int main(void)
         const ar_game_bench_position *b;
         const char *const *t;
         CHECK_MSG(g->name && g->summary && g->help && g->default_bot, "a game lacks a name or texts");
+        /* every game brings its page: docs/adding-a-game.md, "Its picture" */
+        CHECK_MSG(g->picture != NULL, "%s: no picture slot: the browser pages cannot draw it (page.h; "
+                  "ar_scene_text_grid makes the smallest)", g->name);
         CHECK_MSG(ar_game_find(g->name) == g, "%s: not found by name", g->name);
         /* `ariadne help GAME` shows examples (tests/cli_examples.sh runs them) */
         CHECK_MSG(g->examples && g->examples[0].args && g->examples[0].note, "%s declares no example", g->name);

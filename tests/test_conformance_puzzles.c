@@ -16,6 +16,7 @@
  * example's options) create, pass the same walk, and solve under a node
  * limit; a solution, or the best so far of a stopped anytime search,
  * verifies. */
+#include "ariadne/page.h"
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
 #include "ariadne/search.h"
@@ -72,6 +73,22 @@ static ar_instance *restart(const ar_puzzle *p, const ar_instance *inst, const v
     }
 }
 
+/* The state's picture for the browser pages (page.h) draws something: a
+ * cell, a point, a line or at least a caption, and its JSON names the
+ * state's text. */
+static void check_picture(const ar_puzzle *p, const ar_instance *inst, const unsigned char *state)
+{
+    ar_scene *s = ar_scene_new();
+    char *json;
+    ar_scene_of_state(s, p, inst, state);
+    json = ar_scene_json(s);
+    CHECK_MSG(ar_scene_drawn(s) > 0 || strstr(json, "\"caption\"") != NULL,
+              "%s: the picture draws nothing", p->name);
+    CHECK_MSG(strstr(json, "\"text\":") != NULL, "%s: the picture's JSON has no text", p->name);
+    free(json);
+    ar_scene_free(s);
+}
+
 /* Apply/undo, inverse, successors, hashing and move notation at one state. */
 static void check_state(const ar_puzzle *p, const ar_instance *inst, const unsigned char *state)
 {
@@ -83,6 +100,8 @@ static void check_state(const ar_puzzle *p, const ar_instance *inst, const unsig
     uint64_t h = ar_puzzle_hash(p, inst, state);
     n = p->legal_moves(inst, state, moves);
     CHECK_MSG(n <= cap, "%s: %u legal moves, max_moves says %u", p->name, n, cap);
+    if (p->picture)
+        check_picture(p, inst, state);
     nb = ar_puzzle_successors(p, inst, state, bmoves, costs, children);
     CHECK_MSG(nb == n, "%s: successors gives %u, legal_moves %u", p->name, nb, n);
     for (i = 0; i < n && i < nb; i++) {
@@ -290,6 +309,9 @@ int main(void)
                       p->state_size && p->initial_state && p->is_goal && p->format_state &&
                       p->max_moves && p->legal_moves && p->apply && p->format_move && p->parse_move,
                   "%s: a required slot is missing", p->name);
+        /* every domain brings its page: docs/adding-a-domain.md, "Its picture" */
+        CHECK_MSG(p->picture != NULL, "%s: no picture slot: the browser pages cannot draw it (page.h; "
+                  "ar_scene_text_grid makes the smallest)", p->name);
         CHECK(ar_puzzle_find(p->name) == p);
         for (x = p->examples; x && x->note; x++, count++) {
             example_params e;

@@ -69,6 +69,7 @@ struct ar_bot_kind;    /* arena.h */
 struct ar_tool;        /* tool.h */
 struct ar_bench_suite; /* tool.h */
 struct ar_replay_request; /* tool.h */
+struct ar_scene;          /* page.h */
 
 /* A position of the game-search bench (as Stockfish's `bench`): searched by
  * alpha-beta to a fixed depth; the nodes of all games' positions are summed
@@ -190,6 +191,12 @@ typedef struct ar_game {
     /* A picture for people (several lines), with the move names shown where
      * that helps. NULL: format_position. */
     void (*draw)(const ar_variant *v, const void *pos, char *buf, size_t size);
+    /* (required) The position as a picture for the browser pages (page.h):
+     * a grid of styled, labelled cells, points and lines, drawn from the
+     * view of nobody in particular (everything shown). The smallest is a
+     * text board: ar_scene_text_grid(scene, text, legend); the conformance
+     * tests fail without one. */
+    void (*picture)(const ar_variant *v, const void *pos, struct ar_scene *scene);
     /* (required) A player 0..n-1, AR_PLAYER_SIMULTANEOUS or
      * AR_PLAYER_CHANCE. In a finished position: the player who would move
      * next (negamax scores a finished position for that player), 0 when

@@ -123,6 +123,20 @@ const ar_step_info *ar_gsearch_steps(void);
 /* Parses "tt,killers" or "all" or "all,-null,-qsearch" or "none" into bits. */
 ar_status ar_gsearch_parse_steps(const char *text, unsigned *steps, ar_error *err);
 
+/* What alpha-beta tells a node watcher (ar_gsearch_options.on_node): a node
+ * entered ('e', with the move that led to it and the window), left ('x', with
+ * its value) or cut off ('c': a move reached beta, and `pruned` moves of the
+ * node were never searched). Values are negamax scores for the player to
+ * move at the node. The search visualiser of the pages draws the tree. */
+typedef struct ar_search_node_event {
+    char kind;            /* 'e', 'x' or 'c' */
+    int ply;              /* 0 at the root */
+    const char *move;     /* 'e': the move from the parent in notation ("" at the root) */
+    ar_score alpha, beta; /* 'e': the window */
+    ar_score value;       /* 'x': the node's value */
+    unsigned pruned;      /* 'c': the moves left unsearched */
+} ar_search_node_event;
+
 typedef struct ar_gsearch_options {
     unsigned steps;          /* AR_STEP_* bits (AR_STEPS_ALL by default) */
     int depth;               /* maximum depth in plies (0: AR_GAME_MAX_PLY - 1) */
@@ -134,6 +148,10 @@ typedef struct ar_gsearch_options {
     int null_reduction;      /* R of null-move pruning (0: 2) */
     int qsearch_depth;       /* plies of quiescence at most (0: 8) */
     ar_progress *progress;   /* may be NULL */
+    /* Called at every node alpha-beta enters and leaves and at every
+     * cut-off (may be NULL; slows the search: for teaching, not play). */
+    void (*on_node)(void *ctx, const ar_search_node_event *ev);
+    void *on_node_ctx;
 } ar_gsearch_options;
 
 typedef struct ar_gsearch_result {

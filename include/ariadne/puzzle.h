@@ -41,6 +41,7 @@ struct ar_bfs2_provider; /* bfs2.h */
 struct ar_local_provider; /* local.h */
 struct ar_tool;          /* tool.h */
 struct ar_bench_suite;   /* tool.h */
+struct ar_scene;         /* page.h */
 
 /* Where a streamed solution goes, in chunks. emit returns AR_OK to continue or
  * an error (e.g. AR_ERR_LIMIT on Ctrl-C, AR_ERR_IO on a closed pipe) to stop. */
@@ -148,6 +149,11 @@ typedef struct ar_puzzle {
     /* A picture of a state for people (several lines: pegs, columns, a grid),
      * for `ariadne play`. NULL: format_state. */
     void (*draw)(const ar_instance *inst, const void *state, char *buf, size_t size);
+    /* (required) The state as a picture for the browser pages (page.h):
+     * a grid of styled, labelled cells, points and lines. The smallest is a
+     * text board: ar_scene_text_grid(scene, text, legend) (see
+     * docs/adding-a-domain.md); the conformance tests fail without one. */
+    void (*picture)(const ar_instance *inst, const void *state, struct ar_scene *scene);
     /* Hash of a state; NULL hashes the bytes (states must then be canonical:
      * equal states have equal bytes, padding included). */
     uint64_t (*hash)(const ar_instance *inst, const void *state);
@@ -281,6 +287,12 @@ uint64_t ar_puzzle_hash(const ar_puzzle *p, const ar_instance *inst, const void 
 ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const char *moves_text,
                            uint64_t *length, uint64_t *cost, int *solved, void *final_state,
                            ar_error *err);
+
+/* The next move of a list of moves as ar_puzzle_replay reads it (spaces and
+ * commas separate moves, except inside parentheses; one character a move for
+ * AR_PUZZLE_SINGLE_CHAR_MOVES domains): sets *tok to its text and advances
+ * *s past it; returns its length, 0 at the end of the list. */
+size_t ar_puzzle_next_move(const ar_puzzle *p, const char **s, const char **tok);
 
 /* The moves in the domain's notation as one malloc'd string, separated by
  * single spaces (run together for AR_PUZZLE_SINGLE_CHAR_MOVES domains): the

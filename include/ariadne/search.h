@@ -31,14 +31,26 @@ typedef enum ar_outcome {
 
 struct ar_result;
 
-/* One point of an iterative algorithm's objective trace (local search: each
- * step's cost), for plotting how a run climbed, wandered and stopped. */
+/* One point of a search's trace, for plotting and animating how it ran
+ * (`solve --trace FILE`, the page's search visualiser, page.h).
+ * Local search: each step's cost (step, current, best, temperature, event).
+ * Tree searches (A*, weighted A*, greedy, UCS, BFS, beam, DFS, IDDFS, IDA*,
+ * B&B): one point per expanded node, event "expand", with the node's state
+ * and its numbers; IDA* and IDDFS add an "iteration" point when a new
+ * threshold starts, BFS a "layer" point when a new depth starts. Fields an
+ * algorithm does not have are 0 (state NULL). */
 typedef struct ar_trace_point {
-    uint64_t step;      /* moves applied so far */
-    int64_t current;    /* the cost of the current state */
-    int64_t best;       /* the best cost so far */
+    uint64_t step;      /* moves applied so far (local); nodes expanded so far (tree) */
+    int64_t current;    /* the cost of the current state (local) */
+    int64_t best;       /* the best cost so far (local) */
     double temperature; /* annealing's temperature; 0 for other strategies */
-    const char *event;  /* what happened: "start", "move", "sideways", "uphill", "restart", ... */
+    const char *event;  /* what happened: "start", "move", "sideways", "uphill", "restart", ...;
+                           tree searches: "expand", "iteration", "layer" */
+    const void *state;  /* tree: the node's state (valid during the call only), or NULL */
+    uint64_t g, h;      /* tree: its path cost and the heuristic's estimate (f = g + h) */
+    uint64_t frontier;  /* tree: the open list's size (best-first, BFS), the path's length (DFS) */
+    uint64_t bound;     /* tree: IDA*'s f threshold, IDDFS's depth limit, BFS's layer */
+    unsigned depth;     /* tree: the node's depth in moves */
 } ar_trace_point;
 
 typedef struct ar_search_options {
@@ -59,7 +71,8 @@ typedef struct ar_search_options {
      * restarts, schedule, ...), name/value pairs checked against its table. */
     const ar_param *algo_params;
     size_t algo_param_count;
-    /* Called at each step of an iterative algorithm (may be NULL). */
+    /* Called at each step of an iterative algorithm and at each node a
+     * tree search expands (may be NULL; see ar_trace_point). */
     void (*on_trace)(void *ctx, const ar_trace_point *point);
     void *on_trace_ctx;
 } ar_search_options;

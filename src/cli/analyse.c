@@ -10,9 +10,12 @@
  * wins: the search then gets one second instead of ten by default, and when
  * it proves nothing the rule's value and move are the answer. --algo mcts
  * gives visit counts and win rates instead, --algo minimax the plain search.
- * Everything that can be refused is checked before anything is printed. */
+ * Everything that can be refused is checked before anything is printed.
+ * --html OUT writes the browser page of the position and the line found
+ * (page.h); --visualise adds alpha-beta's tree of the last iteration. */
 #include "cli.h"
 #include "game_cli.h"
+#include "page_cli.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -52,8 +55,10 @@ int verb_analyse(int argc, char **argv)
     const char *algo, *rule_name = NULL;
     const ar_game_eval *eval = NULL;
     ar_gmove rule_move = AR_GMOVE_NONE;
+    ar_page *pg = NULL;
     rc = game_parse_args(&a, argc, argv,
-                         "moves algo depth time-limit node-limit eval steps iters seed memory-limit json quiet");
+                         "moves algo depth time-limit node-limit eval steps iters seed memory-limit json quiet html "
+                         "visualise");
     if (rc)
         return rc;
     g = a.g;
@@ -83,6 +88,16 @@ int verb_analyse(int argc, char **argv)
                               mcts ? "--depth and --steps are alpha-beta's" : "--iters and --seed are mcts's");
             goto out;
         }
+    }
+    if (a.visualise && (!a.html || strcmp(algo, "mcts") == 0 || strcmp(algo, "minimax") == 0)) {
+        rc = ar_tool_fail("analyse %s: option --visualise draws alpha-beta's tree in the page: it needs --html OUT "
+                          "and --algo alphabeta", g->name);
+        goto out;
+    }
+    if (a.html && strcmp(a.html, "-") == 0) {
+        rc = ar_tool_fail("analyse %s: option --html: analyse prints its result on standard output, so give the "
+                          "page a file name", g->name);
+        goto out;
     }
     if (ar_game_players(g, a.v) > 2) {
         rc = ar_tool_fail("analyse %s: %d players; the search engines value two-player positions", g->name,
@@ -116,9 +131,18 @@ int verb_analyse(int argc, char **argv)
             printf("the game is over: %s\n", res);
         }
         rc = 0;
+        if (a.html) {
+            pg = cli_game_page_new(g, a.v, NULL);
+            rc = cli_game_page_line(pg, g, a.v, pos, NULL, 0, res, a.html, a.quiet);
+        }
         goto out;
     }
     ar_tool_install_sigint();
+    if (a.html) {
+        /* the line is the search's, for both sides */
+        const char *sides[AR_MAX_PLAYERS] = {algo, algo};
+        pg = cli_game_page_new(g, a.v, sides);
+    }
     /* Rules first: an independent, exact verdict where one applies. */
     if (g->strategies && who >= 0) {
         const ar_game_strategy *s;
@@ -182,6 +206,12 @@ int verb_analyse(int argc, char **argv)
             }
         }
         rc = 0;
+        if (pg) {
+            char res[160];
+            snprintf(res, sizeof res, "MCTS: best move for %s, win rate %.3f after %" PRIu64 " iterations",
+                     g->player_name(a.v, player), r.value, r.iterations);
+            rc = cli_game_page_line(pg, g, a.v, pos, &r.best, 1, res, a.html, a.quiet);
+        }
         goto out;
     }
     {
@@ -198,6 +228,11 @@ int verb_analyse(int argc, char **argv)
         o.limits.interrupt = &ar_tool_interrupted;
         o.limits.memory_limit = a.memory_limit;
         o.eval = eval;
+        if (a.visualise) {
+            ar_page_tree_begin(pg, 0);
+            o.on_node = ar_page_tree_event;
+            o.on_node_ctx = pg;
+        }
         ar_error_clear(&err);
         if (a.steps && ar_gsearch_parse_steps(a.steps, &o.steps, &err) != AR_OK) {
             rc = ar_tool_fail("analyse: --steps: %s", err.message);
@@ -256,8 +291,17 @@ int verb_analyse(int argc, char **argv)
                                             : "");
         }
         rc = 0;
+        if (pg) {
+            char res[1200];
+            snprintf(res, sizeof res, "%s to move: %s; the line %s", g->player_name(a.v, who), sc, pv);
+            if (a.visualise)
+                ar_page_tree_end(pg, res);
+            rc = cli_game_page_line(pg, g, a.v, pos, r.pv, r.pv_length, res, a.html, a.quiet);
+        }
     }
 out:
+    if (pg)
+        ar_page_free(pg);
     free(pos);
     free(picture);
     game_args_free(&a);

@@ -26,6 +26,10 @@ typedef struct cli {
     ar_param algo_params[CLI_MAX_ARGS]; /* a local-search strategy's options (--restarts ...) */
     int algo_param_count;
     const char *trace_file;         /* --trace FILE (solve with a local-search strategy) */
+    const char *html;               /* --html OUT (solve): the page of the solution */
+    int visualise;                  /* --visualise (solve --html): the search in the page */
+    const char *compare;            /* --compare ALGO (solve --html --visualise): a second search beside */
+    const char *replay_out;         /* --replay FILE (solve): the solution as a replay file */
     const char *file;               /* -f FILE */
     const char *moves_file;         /* --moves-file FILE (verify) */
     const char *at_moves;           /* --moves M (at) */

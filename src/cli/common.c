@@ -53,6 +53,10 @@ static const struct verb_option {
     {.name = "depth-limit", .kind = AR_OPT_UINT, .verbs = "solve hint at play", .algorithms = "dfs iddfs idastar"},
     {.name = "batch", .kind = AR_OPT_FLAG, .verbs = "solve"},
     {.name = "moves-only", .kind = AR_OPT_FLAG, .verbs = "solve"},
+    {.name = "html", .kind = AR_OPT_TEXT, .verbs = "solve"},
+    {.name = "visualise", .kind = AR_OPT_FLAG, .verbs = "solve"},
+    {.name = "compare", .kind = AR_OPT_TEXT, .verbs = "solve"},
+    {.name = "replay", .kind = AR_OPT_TEXT, .verbs = "solve"},
     {.name = "no-symmetry", .kind = AR_OPT_FLAG, .verbs = "bfs"},
     {.name = "moves-file", .kind = AR_OPT_TEXT, .verbs = "verify"},
     {.name = "moves", .kind = AR_OPT_TEXT, .verbs = "at"},
@@ -95,6 +99,14 @@ static void *verb_option_dest(cli *c, const char *name, uint64_t *beam, uint64_t
         return &c->moves_only;
     if (strcmp(name, "moves-file") == 0)
         return &c->moves_file;
+    if (strcmp(name, "html") == 0)
+        return &c->html;
+    if (strcmp(name, "visualise") == 0)
+        return &c->visualise;
+    if (strcmp(name, "compare") == 0)
+        return &c->compare;
+    if (strcmp(name, "replay") == 0)
+        return &c->replay_out;
     return &c->at_moves;
 }
 
@@ -244,6 +256,8 @@ int cli_parse(cli *c, int argc, char **argv, int want_domain)
         return ar_tool_fail("option --threads applies to solve --batch only (one search runs on one core)");
     if (c->batch && c->trace_file)
         return ar_tool_fail("option --trace traces one run, not --batch");
+    if (c->batch && (c->html || c->replay_out))
+        return ar_tool_fail("option --%s shows one run, not --batch", c->html ? "html" : "replay");
     if (c->moves_only && (c->json || c->batch))
         return ar_tool_fail("option --moves-only does not go with --%s", c->json ? "json" : "batch");
     if (c->batch && !c->file)

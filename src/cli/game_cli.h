@@ -32,6 +32,8 @@ typedef struct game_args {
     size_t memory_limit;
     int json, quiet, verbose, divide;
     const char *position;          /* --position (or --fen) */
+    const char *html;              /* --html OUT (analyse): the page of the position and line */
+    int visualise;                 /* --visualise (analyse --html): alpha-beta's tree in the page */
     ar_progress_mode progress_mode;
 } game_args;
 

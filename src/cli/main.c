@@ -44,7 +44,11 @@ static const verb verbs[] = {
      "  --beam-width N      beam search: states kept per level (default 1000)\n"
      "  --depth-limit D     DFS depth bound (also caps IDDFS and IDA*)\n"
      "  --seed S            seed of a randomised algorithm (local search; default 0)\n"
-     "  --moves-only        print the moves alone (what verify --moves-file reads)\n" COMMON_LIMITS
+     "  --moves-only        print the moves alone (what verify --moves-file reads)\n"
+     "  --html OUT          a self-contained browser page of the solution\n"
+     "  --visualise         with --html: the search itself in the page (expansions, frontier)\n"
+     "  --compare ALGO      with --visualise: a second search animated beside the first\n"
+     "  --replay FILE       the solution as a replay file (ariadne replay FILE --html OUT)\n" COMMON_LIMITS
      "  --json              one JSON object: domain, instance, algorithm, heuristic, length,\n"
      "                      cost, optimal, moves, status, stop_reason, lower_bound,\n"
      "                      nodes_expanded, nodes_generated, seconds, peak_bytes, note\n"

@@ -46,6 +46,8 @@ static const struct game_option {
     {.name = "verbose", .kind = G_FLAG},
     {.name = "divide", .kind = G_FLAG},
     {.name = "position", .kind = G_TEXT, .alias = "fen"},
+    {.name = "html", .kind = G_TEXT},
+    {.name = "visualise", .kind = G_FLAG},
     {.name = NULL}};
 enum { GAME_OPTION_COUNT = sizeof game_options / sizeof game_options[0] - 1 };
 
@@ -186,6 +188,10 @@ int game_parse_args(game_args *a, int argc, char **argv, const char *allowed)
             a->divide = 1;
         else if (strcmp(o, "position") == 0)
             a->position = texts[k];
+        else if (strcmp(o, "html") == 0)
+            a->html = texts[k];
+        else if (strcmp(o, "visualise") == 0)
+            a->visualise = 1;
     }
 #undef GIVEN
     a->has_seed = (cmd.given & AR_COMMON_SEED) != 0;

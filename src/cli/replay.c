@@ -9,6 +9,7 @@
  * (empty, not JSON, not an object, an unknown format) are made here.
  * Options are parsed here once for every game (--turn a whole number). */
 #include "cli.h"
+#include "page_cli.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -104,6 +105,11 @@ int verb_replay(int argc, char **argv)
             writers++;
             only = *g;
         }
+    if (peek_format(text, format, sizeof format) && strcmp(format, "ariadne-replay") == 0) {
+        rc = cli_replay_generic(&q);
+        free(text);
+        return rc;
+    }
     if (peek_format(text, format, sizeof format))
         for (g = ar_games(); *g && !writer; g++)
             if ((*g)->replay && (*g)->replay_format && strcmp((*g)->replay_format, format) == 0)

@@ -7,6 +7,7 @@
  * moves): its moves are printed as they come, and an interruption is said
  * plainly after them. */
 #include "cli.h"
+#include "page_cli.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -302,6 +303,7 @@ int verb_solve(int argc, char **argv)
     printer pr;
     ar_status st;
     FILE *trace = NULL;
+    solve_page sp = {0};
     int rc, complete = 1;
 
     if (cli_is_andor(argc, argv))
@@ -315,7 +317,10 @@ int verb_solve(int argc, char **argv)
         rc = check_algorithm_options(&c, inst);
     if (rc == 0)
         rc = open_trace(&c, &trace);
+    if (rc == 0)
+        rc = cli_page_begin(&c, inst, &sp);
     if (rc) {
+        cli_page_free(&sp);
         if (inst)
             c.domain->destroy(inst);
         cli_free(&c);
@@ -331,6 +336,11 @@ int verb_solve(int argc, char **argv)
     c.domain->describe(inst, pr.description, sizeof pr.description);
     sink.emit = stream_emit;
     sink.ctx = &pr;
+    if (sp.pg || c.replay_out) {
+        sp.next = sink;
+        sink.emit = cli_page_emit;
+        sink.ctx = &sp;
+    }
     ar_error_clear(&err);
     st = ar_solve(c.domain, inst, &c.search, &sink, &res, &err);
     ar_progress_finish(&c.progress);
@@ -346,7 +356,13 @@ int verb_solve(int argc, char **argv)
         rc = complete ? exit_status(&res, res.moves != NULL || res.streamed ||
                                               (res.outcome == AR_OUTCOME_SOLVED))
                       : AR_EXIT_LIMIT;
+        if (complete && (rc == AR_EXIT_OK || rc == AR_EXIT_NO_SOLUTION)) {
+            int prc = cli_page_finish(&c, inst, &res, &sp);
+            if (prc)
+                rc = prc;
+        }
     }
+    cli_page_free(&sp);
     ar_result_free(&res);
     c.domain->destroy(inst);
     cli_free(&c);

@@ -58,7 +58,7 @@ ar_local_end ar_lk_must_end(lk *L)
 void ar_lk_trace(lk *L, const char *event)
 {
     const ar_search_options *o = L->run->opts;
-    ar_trace_point pt;
+    ar_trace_point pt = {0};
     if (!o->on_trace)
         return;
     pt.step = L->st->steps;

@@ -104,6 +104,7 @@ static ar_status best_first(const ar_puzzle *p, ar_instance *inst, const ar_heur
             res->stop = run.stop;
             break;
         }
+        ar_run_trace_node(&run, b.state, g[e.id], open.count, 0, 0);
         n = ar_run_expand(&run, &b);
         for (i = 0; i < n; i++) {
             const unsigned char *child = ar_batch_child(&b, &run, i);

@@ -92,6 +92,7 @@ ar_status ar_algo_bfs(const ar_puzzle *p, ar_instance *inst, const ar_heuristic 
             level_end = store.count;
             snprintf(phase, sizeof phase, "depth %u", depth);
             run.phase = phase;
+            ar_run_trace_event(&run, "layer", depth);
         }
         /* Every state up to `depth` has been generated and goal-tested. */
         res->lower_bound = depth + 1u;
@@ -101,6 +102,7 @@ ar_status ar_algo_bfs(const ar_puzzle *p, ar_instance *inst, const ar_heuristic 
             break;
         }
         memcpy(b.state, ar_store_state(&store, next), run.state_size);
+        ar_run_trace_node(&run, b.state, depth, store.count - next, depth, depth);
         n = ar_run_expand(&run, &b);
         for (i = 0; i < n; i++) {
             const unsigned char *child = ar_batch_child(&b, &run, i);
@@ -158,6 +160,7 @@ ar_status ar_algo_beam(const ar_puzzle *p, ar_instance *inst, const ar_heuristic
     size_t level_count = 0, next_count, next_cap = 0, width = opts->beam_width ? opts->beam_width : 1000;
     uint32_t id;
     int fresh, dropped = 0;
+    unsigned beam_depth = 0;
     ar_status st;
 
     ar_run_init(&run, p, inst, h, opts, res);
@@ -200,6 +203,7 @@ ar_status ar_algo_beam(const ar_puzzle *p, ar_instance *inst, const ar_heuristic
                 goto done;
             }
             memcpy(b.state, ar_store_state(&store, level[k].id), run.state_size);
+            ar_run_trace_node(&run, b.state, beam_depth, level_count - k + next_count, beam_depth, beam_depth);
             n = ar_run_expand(&run, &b);
             for (i = 0; i < n; i++) {
                 const unsigned char *child = ar_batch_child(&b, &run, i);
@@ -251,6 +255,7 @@ ar_status ar_algo_beam(const ar_puzzle *p, ar_instance *inst, const ar_heuristic
             level = q;
             memcpy(level, next_level, next_count * sizeof *level);
             level_count = next_count;
+            beam_depth++;
         }
     }
 

@@ -172,6 +172,13 @@ static void generate(dfs *d, unsigned ply)
     }
 }
 
+/* The bound a trace point reports: IDA*'s threshold (B&B's incumbent), else
+ * IDDFS's depth limit. */
+static uint64_t trace_bound(const dfs *d)
+{
+    return d->bound != UINT64_MAX ? d->bound : d->depth_limit;
+}
+
 /* One depth-first pass from the start under d->bound and d->depth_limit.
  * Returns AR_OK (see d->found, d->run->stop) or an error. */
 static ar_status dfs_pass(dfs *d, ar_error *err)
@@ -211,6 +218,7 @@ static ar_status dfs_pass(dfs *d, ar_error *err)
     if (d->tt_on)
         tt_prune(d, state_at(d, 0), d->frames[0].hash, 0);
     run->res->expanded++;
+    ar_run_trace_node(run, state_at(d, 0), 0, 0, trace_bound(d), 0);
     generate(d, 0);
 
     for (;;) {
@@ -299,6 +307,7 @@ static ar_status dfs_pass(dfs *d, ar_error *err)
         d->frames[ply].in = m;
         d->frames[ply].g = g;
         d->frames[ply].hash = hash;
+        ar_run_trace_node(run, d->copies ? state_at(d, ply) : state_at(d, 0), g, ply, trace_bound(d), ply);
         generate(d, ply);
     }
 }
@@ -393,6 +402,7 @@ ar_status ar_algo_iddfs(const ar_puzzle *p, ar_instance *inst, const ar_heuristi
     for (limit = 1; st == AR_OK; limit++) {
         d.depth_limit = limit;
         snprintf(phase, sizeof phase, "depth limit %u", limit);
+        ar_run_trace_event(&run, "iteration", limit);
         run.phase = phase;
         st = dfs_pass(&d, err);
         if (st != AR_OK || d.found || run.stop != AR_STOP_NONE)
@@ -442,6 +452,7 @@ ar_status ar_algo_idastar(const ar_puzzle *p, ar_instance *inst, const ar_heuris
         }
         snprintf(phase, sizeof phase, "bound %llu", (unsigned long long)d.bound);
         run.phase = phase;
+        ar_run_trace_event(&run, "iteration", d.bound);
         st = dfs_pass(&d, err);
         any_depth_cut |= d.depth_cut;
         if (st != AR_OK || d.found || run.stop != AR_STOP_NONE)

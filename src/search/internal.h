@@ -39,6 +39,40 @@ static inline unsigned ar_run_expand(ar_run *run, ar_batch *b)
     return n;
 }
 
+/* Tells the trace callback (ar_search_options.on_trace), if any, that
+ * `state` is being expanded: its g, the size of the frontier, the bound in
+ * force (IDA*'s threshold, IDDFS's limit, BFS's layer) and its depth. */
+static inline void ar_run_trace_node(const ar_run *run, const void *state, uint64_t g, uint64_t frontier,
+                                     uint64_t bound, unsigned depth)
+{
+    const ar_search_options *o = run->opts;
+    if (o && o->on_trace) {
+        ar_trace_point pt = {0};
+        pt.step = run->res->expanded;
+        pt.event = "expand";
+        pt.state = state;
+        pt.g = g;
+        pt.h = ar_run_h(run, state);
+        pt.frontier = frontier;
+        pt.bound = bound;
+        pt.depth = depth;
+        o->on_trace(o->on_trace_ctx, &pt);
+    }
+}
+
+/* An "iteration" (IDA*, IDDFS: a new bound) or "layer" (BFS) point. */
+static inline void ar_run_trace_event(const ar_run *run, const char *event, uint64_t bound)
+{
+    const ar_search_options *o = run->opts;
+    if (o && o->on_trace) {
+        ar_trace_point pt = {0};
+        pt.step = run->res->expanded;
+        pt.event = event;
+        pt.bound = bound;
+        o->on_trace(o->on_trace_ctx, &pt);
+    }
+}
+
 /* Hash callback for the state store. */
 uint64_t ar_run_hash(const void *ctx, const void *state);
 

@@ -67,6 +67,30 @@ unsigned ar_puzzle_successors(const ar_puzzle *p, const ar_instance *inst, const
 
 static int is_separator(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','; }
 
+size_t ar_puzzle_next_move(const ar_puzzle *p, const char **s, const char **tok)
+{
+    const char *c = *s;
+    while (*c && is_separator(*c))
+        c++;
+    *tok = c;
+    if (!*c) {
+        *s = c;
+        return 0;
+    }
+    if (p->flags & AR_PUZZLE_SINGLE_CHAR_MOVES)
+        c++;
+    else {
+        /* a separator inside parentheses belongs to the move: push(desk, room2) */
+        int depth = 0;
+        while (*c && (depth > 0 || !is_separator(*c))) {
+            depth += *c == '(' ? 1 : *c == ')' && depth > 0 ? -1 : 0;
+            c++;
+        }
+    }
+    *s = c;
+    return (size_t)(c - *tok);
+}
+
 ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const char *moves_text,
                            uint64_t *length, uint64_t *cost, int *solved, void *final_state,
                            ar_error *err)
@@ -78,7 +102,6 @@ ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const ch
     const char *s = moves_text ? moves_text : "";
     uint64_t n = 0, total = 0;
     ar_status st = AR_OK;
-    int single = (p->flags & AR_PUZZLE_SINGLE_CHAR_MOVES) != 0;
 
     if (!state || !legal) {
         free(state);
@@ -95,22 +118,8 @@ ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const ch
         ar_error perr;
         char shown[64];
 
-        while (*s && is_separator(*s))
-            s++;
-        if (!*s)
+        if ((len = ar_puzzle_next_move(p, &s, &tok)) == 0)
             break;
-        tok = s;
-        if (single)
-            s++;
-        else {
-            /* a separator inside parentheses belongs to the move: push(desk, room2) */
-            int depth = 0;
-            while (*s && (depth > 0 || !is_separator(*s))) {
-                depth += *s == '(' ? 1 : *s == ')' && depth > 0 ? -1 : 0;
-                s++;
-            }
-        }
-        len = (size_t)(s - tok);
         snprintf(shown, sizeof shown, "%.*s", (int)(len < 40 ? len : 40), tok);
         n++;
         ar_error_clear(&perr);

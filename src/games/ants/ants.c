@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 
 static const ar_option_spec ants_options[] = {
     {.name = "map", .metavar = "FILE", .help = "a contest map (default: a small built-in 2-player map)"},
@@ -238,6 +239,25 @@ static const ar_bench_suite ants_bench_suites[] = {
      .run = ar_ants_bench},
     {.name = NULL}};
 
+/* The map: water, food, hills and each player's ants in its colour (page.h). */
+static void ants_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    char *buf = malloc((size_t)v->n * 2 + 4096);
+    const char *board;
+    if (!buf)
+        return;
+    ants_draw(v, pos, buf, (size_t)v->n * 2 + 4096);
+    board = strchr(buf, '\n') ? strchr(buf, '\n') + 1 : buf;
+    ar_scene_text_grid(scene, board, "%=water .=empty *=coin-h ?=muted !=goal a=p1 b=p2 c=p3 d=p4 e=p5 f=p6 g=p7 "
+                                     "h=p8 i=p9 j=p10 A=p1 B=p2 C=p3 D=p4 E=p5 F=p6 G=p7 H=p8 I=p9 J=p10 "
+                                     "0123456789=t1");
+    {
+        const char *nl = strchr(buf, '\n');
+        ar_scene_caption(scene, "%.*s", nl ? (int)(nl - buf) : (int)strlen(buf), buf);
+    }
+    free(buf);
+}
+
 static const ar_game_example ants_examples[] = {
     {.args = "match ants --bots greedy,lefty --maps data/ants/maps/example --games 1 --seed 1 --turns 100", .note = "two ladder bots for 100 turns on the tutorial map"},
     {.args = NULL}};
@@ -277,6 +297,7 @@ const ar_game ar_game_ants = {
     .parse_position = ar_ants_parse_position,
     .format_position = ar_ants_format_position,
     .draw = ants_draw,
+    .picture = ants_picture,
     .to_move = ants_to_move,
     .outcome = ants_outcome,
     .hash = ar_ants_hash,

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 
 static const char rank_chars[] = "?A23456789T";
 
@@ -356,6 +357,17 @@ static ar_status bj_parse_move(const ar_variant *v, const void *pos, int player,
                         (int)(len > 12 ? 12 : len), text);
 }
 
+/* The position as its text drawing, under the board (page.h). */
+static void bj_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    char *buf = malloc(1 << 16);
+    if (!buf)
+        return;
+    ar_bj_draw(v, pos, buf, 1 << 16);
+    ar_scene_caption(scene, "%s", buf);
+    free(buf);
+}
+
 static const ar_game_example blackjack_examples[] = {
     {.args = "blackjack-edge --decks 1", .note = "the house edge of one deck, computed exactly"},
     {.args = "blackjack-sim --hands 100000 --seed 1", .note = "basic strategy simulated: the edge within its confidence interval"},
@@ -384,6 +396,7 @@ const ar_game ar_game_blackjack = {
     .parse_position = ar_bj_parse_position,
     .format_position = ar_bj_format_position,
     .draw = ar_bj_draw,
+    .picture = bj_picture,
     .to_move = ar_bj_to_move,
     .outcome = bj_outcome,
     .hash = NULL, /* the bytes are hashed */

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 
 static const ar_option_spec brag_options[] = {
     {.name = "players", .metavar = "N", .help = "number of players, 2..10 (default 4)"},
@@ -617,6 +618,17 @@ static const ar_game_eval brag_evals[] = {
 
 static const char *const brag_test_variants[] = {"players=2", "players=3 rounds=1", "players=10 rounds=5", NULL};
 
+/* The position as its text drawing, under the board (page.h). */
+static void brag_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    char *buf = malloc(1 << 16);
+    if (!buf)
+        return;
+    brag_draw(v, pos, buf, 1 << 16);
+    ar_scene_caption(scene, "%s", buf);
+    free(buf);
+}
+
 static const ar_game_example brag_examples[] = {
     {.args = "brag-sim --hands 20000 --seed 1", .note = "four threshold bidders: the last to bid has the advantage (return per hand ± 95%)"},
     {.args = "match brag --players 2 --bots threshold,random --games 10 --seed 1", .note = "two players: the notes' threshold strategy against random bids (four players: brag-sim)"},
@@ -647,6 +659,7 @@ const ar_game ar_game_brag = {
     .parse_position = brag_parse_position,
     .format_position = brag_format_position,
     .draw = brag_draw,
+    .picture = brag_picture,
     .to_move = brag_to_move,
     .outcome = brag_outcome,
     .hash = NULL, /* the bytes are hashed */

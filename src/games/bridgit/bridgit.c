@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 
 static const ar_option_spec br_options[] = {
     {.name = "size", .metavar = "N", .help = "board size n: n x (n+1) dots per player (2..12, default 5)"},
@@ -527,6 +528,23 @@ static const ar_game_bench_ladder bridgit_bench_ladder = {.options = "size=5", .
 /* Variants the conformance tests play besides the default and the bench's. */
 static const char *const bridgit_test_variants[] = {"size=2", "size=12", NULL};
 
+/* The board as its text drawing: black's points and bridges blue, white's
+ * red, free crossings numbered (page.h). */
+static void br_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    char *buf = malloc(1 << 16);
+    const char *board;
+    if (!buf)
+        return;
+    br_draw(v, pos, buf, 1 << 16);
+    /* skip the two lines of legend and the blank line */
+    board = buf;
+    for (int k = 0; k < 3 && strchr(board, '\n'); k++)
+        board = strchr(board, '\n') + 1;
+    ar_scene_text_grid(scene, board, "*=p1 o=p2 =H=l1 -|=l2 0123456789=muted");
+    free(buf);
+}
+
 static const ar_game_example bridgit_examples[] = {
     {.args = "analyse bridgit --size 3", .note = "the start of a 3x4 game: black, moving first, wins (Lehman's rule)"},
     {.args = "match bridgit --bots perfect,alphabeta:depth=2 --games 4 --seed 1", .note = "the perfect player wins every game as black"},
@@ -555,6 +573,7 @@ const ar_game ar_game_bridgit = {
     .parse_position = br_parse_position,
     .format_position = br_format_position,
     .draw = br_draw,
+    .picture = br_picture,
     .to_move = br_to_move,
     .outcome = br_outcome,
     .hash = br_hash,

@@ -15,6 +15,7 @@
  * needs; a position read from FEN has no past. Moves are written in UCI long
  * algebraic notation (e2e4, e7e8q, e1g1 for castling) and read in it or in
  * SAN (e4, Nf3, exd5, O-O, e8=Q+). */
+#include "ariadne/page.h"
 #include "ariadne/arena.h"
 #include "ariadne/game.h"
 #include "ariadne/memory.h"
@@ -291,6 +292,42 @@ static const ar_bench_suite chess_bench_suites[] = {
      .run = ar_chess_bench},
     {.name = NULL}};
 
+/* The board with the pieces as chess symbols, light and dark squares,
+ * files and ranks (page.h). */
+static void chess_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    static const char letters[] = "KQRBNPkqrbnp";
+    static const char *const glyphs[] = {"\u2654", "\u2655", "\u2656", "\u2657", "\u2658", "\u2659",
+                                         "\u265A", "\u265B", "\u265C", "\u265D", "\u265E", "\u265F"};
+    char buf[4096];
+    const char *line = buf;
+    int r = 0;
+    chess_draw(v, pos, buf, sizeof buf);
+    ar_scene_grid(scene, 8, 8);
+    while (*line && r < 8) {
+        size_t n = strcspn(line, "\n");
+        if (n >= 22 && line[2] >= '1' && line[2] <= '8' && line[4] == '|') {
+            int c;
+            for (c = 0; c < 8; c++) {
+                char ch = line[6 + 2 * c];
+                const char *sq = (r + c) % 2 ? "dark" : "light", *at = strchr(letters, ch);
+                char style[32];
+                if (ch && at) {
+                    snprintf(style, sizeof style, "%s+%s", sq, (at - letters) < 6 ? "wp" : "bp");
+                    ar_scene_cell(scene, r, c, style, glyphs[(at - letters) % 6 + 6]);
+                } else {
+                    ar_scene_cell(scene, r, c, sq, NULL);
+                }
+            }
+            r++;
+        }
+        line += n;
+        if (*line)
+            line++;
+    }
+    ar_scene_axes(scene, "8 7 6 5 4 3 2 1", "a b c d e f g h");
+}
+
 static const ar_game_example chess_examples[] = {
     {.args = "perft chess 4", .note = "197,281 positions at depth 4 from the start: the move generator's test"},
     {.args = "analyse chess --depth 5", .note = "the engine's view of the start position at depth 5"},
@@ -331,6 +368,7 @@ const ar_game ar_game_chess = {
     .parse_position = chess_parse_position,
     .format_position = chess_format_position,
     .draw = chess_draw,
+    .picture = chess_picture,
     .to_move = chess_to_move,
     .outcome = chess_outcome,
     .hash = chess_hash,

@@ -21,6 +21,7 @@
  * then HAND:POINTS for every player, e.g. "3 A245 A2345:0 A2345:0". In a
  * player's view (--hidden) an unseen hand is written '?' followed by the cards
  * it might hold. */
+#include "ariadne/page.h"
 #include "ariadne/game.h"
 
 #include <ctype.h>
@@ -464,6 +465,17 @@ static const ar_game_eval gs_evals[] = {
 static const char *const gs_test_variants[] = {"players=3", "hidden", "cards=1",
                                                "players=10 cards=13 hidden", NULL};
 
+/* The position as its text drawing, under the board (page.h). */
+static void gs_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    char *buf = malloc(1 << 16);
+    if (!buf)
+        return;
+    gs_draw(v, pos, buf, 1 << 16);
+    ar_scene_caption(scene, "%s", buf);
+    free(buf);
+}
+
 static const ar_game_example goofspiel_examples[] = {
     {.args = "match goofspiel --bots mcts:iters=500,random --games 10 --seed 1", .note = "hidden bids and a random prize order: MCTS against random bids"},
     {.args = NULL}};
@@ -491,6 +503,7 @@ const ar_game ar_game_goofspiel = {
     .parse_position = gs_parse_position,
     .format_position = gs_format_position,
     .draw = gs_draw,
+    .picture = gs_picture,
     .to_move = gs_to_move,
     .outcome = gs_outcome,
     .hash = NULL, /* the bytes are hashed */

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 
 static const char *const card_names[GUESSIT_MAX_CARDS] = {"AS", "AH", "AD", "AC", "KS", "KH",
                                                           "KD", "KC", "QS", "QH", "QD"};
@@ -400,6 +401,17 @@ static void gi_observe(const ar_variant *v, const void *pos, int player, void *v
 
 static const char *const gi_test_variants[] = {"hand=1", "hand=2", "hand=3", NULL};
 
+/* The position as its text drawing, under the board (page.h). */
+static void gi_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    char *buf = malloc(1 << 16);
+    if (!buf)
+        return;
+    gi_draw(v, pos, buf, 1 << 16);
+    ar_scene_caption(scene, "%s", buf);
+    free(buf);
+}
+
 static const ar_game_example guessit_examples[] = {
     {.args = "guessit-solve", .note = "Isaacs' Guess It solved exactly: the first player wins 0.5389"},
     {.args = "match guessit --bots optimal,never-bluff --games 100 --seed 1", .note = "the equilibrium against a player who never bluffs"},
@@ -428,6 +440,7 @@ const ar_game ar_game_guessit = {
     .parse_position = gi_parse_position,
     .format_position = gi_format_position,
     .draw = gi_draw,
+    .picture = gi_picture,
     .to_move = gi_to_move,
     .outcome = gi_outcome,
     .hash = NULL, /* the bytes are hashed */

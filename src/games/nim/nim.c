@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 
 static const ar_option_spec nim_options[] = {
     {.name = "take",
@@ -479,6 +480,37 @@ static const ar_game_bench_ladder nim_bench_ladder = {.options = "", .bots = nim
 /* Variants the conformance tests play besides the default and the bench's. */
 static const char *const nim_test_variants[] = {"misere", "take=half play=normal", "k=3 play=misere", NULL};
 
+/* Each heap a row of stones (page.h). */
+static void nim_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    char buf[8192], grid[16384];
+    size_t used = 0;
+    const char *line = buf;
+    nim_draw(v, pos, buf, sizeof buf);
+    grid[0] = '\0';
+    while (*line) {
+        size_t n = strcspn(line, "\n"), k, bars = 0;
+        for (k = 0; k < n; k++)
+            bars += line[k] == '|';
+        if (bars > 60)
+            bars = 60;
+        for (k = 0; k < bars && used + 3 < sizeof grid; k++)
+            grid[used++] = 'o';
+        if (used + 2 < sizeof grid)
+            grid[used++] = '\n';
+        line += n;
+        if (*line)
+            line++;
+    }
+    grid[used] = '\0';
+    ar_scene_text_grid(scene, grid, "o=stone");
+    {
+        char text[1024];
+        nim_format_position(v, pos, text, sizeof text);
+        ar_scene_caption(scene, "heaps: %s", text);
+    }
+}
+
 static const ar_game_example nim_examples[] = {
     {.args = "analyse nim '3 4 5'", .note = "the value of a position and the winning move by Bouton's rule"},
     {.args = "match nim --bots perfect,mcts:iters=200 --games 4 --seed 1", .note = "the perfect player against MCTS: results and Elo with its 95% interval"},
@@ -508,6 +540,7 @@ const ar_game ar_game_nim = {
     .parse_position = nim_parse_position,
     .format_position = nim_format_position,
     .draw = nim_draw,
+    .picture = nim_picture,
     .to_move = nim_to_move,
     .outcome = nim_outcome,
     .hash = nim_hash,

@@ -17,6 +17,7 @@
  * "owner.ships" and a fleet "owner.ships.source.destination.total.remaining". */
 #include "planetwars_internal.h"
 #include "pw_cli.h"
+#include "ariadne/page.h"
 #include "ariadne/game.h"
 #include "ariadne/memory.h"
 #include "ariadne/tool.h"
@@ -378,6 +379,17 @@ static const ar_bench_suite pw_bench_suites[] = {
      .run = ar_pw_bench},
     {.name = NULL}};
 
+/* The position as its text drawing, under the board (page.h). */
+static void pw_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    char *buf = malloc(1 << 16);
+    if (!buf)
+        return;
+    pw_draw(v, pos, buf, 1 << 16);
+    ar_scene_caption(scene, "%s", buf);
+    free(buf);
+}
+
 static const ar_game_example planetwars_examples[] = {
     {.args = "match planetwars --bots rage,bully --maps data/planetwars/maps/map1.txt --move-time 0.05 --seed 1", .note = "two of the contest's example bots on one official map, both sides"},
     {.args = NULL}};
@@ -413,6 +425,7 @@ const ar_game ar_game_planetwars = {
     .parse_position = pw_parse_position,
     .format_position = pw_format_position,
     .draw = pw_draw,
+    .picture = pw_picture,
     .to_move = pw_to_move,
     .outcome = pw_outcome,
     .hash = NULL, /* the bytes are canonical */

@@ -14,6 +14,7 @@
  * Moves: a square as column letter a-c and row 1-3 counted from the bottom
  * ("b2" is the centre), or a digit 1-9 in reading order (1 top-left, 9
  * bottom-right). */
+#include "ariadne/page.h"
 #include "ariadne/game.h"
 
 #include <ctype.h>
@@ -337,6 +338,37 @@ static const ar_game_bench_position tictactoe_bench_positions[] = {
 static const char *const tictactoe_ladder_bots[] = {"perfect", "alphabeta:depth=2:eval=lines", "mcts:iters=300", "random", NULL};
 static const ar_game_bench_ladder tictactoe_bench_ladder = {.options = "", .bots = tictactoe_ladder_bots, .openings = 1};
 
+/* The 3x3 board with X and O in the players' colours (page.h). */
+static void ttt_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    char buf[512];
+    (void)v;
+    ttt_draw(v, pos, buf, sizeof buf);
+    {
+        /* the board's rows 3..1 from the drawing: "  3  X | O |  " */
+        const char *line = buf;
+        int r = 0;
+        ar_scene_grid(scene, 3, 3);
+        while (*line && r < 3) {
+            size_t n = strcspn(line, "\n");
+            if (n > 4 && line[2] >= '1' && line[2] <= '3') {
+                int c;
+                for (c = 0; c < 3; c++) {
+                    char ch = (size_t)(5 + 4 * c) < n ? line[5 + 4 * c] : ' ';
+                    char label[2] = {ch, 0};
+                    ar_scene_cell(scene, r, c, ch == 'X' ? "empty+x1" : ch == 'O' ? "empty+x2" : "empty",
+                                  ch == 'X' || ch == 'O' ? label : NULL);
+                }
+                r++;
+            }
+            line += n;
+            if (*line)
+                line++;
+        }
+    }
+    ar_scene_axes(scene, "3 2 1", "a b c");
+}
+
 static const ar_game_example tictactoe_examples[] = {
     {.args = "analyse tictactoe x.o/.x./..o", .note = "a position's value (proven) and the best line"},
     {.args = "match tictactoe --bots perfect,random --games 10 --seed 1", .note = "the perfect player never loses"},
@@ -361,6 +393,7 @@ const ar_game ar_game_tictactoe = {
     .parse_position = ttt_parse_position,
     .format_position = ttt_format_position,
     .draw = ttt_draw,
+    .picture = ttt_picture,
     .to_move = ttt_to_move,
     .outcome = ttt_outcome,
     .hash = ttt_hash,

@@ -16,6 +16,7 @@
  * when the game is over. Moves: N E S W (or the protocol digits 1-4). */
 #include "tron_internal.h"
 #include "tron_cli.h"
+#include "ariadne/page.h"
 #include "ariadne/tool.h"
 
 #include <ctype.h>
@@ -435,6 +436,19 @@ static const ar_bench_suite tron_bench_suites[] = {
      .run = ar_tron_bench_search},
     {.name = NULL}};
 
+/* The map: walls, the trails and the two riders (page.h). */
+static void tron_picture(const ar_variant *v, const void *pos, ar_scene *scene)
+{
+    char *buf = malloc(1 << 20);
+    const char *board;
+    if (!buf)
+        return;
+    tron_draw(v, pos, buf, 1 << 20);
+    board = strchr(buf, '\n') ? strchr(buf, '\n') + 1 : buf;
+    ar_scene_text_grid(scene, board, "#=wall .=empty 1=p1 2=p2 +=t3 X=goal");
+    free(buf);
+}
+
 static const ar_game_example tron_examples[] = {
     {.args = "match tron --bots chamber-ab,wallhug --maps data/tron/maps/15x16.txt --move-time 0.05 --first-move-time 0.05 --seed 1", .note = "the default bot against a wall-hugger on one official map, both sides"},
     {.args = NULL}};
@@ -477,6 +491,7 @@ const ar_game ar_game_tron = {
     .parse_position = tron_parse_position,
     .format_position = tron_format_position,
     .draw = tron_draw,
+    .picture = tron_picture,
     .to_move = tron_to_move,
     .outcome = tron_outcome,
     .hash = tron_hash,

@@ -18,6 +18,7 @@
  * (negative to its left), as in the notes. `0+1>6+7` lifts the coins on 0
  * and 1 and puts the first on 6 and the second on 7; `0+1>7+6` turns the pair
  * round (needs --reverse). */
+#include "ariadne/page.h"
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
 
@@ -380,6 +381,21 @@ static const ar_puzzle_example coins_examples[] = {
     {.options = "pairs=4", .cost = 4, .note = "Delannoy: 4 pairs in 4 moves"},
     {.note = NULL}};
 
+/* The row of coins over its numbered places (page.h). */
+static void coins_picture(const ar_instance *in, const void *state, ar_scene *scene)
+{
+    char buf[4096], swapped[4096];
+    const char *nl;
+    coins_draw(in, state, buf, sizeof buf);
+    nl = strchr(buf, '\n');
+    if (!nl) {
+        ar_scene_word_grid(scene, buf, "H=coin-h T=coin-t .=empty", 0, 0);
+        return;
+    }
+    snprintf(swapped, sizeof swapped, "%s\n%.*s", nl + 1, (int)(nl - buf), buf);
+    ar_scene_word_grid(scene, swapped, "H=coin-h T=coin-t .=empty", 1, 0);
+}
+
 const ar_puzzle ar_domain_coins = {
     .name = "coins",
     .summary = "coin rows moved in pairs (Tait, Delannoy): n pairs rearranged in n moves",
@@ -404,6 +420,7 @@ const ar_puzzle ar_domain_coins = {
     .is_goal = coins_is_goal,
     .format_state = coins_format_state,
     .draw = coins_draw,
+    .picture = coins_picture,
     .max_moves = coins_max_moves,
     .legal_moves = coins_legal_moves,
     .apply = coins_apply,

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 #include "ariadne/search.h"
 #include "ariadne/tool.h"
 
@@ -394,6 +395,23 @@ static void colouring_format_state(const ar_instance *in, const void *s, char *b
         snprintf(buf + used, size - used, " ...");
 }
 
+/* The vertices for the browser pages (page.h), eight to a row, each
+ * filled with its colour (the first ten told apart) and labelled NAME=K. */
+static void colouring_picture(const ar_instance *in, const void *s, ar_scene *scene)
+{
+    const uint8_t *c = s;
+    char name[40], label[48], style[8];
+    uint32_t v, n = in->n < 4096 ? in->n : 4096;
+    ar_scene_grid(scene, (int)((n + 7) / 8), n < 8 ? (int)n : 8);
+    for (v = 0; v < n; v++) {
+        vertex_name(in, v, name, sizeof name);
+        snprintf(label, sizeof label, c[v] ? "%s=%u" : "%s=?", name, c[v]);
+        snprintf(style, sizeof style, c[v] > 10 ? "piece" : c[v] ? "t%u" : "empty", c[v]);
+        ar_scene_cell(scene, (int)(v / 8), (int)(v % 8), style, label);
+    }
+    ar_scene_caption(scene, "%u vertices%s", in->n, n < in->n ? " (the first 4096 drawn)" : "");
+}
+
 /* ---------------------------------------------------------------- moves -- */
 
 #define MOVE(v, colour, fresh) ((ar_move)(v) | (ar_move)(colour) << 22 | (ar_move)(fresh) << 30)
@@ -745,6 +763,7 @@ const ar_puzzle ar_domain_colouring = {
     .initial_state = colouring_initial_state,
     .is_goal = colouring_is_goal,
     .format_state = colouring_format_state,
+    .picture = colouring_picture,
     .max_moves = colouring_max_moves,
     .legal_moves = colouring_legal_moves,
     .apply = colouring_apply,

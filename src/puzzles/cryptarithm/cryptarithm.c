@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 #include "ariadne/search.h"
 #include "ariadne/tool.h"
 
@@ -325,6 +326,22 @@ static ar_status crypt_solve(ar_instance *in, const ar_search_options *opts, con
     return st;
 }
 
+/* The arithmetic for the browser pages (page.h): one cell a character,
+ * the letters given a digit as tiles. */
+static void crypt_picture(const ar_instance *in, const void *state, ar_scene *scene)
+{
+    char text[512], label[2] = {0, 0};
+    int k, n;
+    crypt_draw(in, state, text, sizeof text);
+    n = (int)strlen(text);
+    ar_scene_grid(scene, 1, n);
+    for (k = 0; k < n; k++) {
+        label[0] = text[k];
+        ar_scene_cell(scene, 0, k, isdigit((unsigned char)text[k]) ? "tile" : isalpha((unsigned char)text[k]) ? "piece" : "text",
+                      label);
+    }
+}
+
 static const ar_domain_solver crypt_solvers[] = {
     {.name = "csp", .summary = "the constraint engine: all different, a sum column by column with carries, a product by its last digits",
      .flags = AR_SOLVER_USES_SEED, .run = crypt_solve},
@@ -384,6 +401,7 @@ const ar_puzzle ar_domain_cryptarithm = {
     .is_goal = crypt_is_goal,
     .format_state = crypt_format_state,
     .draw = crypt_draw,
+    .picture = crypt_picture,
     .max_moves = crypt_max_moves,
     .legal_moves = crypt_legal_moves,
     .apply = crypt_apply,

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 #include "ariadne/search.h"
 #include "ariadne/tool.h"
 
@@ -152,6 +153,26 @@ static void model_format_state(const ar_instance *in, const void *state, char *b
                                                   ar_csp_var_name(in->m, (int)v), (long)s[v]));
     if (v < n && used + 4 < size)
         snprintf(buf + used, size - used, " ...");
+}
+
+/* The variables for the browser pages (page.h), eight to a row, those
+ * given a value as tiles labelled NAME=VALUE. */
+static void model_picture(const ar_instance *in, const void *state, ar_scene *scene)
+{
+    const int32_t *s = state;
+    char label[80];
+    size_t v, n = ar_csp_var_count(in->m);
+    if (n > 4096)
+        n = 4096;
+    ar_scene_grid(scene, (int)((n + 7) / 8), n < 8 ? (int)n : 8);
+    for (v = 0; v < n; v++) {
+        if (s[v] == UNSET)
+            snprintf(label, sizeof label, "%s=?", ar_csp_var_name(in->m, (int)v));
+        else
+            snprintf(label, sizeof label, "%s=%ld", ar_csp_var_name(in->m, (int)v), (long)s[v]);
+        ar_scene_cell(scene, (int)(v / 8), (int)(v % 8), s[v] == UNSET ? "empty" : "tile", label);
+    }
+    ar_scene_caption(scene, "%zu variables, %zu constraints", ar_csp_var_count(in->m), ar_csp_constraint_count(in->m));
 }
 
 /* ----------------------------------------------------------------- moves -- */
@@ -391,6 +412,7 @@ const ar_puzzle ar_domain_csp = {
     .initial_state = model_initial_state,
     .is_goal = model_is_goal,
     .format_state = model_format_state,
+    .picture = model_picture,
     .max_moves = model_max_moves,
     .legal_moves = model_legal_moves,
     .apply = model_apply,

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 #include "ariadne/tool.h"
 
 /* default_algorithm picks generic A* for non-tower 4+ peg instances when the
@@ -128,6 +129,31 @@ static void hanoi_draw(const ar_instance *inst, const void *state, char *buf, si
     for (p = 0; p < inst->pegs; p++)
         PUT("%*c%*s", (int)w - 1, hanoi_peg_char(p), p + 1 < inst->pegs ? 2 : 0, "");
 #undef PUT
+}
+
+/* The pegs as columns of discs, each disc a bar as wide as its size. */
+static void hanoi_picture(const ar_instance *inst, const void *state, ar_scene *scene)
+{
+    unsigned char pos[AR_HANOI_MAX_DISCS];
+    unsigned height[AR_HANOI_MAX_PEGS] = {0}, p, r;
+    char names[AR_HANOI_MAX_PEGS * 2 + 1], label[16];
+    int d;
+    hanoi_unpack(inst, state, pos);
+    ar_scene_grid(scene, (int)inst->discs + 1, (int)inst->pegs);
+    for (p = 0; p < inst->pegs; p++) {
+        for (r = 0; r < inst->discs; r++)
+            ar_scene_cell(scene, (int)r, (int)p, "rod", NULL);
+        ar_scene_cell(scene, (int)inst->discs, (int)p, "base", NULL);
+        names[2 * p] = hanoi_peg_char(p);
+        names[2 * p + 1] = p + 1 < inst->pegs ? ' ' : '\0';
+    }
+    for (d = (int)inst->discs - 1; d >= 0; d--) { /* largest first: bottom up */
+        unsigned row = inst->discs - 1 - height[pos[d]]++;
+        snprintf(label, sizeof label, "%d", d + 1);
+        ar_scene_cell_sized(scene, (int)row, pos[d], "rod+disc", label,
+                            0.3 + 0.68 * (double)(d + 1) / (double)inst->discs);
+    }
+    ar_scene_axes(scene, NULL, names);
 }
 
 static uint64_t hanoi_state_count(const ar_instance *inst)
@@ -400,6 +426,7 @@ const ar_puzzle ar_domain_hanoi = {
     .is_goal = hanoi_is_goal,
     .format_state = hanoi_format_state,
     .draw = hanoi_draw,
+    .picture = hanoi_picture,
     .state_count = hanoi_state_count,
     .max_moves = hanoi_max_moves,
     .legal_moves = hanoi_legal_moves,

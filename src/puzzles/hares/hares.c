@@ -20,6 +20,7 @@
  * at the left: `H3` (the hare on cell 3 steps or jumps; which one is fixed by
  * the row). A bare cell number `3` is read too. The notes' HTTHHHTTTHHHTTH
  * names only the kind; `ariadne verify` needs the cell. */
+#include "ariadne/page.h"
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
 #include "ariadne/run.h"
@@ -459,6 +460,21 @@ static const ar_puzzle_example hares_examples[] = {
     {.options = "", .instance = "HH__TT", .cost = 0, .note = "two gaps: any row, with the row reversed as the goal"},
     {.note = NULL}};
 
+/* The row of hares, tortoises and the gap, numbered (page.h). */
+static void hares_picture(const ar_instance *in, const void *state, ar_scene *scene)
+{
+    char buf[4096], swapped[4096];
+    const char *nl;
+    hares_draw(in, state, buf, sizeof buf);
+    nl = strchr(buf, '\n');
+    if (!nl) {
+        ar_scene_word_grid(scene, buf, "H=p1 T=p2 .=empty", 0, 0);
+        return;
+    }
+    snprintf(swapped, sizeof swapped, "%s\n%.*s", nl + 1, (int)(nl - buf), buf);
+    ar_scene_word_grid(scene, swapped, "H=p1 T=p2 .=empty", 1, 0);
+}
+
 const ar_puzzle ar_domain_hares = {
     .name = "hares",
     .summary = "hares and tortoises (frogs and toads): swap the two herds, M*N+M+N moves",
@@ -481,6 +497,7 @@ const ar_puzzle ar_domain_hares = {
     .is_goal = hares_is_goal,
     .format_state = hares_format_state,
     .draw = hares_draw,
+    .picture = hares_picture,
     .max_moves = hares_max_moves,
     .legal_moves = hares_legal_moves,
     .apply = hares_apply,

@@ -15,6 +15,7 @@
  * Letters may be lower case. A move that changes nothing (filling a full jug,
  * emptying an empty one, pouring from an empty jug or into a full one) is not
  * legal, so every legal move moves at least one litre. */
+#include "ariadne/page.h"
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
 
@@ -491,6 +492,40 @@ static const ar_puzzle_example jugs_examples[] = {
     {.options = "", .instance = "4,9,11 -> 0,0,5", .cost = 4, .note = "three jugs, an exact goal"},
     {.note = NULL}};
 
+/* Each jug a column as tall as its capacity, filled to its contents (page.h). */
+static void jugs_picture(const ar_instance *in, const void *state, ar_scene *scene)
+{
+    const unsigned char *s = state;
+    unsigned i, top = 0, r;
+    char label[16], names[JUGS_MAX * 4 + 1] = "";
+    size_t used = 0;
+    for (i = 0; i < in->n; i++)
+        top = in->cap[i] > top ? in->cap[i] : top;
+    if (top > 40)
+        top = 40;
+    ar_scene_grid(scene, (int)top + 1, (int)(2 * in->n - 1));
+    for (i = 0; i < in->n; i++) {
+        unsigned h = in->cap[i] * top / (top ? top : 1), full = (unsigned)s[i] * top / (in->cap[i] ? in->cap[i] : 1);
+        if (in->cap[i] > 40)
+            h = top;
+        for (r = 0; r < h; r++) {
+            unsigned level = r + 1;
+            ar_scene_cell_sized(scene, (int)(top - 1 - r), (int)(2 * i), level <= full ? "jug+level" : "jug", NULL,
+                                level <= full ? 1.0 : 0);
+        }
+        snprintf(label, sizeof label, "%u/%u", s[i], in->cap[i]);
+        ar_scene_cell(scene, (int)top, (int)(2 * i), "text", label);
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%c%s", i ? "" : "", 'A' + i,
+                                 i + 1 < in->n ? "  " : "");
+    }
+    ar_scene_caption(scene, "contents %s", names);
+    {
+        char text[128];
+        jugs_format_state(in, state, text, sizeof text);
+        ar_scene_caption(scene, "litres in the jugs: %s", text);
+    }
+}
+
 const ar_puzzle ar_domain_jugs = {
     .name = "jugs",
     .summary = "water jugs: measure T litres with jugs of given sizes (non-unit costs with --cost water)",
@@ -507,6 +542,7 @@ const ar_puzzle ar_domain_jugs = {
     .initial_state = jugs_initial_state,
     .is_goal = jugs_is_goal,
     .format_state = jugs_format_state,
+    .picture = jugs_picture,
     .max_moves = jugs_max_moves,
     .legal_moves = jugs_legal_moves,
     .apply = jugs_apply,

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 
 static const int move_dr[8] = {1, 2, 2, 1, -1, -2, -2, -1};
 static const int move_dc[8] = {2, 1, -1, -2, -2, -1, 1, 2};
@@ -404,6 +405,20 @@ static const ar_puzzle_example knight_examples[] = {
     {.options = "from=a1", .instance = "3x4", .cost = 11, .note = "the smallest board with an open tour but no closed one"},
     {.note = NULL}};
 
+/* The board with the knight and the squares of its tour numbered (page.h). */
+static void knight_picture(const ar_instance *in, const void *state, ar_scene *scene)
+{
+    char *buf = malloc(1 << 16);
+    if (!buf)
+        return;
+    knight_draw(in, state, buf, 1 << 16);
+    if (in->cols > 60 || in->rows > 60)
+        ar_scene_caption(scene, "%s", buf);
+    else
+        ar_scene_word_grid(scene, buf, "N=knight+frontier .=empty #=visited", 1, 1);
+    free(buf);
+}
+
 const ar_puzzle ar_domain_knight = {
     .name = "knight",
     .summary = "knight's tour: open or closed tours on any board, streamed to 1000x1000; exact counts",
@@ -428,6 +443,7 @@ const ar_puzzle ar_domain_knight = {
     .is_goal = knight_is_goal,
     .format_state = knight_format_state,
     .draw = knight_draw,
+    .picture = knight_picture,
     .max_moves = knight_max_moves,
     .legal_moves = knight_legal_moves,
     .apply = knight_apply,

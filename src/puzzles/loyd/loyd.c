@@ -19,6 +19,7 @@
  * bound, so `--time-limit 600` prints the best solution with the bound. This
  * file is the interface to people: the square's notation, the move letters,
  * options; loyd_bench.c is `ariadne bench loyd`. */
+#include "ariadne/page.h"
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
 #include "puzzles/tiles/tiles_engine.h"
@@ -495,6 +496,18 @@ static const ar_puzzle_example loyd_examples[] = {
      .note = "the contest's fiendish square: 26 moves, proven optimal (the contest's best: 28)"},
     {.note = NULL}};
 
+/* The letters as tiles, '+' the empty centre square (page.h). */
+static void loyd_picture(const ar_instance *inst, const void *state, ar_scene *scene)
+{
+    char buf[512];
+    size_t k;
+    loyd_format_state(inst, state, buf, sizeof buf);
+    for (k = 0; buf[k]; k++)
+        if (buf[k] == ' ')
+            buf[k] = '\n';
+    ar_scene_text_grid(scene, buf, "+=blank ABCDEFGHIJKLMNOPQRSTUVWXYZ=tile");
+}
+
 const ar_puzzle ar_domain_loyd = {
     .name = "loyd",
     .summary = "Loyd's Dilemma (POTM 1995): the 24-puzzle with letters and a transport move from the centre",
@@ -516,6 +529,7 @@ const ar_puzzle ar_domain_loyd = {
     .initial_state = loyd_initial_state,
     .is_goal = loyd_is_goal,
     .format_state = loyd_format_state,
+    .picture = loyd_picture,
     .max_moves = loyd_max_moves,
     .legal_moves = loyd_legal_moves,
     .apply = loyd_apply,

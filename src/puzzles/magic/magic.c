@@ -17,6 +17,7 @@
  * lines or separated by '/': `8 . . / . 5 . / . . .`.
  * Move notation: rROWcCOL=VALUE, counted from 1 at the top left: `r1c2=1`. */
 #include "magic_internal.h"
+#include "ariadne/page.h"
 #include "ariadne/rng.h"
 #include "ariadne/search.h"
 #include "ariadne/tool.h"
@@ -576,6 +577,28 @@ static const ar_bench_suite magic_bench_suites[] = {
      .run = ar_magic_bench},
     {.name = NULL}};
 
+/* The square's numbers, empty cells blank, with the sums as caption (page.h). */
+static void magic_picture(const ar_instance *in, const void *state, ar_scene *scene)
+{
+    char buf[8192], grid[8192];
+    size_t used = 0;
+    const char *line = buf, *last = buf;
+    magic_draw(in, state, buf, sizeof buf);
+    grid[0] = '\0';
+    while (*line) {
+        size_t n = strcspn(line, "\n"), bar = strcspn(line, "|\n");
+        if (bar < n && used + bar + 2 < sizeof grid)
+            used += (size_t)snprintf(grid + used, sizeof grid - used, "%.*s\n", (int)bar, line);
+        else
+            last = line;
+        line += n;
+        if (*line)
+            line++;
+    }
+    ar_scene_word_grid(scene, grid, ".=blank #=tile", 0, 0);
+    ar_scene_caption(scene, "%s", last);
+}
+
 const ar_puzzle ar_domain_magic = {
     .name = "magic",
     .flags = AR_PUZZLE_FIXED_LENGTH | AR_PUZZLE_FREE_ORDER, /* every completion fills the same empty cells */
@@ -610,6 +633,7 @@ const ar_puzzle ar_domain_magic = {
     .is_goal = magic_is_goal,
     .format_state = magic_format_state,
     .draw = magic_draw,
+    .picture = magic_picture,
     .max_moves = magic_max_moves,
     .legal_moves = magic_legal_moves,
     .apply = magic_apply,

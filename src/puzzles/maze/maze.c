@@ -17,6 +17,7 @@
  * Move notation: the square the piece lands on, as rROWcCOL counted from 1
  * at the top left: `r3c5`. */
 #include "maze_internal.h"
+#include "ariadne/page.h"
 #include "ariadne/rng.h"
 #include "ariadne/tool.h"
 
@@ -500,6 +501,30 @@ static const ar_bench_suite maze_bench_suites[] = {
      .run = ar_maze_bench},
     {.name = NULL}};
 
+/* The maze: walls, the walker, the goal; the walker's square is the
+ * state's focus, so the visualiser paints the wave (page.h). */
+static void maze_picture(const ar_instance *in, const void *state, ar_scene *scene)
+{
+    char *buf = malloc(1 << 20);
+    size_t k;
+    int r = 0, c = 0;
+    if (!buf)
+        return;
+    maze_draw(in, state, buf, 1 << 20);
+    ar_scene_text_grid(scene, buf, "#=wall .=empty @=walker G=goal");
+    for (k = 0; buf[k]; k++) {
+        if (buf[k] == '\n') {
+            r++;
+            c = 0;
+            continue;
+        }
+        if (buf[k] == '@')
+            ar_scene_focus(scene, r, c);
+        c++;
+    }
+    free(buf);
+}
+
 const ar_puzzle ar_domain_maze = {
     .name = "maze",
     .summary = "shortest path of a king, rook, knight or walker past obstacles (Lee's wave, A*, Dijkstra)",
@@ -520,6 +545,7 @@ const ar_puzzle ar_domain_maze = {
     .is_goal = maze_is_goal,
     .format_state = maze_format_state,
     .draw = maze_draw,
+    .picture = maze_picture,
     .max_moves = maze_max_moves,
     .legal_moves = maze_legal_moves,
     .apply = maze_apply,

@@ -17,6 +17,7 @@
  * Moves are written in letters on the English board (unless --notation
  * coords) and in coordinates elsewhere; both are read everywhere they apply. */
 #include "peg_internal.h"
+#include "ariadne/page.h"
 #include "ariadne/rng.h"
 
 #include <stdio.h>
@@ -620,6 +621,30 @@ static const ar_puzzle_example peg_examples[] = {
      .note = "the French board from c1 to e7 (its centre start is impossible)"},
     {.note = NULL}};
 
+/* Pegs and holes on the board, with its letters and numbers (page.h). */
+static void peg_picture(const ar_instance *in, const void *state, ar_scene *scene)
+{
+    char buf[4096], cols[128] = "", rows[256] = "";
+    size_t k, used = 0, rused = 0;
+    int r, c, w = 0, h = 0;
+    ar_peg_picture(&in->b, load(state), 0, buf, sizeof buf);
+    ar_scene_text_grid(scene, buf, "o=peg .=hole");
+    for (k = 0, c = 0; buf[k]; k++) {
+        if (buf[k] == '\n') {
+            h++;
+            c = 0;
+        } else if (++c > w) {
+            w = c;
+        }
+    }
+    h += k > 0 && buf[k - 1] != '\n';
+    for (c = 0; c < w && used + 3 < sizeof cols; c++)
+        used += (size_t)snprintf(cols + used, sizeof cols - used, "%s%c", c ? " " : "", 'a' + c % 26);
+    for (r = 0; r < h && rused + 5 < sizeof rows; r++)
+        rused += (size_t)snprintf(rows + rused, sizeof rows - rused, "%s%d", r ? " " : "", r + 1);
+    ar_scene_axes(scene, rows, cols);
+}
+
 const ar_puzzle ar_domain_peg = {
     .name = "peg",
     .summary = "peg solitaire: English, French or drawn boards, to one peg; fewest moves proven by search",
@@ -646,6 +671,7 @@ const ar_puzzle ar_domain_peg = {
     .is_goal = peg_is_goal,
     .format_state = peg_format_state,
     .draw = peg_draw,
+    .picture = peg_picture,
     .max_moves = peg_max_moves,
     .legal_moves = peg_legal_moves,
     .apply = peg_apply,

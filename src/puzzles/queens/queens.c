@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 #include "ariadne/rng.h"
 #include "ariadne/search.h"
 #include "ariadne/tool.h"
@@ -605,6 +606,25 @@ static const ar_puzzle_example queens_examples[] = {
 extern const ar_tool ar_queens_tools[];
 extern const ar_bench_suite ar_queens_bench_suites[];
 
+/* The board for the browser pages (page.h), rows numbered as a move
+ * names them; a board too large to draw (over 500 columns) is a caption. */
+static void queens_picture(const ar_instance *in, const void *s, ar_scene *scene)
+{
+    const uint32_t *rows = crows_of(in, s);
+    uint32_t r, c, placed = 0;
+    for (c = 0; c < in->n; c++)
+        placed += rows[c] != 0;
+    ar_scene_caption(scene, "%u of %u queens placed", placed, in->n);
+    if (in->n > 500)
+        return;
+    ar_scene_grid(scene, (int)in->n, (int)in->n);
+    for (r = 0; r < in->n; r++)
+        for (c = 0; c < in->n; c++)
+            ar_scene_cell(scene, (int)r, (int)c, rows[c] == r + 1 ? ((r + c) % 2 ? "dark+p1" : "light+p1")
+                                                                : (r + c) % 2 ? "dark" : "light",
+                          rows[c] == r + 1 ? "Q" : "");
+}
+
 const ar_puzzle ar_domain_queens = {
     .name = "queens",
     .summary = "n queens: place them apart, up to 10^7 (min-conflicts); count every solution",
@@ -638,6 +658,7 @@ const ar_puzzle ar_domain_queens = {
     .is_goal = queens_is_goal,
     .format_state = queens_format_state,
     .draw = queens_draw,
+    .picture = queens_picture,
     .max_moves = queens_max_moves,
     .legal_moves = queens_legal_moves,
     .apply = queens_apply,

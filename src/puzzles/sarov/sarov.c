@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 
 /* ------------------------------------------------------------------------ */
 /* Parsing layouts                                                           */
@@ -490,6 +491,17 @@ static const ar_puzzle_example sarov_examples[] = {
      .note = "bashni.org layout 115587: 36 moves, proven optimal (10-colour layouts: -f data/sarov/318210.txt)"},
     {.note = NULL}};
 
+/* The columns as the text board shows them (page.h). */
+static void sv_picture(const ar_instance *inst, const void *state, ar_scene *scene)
+{
+    char *buf = malloc(1 << 16);
+    if (!buf)
+        return;
+    sv_draw(inst, state, buf, 1 << 16);
+    ar_scene_word_grid(scene, buf, ".=empty -=empty *=tile", 0, 0);
+    free(buf);
+}
+
 const ar_puzzle ar_domain_sarov = {
     .name = "sarov",
     .summary = "Sarov towers (bashni.org): stack each colour 6..0 in its own column",
@@ -510,6 +522,7 @@ const ar_puzzle ar_domain_sarov = {
     .is_goal = sv_is_goal,
     .format_state = sv_format_state,
     .draw = sv_draw,
+    .picture = sv_picture,
     .max_moves = sv_max_moves,
     .legal_moves = sv_legal_moves,
     .apply = sv_apply,

@@ -11,6 +11,7 @@
  * --problem NAME reads one, or INSTANCE / -f FILE gives a task. */
 #include "strips_internal.h"
 #include "ariadne/mea.h"
+#include "ariadne/page.h"
 #include "ariadne/plan.h"
 #include "ariadne/puzzle.h"
 #include "ariadne/tool.h"
@@ -154,6 +155,24 @@ static int strips_is_goal(const ar_instance *in, const void *state) { return ar_
 static void strips_format_state(const ar_instance *in, const void *state, char *buf, size_t size)
 {
     ar_plan_format_state(in->t, state, buf, size);
+}
+
+/* The atoms true in the state, one to a row (page.h): the page shows which
+ * facts each step adds and deletes. */
+static void strips_picture(const ar_instance *in, const void *state, ar_scene *scene)
+{
+    size_t size = 64 + 96 * (size_t)ar_plan_atom_count(in->t);
+    char *buf = malloc(size);
+    if (!buf)
+        return;
+    ar_plan_format_state(in->t, state, buf, size);
+    for (char *c = buf; *c; c++)
+        if (*c == ' ')
+            *c = '\n';
+    ar_scene_word_grid(scene, buf, "*=tile", 0, 0);
+    if (!*buf)
+        ar_scene_caption(scene, "no atom is true");
+    free(buf);
 }
 
 static unsigned strips_max_moves(const ar_instance *in)
@@ -300,6 +319,7 @@ const ar_puzzle ar_domain_strips = {
     .initial_state = strips_initial,
     .is_goal = strips_is_goal,
     .format_state = strips_format_state,
+    .picture = strips_picture,
     .max_moves = strips_max_moves,
     .legal_moves = strips_legal_moves,
     .apply = strips_apply,

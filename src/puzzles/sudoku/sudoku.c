@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 #include "ariadne/search.h"
 #include "ariadne/tool.h"
 
@@ -532,6 +533,29 @@ static const ar_puzzle_example sudoku_examples[] = {
 extern const ar_tool ar_sudoku_tools[];
 extern const ar_bench_suite ar_sudoku_bench_suites[];
 
+/* The grid for the browser pages (page.h): the clues as numbers, the
+ * cells filled since as tiles, rows and columns numbered as moves name
+ * them. */
+static void sudoku_picture(const ar_instance *in, const void *s, ar_scene *scene)
+{
+    const sudoku_shape *sh = in->sh;
+    const uint8_t *g = s;
+    char axis[128], label[4];
+    size_t used = 0;
+    unsigned r, c;
+    ar_scene_grid(scene, (int)sh->side, (int)sh->side);
+    for (r = 0; r < sh->side; r++)
+        used += (size_t)snprintf(axis + used, sizeof axis - used, "%s%u", r ? " " : "", r + 1);
+    ar_scene_axes(scene, axis, axis);
+    for (r = 0; r < sh->side; r++)
+        for (c = 0; c < sh->side; c++) {
+            unsigned k = r * sh->side + c;
+            snprintf(label, sizeof label, "%u", g[k]);
+            ar_scene_cell(scene, (int)r, (int)c, !g[k] ? "empty" : in->start[k] ? "number" : "tile", g[k] ? label : "");
+        }
+    ar_scene_caption(scene, "%ux%u Sudoku, %u clues", sh->side, sh->side, in->given);
+}
+
 const ar_puzzle ar_domain_sudoku = {
     .name = "sudoku",
     .summary = "Sudoku 4x4 to 25x25: solved or proven unsolvable, uniqueness proven; 10,000 against qqwing",
@@ -563,6 +587,7 @@ const ar_puzzle ar_domain_sudoku = {
     .is_goal = sudoku_is_goal,
     .format_state = sudoku_format_state,
     .draw = sudoku_draw,
+    .picture = sudoku_picture,
     .max_moves = sudoku_max_moves,
     .legal_moves = sudoku_legal_moves,
     .apply = sudoku_apply,

@@ -13,6 +13,7 @@
  * solvers, and also runs Loyd's Dilemma; this file is the interface to people:
  * parsing with precise messages, formatting, the move notation, options.
  * tiles_bench.c holds the benchmark suites. */
+#include "ariadne/page.h"
 #include "ariadne/puzzle.h"
 #include "ariadne/rng.h"
 #include "tiles_engine.h"
@@ -311,16 +312,7 @@ static void tiles_format_state(const ar_instance *in, const void *state, char *b
     }
 }
 
-static uint64_t tiles_state_count(const ar_instance *in)
-{
-    uint64_t f = 1;
-    unsigned i;
-    if (in->model.n > 20)
-        return 0;
-    for (i = 2; i <= in->model.n; i++)
-        f *= i;
-    return f / 2;
-}
+static uint64_t tiles_state_count(const ar_instance *in) { return ar_tiles_model_states(&in->model); }
 
 /* --- moves: the engine's blank directions --- */
 
@@ -749,6 +741,14 @@ static const ar_puzzle_example tiles_examples[] = {
      .note = "Korf's 15-puzzle no. 55, the shortest of his 100 (data/tiles/korf100.txt): 41 moves"},
     {.note = NULL}};
 
+/* The board as tiles, the blank empty (page.h). */
+static void tiles_picture(const ar_instance *inst, const void *state, ar_scene *scene)
+{
+    char buf[4096];
+    tiles_format_state(inst, state, buf, sizeof buf);
+    ar_scene_word_grid(scene, buf, "0=blank #=tile", 0, 0);
+}
+
 const ar_puzzle ar_domain_tiles = {
     .name = "tiles",
     .summary = "sliding-tile puzzles (8-, 15-, 24-puzzle, any RxC up to 8x8): optimal IDA* with pattern databases",
@@ -773,6 +773,7 @@ const ar_puzzle ar_domain_tiles = {
     .initial_state = tiles_initial_state,
     .is_goal = tiles_is_goal,
     .format_state = tiles_format_state,
+    .picture = tiles_picture,
     .state_count = tiles_state_count,
     .max_moves = tiles_max_moves,
     .legal_moves = tiles_legal_moves,

@@ -9,6 +9,17 @@
 
 static unsigned absdiff(unsigned a, unsigned b) { return a > b ? a - b : b - a; }
 
+uint64_t ar_tiles_model_states(const ar_tiles_model *m)
+{
+    uint64_t f = 1;
+    unsigned i;
+    if (m->n > 20)
+        return 0;
+    for (i = 2; i <= m->n; i++)
+        f *= i;
+    return f / 2;
+}
+
 void ar_tiles_model_init(ar_tiles_model *m, unsigned rows, unsigned cols, unsigned blank,
                          int transport, const char *domain)
 {

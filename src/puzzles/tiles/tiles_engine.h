@@ -74,6 +74,9 @@ typedef struct ar_tiles_model {
  * belongs on cell `blank`; transport for Loyd's variant. */
 void ar_tiles_model_init(ar_tiles_model *m, unsigned rows, unsigned cols, unsigned blank,
                          int transport, const char *domain);
+/* The boards reachable on the shape (half the permutations; 0 past 20 cells,
+ * where the count overflows). */
+uint64_t ar_tiles_model_states(const ar_tiles_model *m);
 
 /* Chooses the partition: a preset name ("5-5-5", "6-6-3", "7-8", "6-6-6-6",
  * "8", "4-4", "7", "4-3", "6-6-6-6"...) or explicit groups of labels given by

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ariadne/page.h"
 
 /* State: current city, cities visited (n + 1 once back at city 1), then
  * one bit per city. */
@@ -326,6 +327,45 @@ static const ar_puzzle_example tsp_examples[] = {
      .note = "52 places in Berlin: branch and bound with 1-tree bounds proves 7542"},
     {.note = NULL}};
 
+/* The cities as points: visited dark, the current one marked (page.h). */
+static void tsp_picture(const ar_instance *inst, const void *state, ar_scene *scene)
+{
+    const tsp_data *d = inst->d;
+    const uint32_t *s = state;
+    double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300, w, h, scale;
+    uint32_t c;
+    char label[16];
+    if (!d->x || !d->y) {
+        char buf[4096];
+        tsp_format_state(inst, state, buf, sizeof buf);
+        ar_scene_caption(scene, "%s", buf);
+        return;
+    }
+    for (c = 0; c < d->n; c++) {
+        double x = d->metric == TSP_GEO ? d->y[c] : d->x[c], y = d->metric == TSP_GEO ? -d->x[c] : d->y[c];
+        x0 = x < x0 ? x : x0;
+        x1 = x > x1 ? x : x1;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
+    }
+    w = x1 - x0 > 0 ? x1 - x0 : 1;
+    h = y1 - y0 > 0 ? y1 - y0 : 1;
+    scale = 20.0 / (w > h ? w : h);
+    ar_scene_space(scene, w * scale + 2, h * scale + 2);
+    for (c = 0; c < d->n; c++) {
+        double x = d->metric == TSP_GEO ? d->y[c] : d->x[c], y = d->metric == TSP_GEO ? -d->x[c] : d->y[c];
+        int here = s[0] == c && s[1] <= d->n;
+        snprintf(label, sizeof label, "%u", c + 1);
+        ar_scene_point(scene, 1 + (x - x0) * scale, 1 + (y1 - y) * scale, here ? 0.45 : 0.3,
+                       here ? "p2" : visited(state, c) ? "city" : "neutral", d->n <= 60 ? label : NULL);
+    }
+    {
+        char buf[4096];
+        tsp_format_state(inst, state, buf, sizeof buf);
+        ar_scene_caption(scene, "%s", buf);
+    }
+}
+
 const ar_puzzle ar_domain_tsp = {
     .name = "tsp",
     .summary = "travelling salesman: TSPLIB files; Held-Karp, 1-tree branch and bound, 2-opt/Or-opt local search",
@@ -348,6 +388,7 @@ const ar_puzzle ar_domain_tsp = {
     .initial_state = tsp_initial_state,
     .is_goal = tsp_is_goal,
     .format_state = tsp_format_state,
+    .picture = tsp_picture,
     .max_moves = tsp_max_moves,
     .legal_moves = tsp_legal_moves,
     .apply = tsp_apply,
