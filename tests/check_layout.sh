@@ -4,7 +4,7 @@
 #      registered by one line of its list file, and every line names a folder's
 #      descriptor;
 #   2. nothing in src/core, src/search, src/local, src/gamesearch, src/csp,
-#      src/cards, src/andor, src/plan, src/cli or the public headers names a
+#      src/cards, src/andor, src/plan, src/page, src/cli or the public headers names a
 #      registered puzzle, game or AND-OR domain (code, help texts, comments);
 #   3. no source file is longer than 800 lines;
 #   4. no two files of the library call each other in a loop (tools/cycles.py
@@ -35,7 +35,7 @@ done
 #    ariadne/NAME.h, as the constraint family's header shares its name with the domain that reads
 #    models, and a file under data/ that a generic verb's example reads)
 names=$(find src/puzzles src/games src/reductions -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
-generic=$(ls -d src/core src/search src/local src/gamesearch src/csp src/cards src/andor src/plan src/cli include/ariadne 2>/dev/null)
+generic=$(ls -d src/core src/search src/local src/gamesearch src/csp src/cards src/andor src/plan src/page src/cli include/ariadne 2>/dev/null)
 hits=$(grep -rn -i -E "\b($names)\b" $generic | sed -E 's#ariadne/[a-z0-9_]+\.h|data/[A-Za-z0-9_./-]+##g' | grep -i -E ":.*\b($names)\b")
 [ -z "$hits" ] && ok || bad "a generic layer names a domain:
 $hits"

@@ -326,5 +326,35 @@ check "bench tron-eval: equal values" contains "$tmp/e4" "values differ in 0;"
 "$BIN" bench tron-search --quick >"$tmp/e5" 2>&1
 check "bench tron-search: exit 0" test $? -eq 0
 check "bench tron-search: both rows" contains "$tmp/e5" "| kept from move to move |"
+check "bench tron-search: equal values" contains "$tmp/e5" "scores and moves equal on 12 of 12 positions"
+check "bench tron-search: depth within the budget" contains "$tmp/e5" "| chamber-ab-v1 |"
+
+# Issue 33: chamber-ab's new search and bitboard evaluation keep issue 17's
+# values, so without the table (whose deeper entries from the last move may
+# differ) and at a fixed depth the default plays the same games as
+# chamber-ab-v1, and so does eval=bytes.
+"$BIN" match tron --bots chamber-ab:depth=3:tt=0,alphabeta:depth=3 --maps "$MAPS/oval.txt" --seed 1 --verbose \
+    --quiet 2>&1 | grep '^game' >"$tmp/v1"
+"$BIN" match tron --bots chamber-ab-v1:depth=3:tt=0,alphabeta:depth=3 --maps "$MAPS/oval.txt" --seed 1 --verbose \
+    --quiet 2>&1 | grep '^game' | sed 's/chamber-ab-v1/chamber-ab/g' >"$tmp/v2"
+"$BIN" match tron --bots chamber-ab:depth=3:tt=0:eval=bytes,alphabeta:depth=3 --maps "$MAPS/oval.txt" --seed 1 \
+    --verbose --quiet 2>&1 | grep '^game' | sed 's/:eval=bytes//g' >"$tmp/v3"
+check "chamber-ab-v1: games played" lines "$tmp/v1" 2
+check "chamber-ab-v1: the same games as chamber-ab at a fixed depth" cmp -s "$tmp/v1" "$tmp/v2"
+check "eval=bytes: the same games" cmp -s "$tmp/v1" "$tmp/v3"
+"$BIN" match tron --bots chamber-ab:clock=cpu:time=0.01,chamber-ab-v1:clock=wall:time=0.01 --maps "$MAPS/u.txt" \
+    --games 2 --seed 1 >"$tmp/v4" 2>&1
+check "clock=cpu and clock=wall: exit 0" test $? -eq 0
+"$BIN" match tron --bots chamber-ab:clock=sundial,random --maps "$MAPS/u.txt" >"$tmp/v5" 2>&1
+check "clock=sundial: exit 2" test $? -eq 2
+check "clock=sundial: says why" contains "$tmp/v5" "clock=sundial is not wall or cpu"
+"$BIN" match tron --bots chamber-ab:aspire=-1,random --maps "$MAPS/u.txt" >"$tmp/v6" 2>&1
+check "aspire=-1: exit 2" test $? -eq 2
+"$BIN" match tron --bots chamber-ab:pvs=2,random --maps "$MAPS/u.txt" >"$tmp/v7" 2>&1
+check "pvs=2: exit 2" test $? -eq 2
+"$BIN" match tron --bots chamber-ab:lazy=yes,random --maps "$MAPS/u.txt" >"$tmp/v8" 2>&1
+check "lazy=yes: exit 2" test $? -eq 2
+"$BIN" match tron --bots alphabeta:eval=bits,random --maps "$MAPS/u.txt" >"$tmp/v9" 2>&1
+check "eval=bits is chamber-ab's only: exit 2" test $? -eq 2
 
 exit $fail

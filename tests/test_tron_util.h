@@ -30,6 +30,19 @@ static inline ar_variant *tron_map_of(const char *text, const char *name)
     return v;
 }
 
+/* Opens $ARIADNE_DATA/tron/SUB (or data/tron/SUB) with its path in dir;
+ * NULL, with a note on stderr, when it is not there. */
+static inline DIR *tron_open_data_dir(const char *sub, char *dir, size_t size)
+{
+    const char *data = getenv("ARIADNE_DATA");
+    DIR *d;
+    snprintf(dir, size, "%s/tron/%s", data ? data : "data", sub);
+    d = opendir(dir);
+    if (!d)
+        fprintf(stderr, "%s not found; skipped\n", dir);
+    return d;
+}
+
 /* The text of the next position file (*.txt) of directory dir, opened as
  * d, and its name in *name; NULL after the last. A file that cannot be read
  * fails a check and is skipped. */

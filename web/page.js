@@ -21,7 +21,7 @@
     wall: { fill: "#3a3f47" }, board: { fill: "#e8d5b0" }, water: { fill: "#7fb2e5" },
     tile: { fill: "#f2c14e", round: true, ink: "#2b2100", bold: true, edge: "#b8860b" },
     blank: { fill: "#fbfaf6", grid: true },
-    peg: { fill: "#e8d5b0", shape: "disc", colour: "#7b3f12", r: 0.34 },
+    pin: { fill: "#e8d5b0", shape: "disc", colour: "#7b3f12", r: 0.34 },
     hole: { fill: "#e8d5b0", shape: "ring", colour: "#7a6a50", r: 0.16 },
     light: { fill: "#f0d9b5" }, dark: { fill: "#b58863" },
     path: { fill: "#9dbff0" }, start: { fill: "#2a9d8f", ink: "#fff" }, goal: { fill: "#e76f51", ink: "#fff" },

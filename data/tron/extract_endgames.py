@@ -1,6 +1,7 @@
 # data/tron/extract_endgames.py: how data/tron/endgames/, separations/ and head-on/ were made
-# (issue 17). Writes positions of Tron replays as map files (trails are walls): separated ones
-# for the fillers, and the ones around head-on collisions for the head-on audit.
+# (issue 17), and data/tron/search (issue 33). Writes positions of Tron replays as map files (trails
+# are walls): separated ones for the fillers, the ones around head-on collisions for the head-on
+# audit, and positions in contact for timing the search.
 #
 #   python3 extract_endgames.py OUTDIR BACK MAXCELLS REPLAY.json...
 #     for each game, the position BACK turns before the end, if the players are separated then
@@ -20,7 +21,13 @@
 #     last turn had P stepped aside: each other move of P that does not crash at once, the other
 #     player's move kept; named MAP-GAME-pPD.txt, D the direction P took instead
 #     (data/tron/head-on/aside).
-#   Both: a position two games share is written once; replays from more than one directory are
+#   python3 extract_endgames.py --contact-every OUTDIR N MOST REPLAY.json...
+#     for each game, the positions before turns N-1, 2N-1, ... (at most MOST) in which the
+#     players are in contact and the player to think has two safe moves or more, that player
+#     alternately 1 and 2, rendered as '1'; named MAP-GAME-tTTT.txt (data/tron/search: game 1
+#     of each map of `ariadne match tron --bots chamber-ab:depth=3,chamber-ab:depth=3 --maps
+#     data/tron/maps --seed 1 --replay DIR`, N 6, MOST 6; issue 33).
+#   The two head-on modes: a position two games share is written once; replays from more than one directory are
 #   named after it too (DIR-MAP-...), since two runs use the same file names. data/tron/head-on:
 #   replays of the command above at 0.1 s, seeds 9 and 10 (directories seed9, seed10), issue
 #   17's sixth round; aside-1s: the replays of its fifth round's 1 s run with seed 8 (one
@@ -142,14 +149,33 @@ def head_on_alternatives(out, files):
                 h = step(g, W, H, h0, joint)
                 if h is not None:
                     write_new(out, written, name + '-p%d%s.txt' % (p + 1, 'NESW'[d - 1]), render(g, W, H, h))
+def contact_every(out, every, most, files):
+    os.makedirs(out, exist_ok=True)
+    for f in files:
+        moves, W, H, g, h = load(f)
+        got = 0
+        for turn, mv in enumerate(moves):
+            if got >= most: break
+            q = got & 1
+            safe = sum(1 for d in D.values() if 0 <= h[q][0] + d[0] < W and 0 <= h[q][1] + d[1] < H
+                       and g[h[q][1] + d[1]][h[q][0] + d[0]] == ' ')
+            if turn % every == every - 1 and safe >= 2 and region(g, W, H, h[0]) & region(g, W, H, h[1]):
+                name = os.path.basename(f).rsplit('.', 1)[0] + '-t%03d.txt' % turn
+                write(out, name, render(g, W, H, [h[q], h[1 - q]]))
+                print(name)
+                got += 1
+            h = step(g, W, H, h, mv)
+            if h is None: break
 USAGE = ('usage: extract_endgames.py OUTDIR BACK MAXCELLS REPLAY.json... | --first-separation OUTDIR '
          'MINCELLS REPLAY.json... | --before-head-on OUTDIR K[,K...] REPLAY.json... | '
-         '--head-on-alternatives OUTDIR REPLAY.json...')
+         '--head-on-alternatives OUTDIR REPLAY.json... | --contact-every OUTDIR N MOST REPLAY.json...')
 def main(a):
     if a[:1] == ['--first-separation'] and len(a) >= 4:
         first_separation(a[1], int(a[2]), a[3:])
     elif a[:1] == ['--head-on-alternatives'] and len(a) >= 3:
         head_on_alternatives(a[1], a[2:])
+    elif a[:1] == ['--contact-every'] and len(a) >= 5:
+        contact_every(a[1], int(a[2]), int(a[3]), a[4:])
     elif a[:1] == ['--before-head-on'] and len(a) >= 4:
         before_head_on(a[1], [int(k) for k in a[2].split(',')], a[3:])
     elif len(a) >= 4 and not a[0].startswith('--'):

@@ -285,7 +285,8 @@ typedef struct ar_game {
      * the generic kinds, so "alphabeta" means the game's own there. */
     const struct ar_bot_kind *bot_kinds;
     /* Verbs only this game has ({NULL}-terminated, tool.h); one named
-     * "match" replaces the generic `ariadne match GAME` front end. */
+     * "match" replaces the generic `ariadne match GAME` front end, one named
+     * "verify" is `ariadne verify GAME ...` (a check of the game's own files). */
     const struct ar_tool *tools;
     /* Replay files: `ariadne replay FILE` reads the file's "format" member
      * and hands files of this format ("ariadne-NAME-replay") to replay(). */

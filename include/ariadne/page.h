@@ -6,7 +6,7 @@
  * the picture rather than pixels, which the one page script (web/page.js)
  * draws on a canvas. A scene is made of
  *   - a grid of cells, each with a style (from the page's palette: "tile",
- *     "wall", "tile", "p1", ... see docs/adding-a-domain.md) and a label,
+ *     "wall", "p1", ... see docs/adding-a-domain.md) and a label,
  *     optionally a size (a disc's width, a jug's level) and labels for the
  *     rows and columns ("a".."h", "8".."1");
  *   - points and lines in the grid's coordinates (cities and a tour, planets
@@ -56,7 +56,7 @@ void ar_scene_cell_sized(ar_scene *s, int row, int col, const char *style, const
 /* Labels of the rows (top to bottom) and columns (left to right), as words
  * separated by spaces ("8 7 6 5 4 3 2 1", "a b c d e f g h"); NULL: none. */
 void ar_scene_axes(ar_scene *s, const char *row_labels, const char *col_labels);
-/* The cell that stands for the state (the walker's square of a grid path, the
+/* The cell that stands for the state (the walker's square on a grid, the
  * blank of a sliding puzzle): the search visualiser paints the cells of the
  * states a search expanded, in order (Lee's wave). */
 void ar_scene_focus(ar_scene *s, int row, int col);

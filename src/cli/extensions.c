@@ -15,7 +15,7 @@
 static int is_front_end(const char *name)
 {
     return strcmp(name, "match") == 0 || strcmp(name, "replay") == 0 || strcmp(name, "bfs") == 0 ||
-           strcmp(name, "count") == 0 || strcmp(name, "perft") == 0;
+           strcmp(name, "count") == 0 || strcmp(name, "perft") == 0 || strcmp(name, "verify") == 0;
 }
 
 void cli_each_domain_verb(void (*fn)(const ar_tool *tool, void *ctx), void *ctx)

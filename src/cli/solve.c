@@ -7,6 +7,7 @@
  * moves): its moves are printed as they come, and an interruption is said
  * plainly after them. */
 #include "cli.h"
+#include "ariadne/game.h"
 #include "page_cli.h"
 
 #include <errno.h>
@@ -541,7 +542,11 @@ int verb_verify(int argc, char **argv)
     uint64_t length = 0, cost = 0;
     int solved = 0, rc;
     ar_status st;
+    const ar_tool *fe;
 
+    /* A game checks its own files (a strategy): its front end for verify. */
+    if (argc > 1 && (fe = cli_game_front_end(ar_game_find(argv[1]), "verify")) != NULL)
+        return fe->run(argc, argv);
     if (cli_is_andor(argc, argv))
         return cli_andor_verify(argc, argv);
     rc = cli_parse(&c, argc, argv, 1);

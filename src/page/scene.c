@@ -355,7 +355,7 @@ void ar_scene_word_grid(ar_scene *s, const char *text, const char *legend, int h
 /* Styles whose look says it all: no label on them. */
 static int plain_style(const char *style)
 {
-    static const char *const plain[] = {"blank", "empty", "wall", "hole", "peg", "stone", "water", "walker", "rod", NULL};
+    static const char *const plain[] = {"blank", "empty", "wall", "hole", "pin", "stone", "water", "walker", "rod", NULL};
     int k;
     for (k = 0; plain[k]; k++)
         if (strcmp(style, plain[k]) == 0)

@@ -429,10 +429,12 @@ static const ar_bench_suite tron_bench_suites[] = {
      .summary = "the default chamber-ab against the previous default alphabeta, every official map, both sides",
      .run = ar_tron_bench_duel},
     {.name = "tron-eval",
-     .summary = "chamber-ab's fast evaluation against the one it replaced: evaluations/s, equal values",
+     .summary = "chamber-ab's evaluation by its three codes (reference, bytes, bitboards): evaluations/s, equal "
+                "values",
      .run = ar_tron_bench_eval},
     {.name = "tron-search",
-     .summary = "chamber-ab's transposition table: CPU per move at a fixed depth without and with it",
+     .summary = "chamber-ab against chamber-ab-v1: time and depth at a fixed CPU budget on data/tron/search; the "
+                "transposition table",
      .run = ar_tron_bench_search},
     {.name = NULL}};
 
@@ -451,6 +453,8 @@ static void tron_picture(const ar_variant *v, const void *pos, ar_scene *scene)
 
 static const ar_game_example tron_examples[] = {
     {.args = "match tron --bots chamber-ab,wallhug --maps data/tron/maps/15x16.txt --move-time 0.05 --first-move-time 0.05 --seed 1", .note = "the default bot against a wall-hugger on one official map, both sides"},
+    {.args = "replay data/tron/replays/quadrant.json --turn 20", .note = "a recorded game: the board after turn 20"},
+    {.args = "replay data/tron/replays/quadrant.json --html quadrant.html", .note = "the same game as a page that animates it"},
     {.args = NULL}};
 
 const ar_game ar_game_tron = {
@@ -464,8 +468,9 @@ const ar_game ar_game_tron = {
     "'.' free, '1' '2' heads, then ' crashed:1|2|both' once over. Moves: N E S W or 1-4.\n"
     "Bots, weakest first: random, wallhug, voronoi, chambers, alphabeta (the previous default),\n"
     "chamber-ab (the default: alphabeta with a transposition table kept between moves, forced\n"
-    "moves free in depth, a faster evaluation, an exact filler and, for regions too large to\n"
-    "prove, a planned path kept between moves, contempt that follows the score), cmd:COMMAND.\n"
+    "moves free in depth, a bitboard evaluation, principal variation search, an exact filler\n"
+    "and, for regions too large to prove, a planned path kept between moves, contempt that\n"
+    "follows the score), chamber-ab-v1 (chamber-ab before issue 33), cmd:COMMAND.\n"
     "\n"
     "Tron's own commands (docs/games/tron.md):\n"
     "  ariadne match tron --bots A,B[,...] --maps DIR|FILE [--games N] [--move-time S]\n"
@@ -479,7 +484,8 @@ const ar_game ar_game_tron = {
     "  ariadne bench tron [--quick] runs the bot ladder over the official maps;\n"
     "  ariadne bench tron-duel [--quick] plays chamber-ab against alphabeta on them;\n"
     "  ariadne bench tron-eval [--quick] times chamber-ab's evaluation (equal values);\n"
-    "  ariadne bench tron-search [--quick] times its transposition table at a fixed depth.",
+    "  ariadne bench tron-search [--quick] times its search against chamber-ab-v1's (equal\n"
+    "      values at a fixed depth, depth within a CPU budget) and its transposition table.",
     .flags = AR_GAME_SIMULTANEOUS | AR_GAME_DRAWS | AR_GAME_ACYCLIC,
     .options = tron_options,
     .create = ar_tron_variant_create,

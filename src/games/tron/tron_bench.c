@@ -144,7 +144,7 @@ void ar_tron_random_positions(const ar_variant *v, uint64_t seed, int games, tro
                 break; /* head-on */
             for (q = 0; q < 2; q++) {
                 b.head[q] += b.delta[to[q]];
-                b.cell[b.head[q]] = 1;
+                tron_board_block(&b, b.head[q]);
                 last[q] = to[q];
             }
         }
@@ -155,7 +155,7 @@ void ar_tron_random_positions(const ar_variant *v, uint64_t seed, int games, tro
 
 typedef struct eval_pass {
     tron_work w;
-    int fast;
+    int code; /* 0 reference (tron_eval.c), 1 bytes (tron_fasteval.c), 2 bits (tron_biteval.c) */
     unsigned rounds;
     uint64_t evals, sum;
     int *values;
@@ -169,7 +169,9 @@ static void eval_visit(const tron_board *b, void *ctx)
     int p;
     for (r = 0; r < e->rounds; r++)
         for (p = 0; p < 2; p++) {
-            int x = e->fast ? ar_tron_eval_chambers_fast(b, &e->w, p) : ar_tron_eval_chambers_tight(b, &e->w, p);
+            int x = e->code == 2   ? ar_tron_eval_chambers_bits(b, &e->w, p)
+                    : e->code == 1 ? ar_tron_eval_chambers_fast(b, &e->w, p)
+                                   : ar_tron_eval_chambers_tight(b, &e->w, p);
             e->evals++;
             if (r == 0) {
                 if (e->nvalues == e->cap) {
@@ -181,35 +183,38 @@ static void eval_visit(const tron_board *b, void *ctx)
         }
 }
 
-/* `ariadne bench tron-eval`: both evaluations on the positions of 20 seeded
- * random games per map (--quick: 2), each position evaluated for both
- * players `rounds` times; CPU time of the process. */
+/* `ariadne bench tron-eval`: the three codes of chamber-ab's evaluation on
+ * the positions of 20 seeded random games per map (--quick: 2), each
+ * position evaluated for both players `rounds` times, one code after the
+ * other on each map (side by side in one run); CPU time of the process. */
 int ar_tron_bench_eval(int quick)
 {
+    static const char *const code_names[3] = {"reference", "bytes", "bits"};
     char dir[PATH_MAX + 64], load[64];
     char **maps = NULL;
     unsigned nmaps = 0, i;
     int games = quick ? 2 : 20, f, rc = 0;
-    double total[2] = {0, 0};
-    uint64_t evals[2] = {0, 0}, positions = 0, differ = 0;
+    double total[3] = {0, 0, 0};
+    uint64_t evals[3] = {0, 0, 0}, positions = 0, differ = 0;
     if (find_maps(dir, sizeof dir) != 0)
         return AR_EXIT_BAD_INPUT;
     if ((rc = ar_tron_collect_maps(dir, &maps, &nmaps)) != 0)
         return rc;
     ar_tool_load_average(load, sizeof load);
-    printf("chamber-ab's evaluation (fast) against the one it replaced (tight), on the positions of %d "
-           "seeded random games per map (seed 1), each evaluated for both players 5 times; CPU time; "
-           "load average %s\n\n", games, load);
-    printf("| map | positions | tight evals/s | fast evals/s | speed-up | values equal |\n");
-    printf("|---|---:|---:|---:|---:|---|\n");
+    printf("chamber-ab's evaluation by its three codes of equal values — reference (tron_eval.c), bytes "
+           "(tron_fasteval.c, issue 17's) and bits (tron_biteval.c, the default) — on the positions of %d seeded "
+           "random games per map (seed 1), each evaluated for both players 5 times; evaluations per second of "
+           "CPU time; load average %s\n\n", games, load);
+    printf("| map | positions | reference evals/s | bytes evals/s | bits evals/s | bits/bytes | values equal |\n");
+    printf("|---|---:|---:|---:|---:|---:|---|\n");
     for (i = 0; i < nmaps && rc == 0; i++) {
         char why[256];
         char *text = ar_read_file(maps[i], why, sizeof why);
         ar_variant *v = NULL;
         ar_error err;
         ar_tron_map_options o;
-        eval_pass e[2];
-        double secs[2];
+        eval_pass e[3];
+        double secs[3];
         size_t k, bad = 0;
         const char *name = strrchr(maps[i], '/') ? strrchr(maps[i], '/') + 1 : maps[i];
         if (!text) {
@@ -225,11 +230,11 @@ int ar_tron_bench_eval(int quick)
             break;
         }
         free(text);
-        for (f = 0; f < 2; f++) {
+        for (f = 0; f < 3; f++) {
             double t0;
             memset(&e[f], 0, sizeof e[f]);
             ar_tron_work_init(&e[f].w, v->n);
-            e[f].fast = f;
+            e[f].code = f;
             e[f].rounds = 5;
             t0 = ar_process_cpu_time();
             ar_tron_random_positions(v, 1, games, eval_visit, &e[f]);
@@ -237,16 +242,19 @@ int ar_tron_bench_eval(int quick)
             total[f] += secs[f];
             evals[f] += e[f].evals;
         }
-        for (k = 0; k < e[0].nvalues; k++)
-            bad += k >= e[1].nvalues || e[0].values[k] != e[1].values[k];
-        bad += e[1].nvalues != e[0].nvalues;
+        for (f = 1; f < 3; f++) {
+            for (k = 0; k < e[0].nvalues; k++)
+                bad += k >= e[f].nvalues || e[0].values[k] != e[f].values[k];
+            bad += e[f].nvalues != e[0].nvalues;
+        }
         differ += bad;
         positions += e[0].nvalues / 2;
-        printf("| %s | %zu | %.0f | %.0f | %.2f | %s |\n", name, e[0].nvalues / 2,
+        printf("| %s | %zu | %.0f | %.0f | %.0f | %.2f | %s |\n", name, e[0].nvalues / 2,
                secs[0] > 0 ? (double)e[0].evals / secs[0] : 0, secs[1] > 0 ? (double)e[1].evals / secs[1] : 0,
-               secs[1] > 0 ? secs[0] / secs[1] : 0, bad ? "NO" : "yes");
+               secs[2] > 0 ? (double)e[2].evals / secs[2] : 0, secs[2] > 0 ? secs[1] / secs[2] : 0,
+               bad ? "NO" : "yes");
         fflush(stdout);
-        for (f = 0; f < 2; f++) {
+        for (f = 0; f < 3; f++) {
             ar_tron_work_free(&e[f].w);
             free(e[f].values);
         }
@@ -254,10 +262,12 @@ int ar_tron_bench_eval(int quick)
     }
     if (rc == 0) {
         ar_tool_load_average(load, sizeof load);
-        printf("\nall maps: %" PRIu64 " positions, tight %.0f evals/s, fast %.0f evals/s, speed-up %.2f; "
-               "values differ in %" PRIu64 "; load average at the end %s\n",
-               positions, total[0] > 0 ? (double)evals[0] / total[0] : 0,
-               total[1] > 0 ? (double)evals[1] / total[1] : 0, total[1] > 0 ? total[0] / total[1] : 0, differ, load);
+        printf("\nall maps: %" PRIu64 " positions;", positions);
+        for (f = 0; f < 3; f++)
+            printf(" %s %.0f evals/s%s", code_names[f], total[f] > 0 ? (double)evals[f] / total[f] : 0,
+                   f < 2 ? "," : ";");
+        printf(" bits/bytes %.2f, bits/reference %.2f; values differ in %" PRIu64 "; load average at the end %s\n",
+               total[2] > 0 ? total[1] / total[2] : 0, total[2] > 0 ? total[0] / total[2] : 0, differ, load);
         if (differ)
             rc = 1;
     }
@@ -267,13 +277,96 @@ int ar_tron_bench_eval(int quick)
 
 /* ---------------------------------------------------- tron-search */
 
-/* `ariadne bench tron-search`: what chamber-ab's transposition table saves.
- * chamber-ab plays itself at a fixed depth (no clock, forced moves counted
- * as usual so depths compare) on four maps, both sides, once without the
- * table and once with it; CPU time per move of the whole match (the moves
- * of both runs are close to the same: a fixed depth, but the table's
- * deeper values from the previous move may choose differently). */
-int ar_tron_bench_search(int quick)
+/* The positions of data/tron/search (map files: the player to think is 1),
+ * as variants (their start is the position). Returns 0 or an exit status. */
+static int load_search_positions(ar_variant ***out, unsigned *count)
+{
+    char dir[PATH_MAX + 64], **files = NULL;
+    unsigned nfiles = 0, i;
+    int rc;
+    *out = NULL;
+    *count = 0;
+    if (ar_data_path("tron/search", dir, sizeof dir) != 0) {
+        fprintf(stderr, "ariadne: bench tron-search: %s\n", dir);
+        return AR_EXIT_BAD_INPUT;
+    }
+    if ((rc = ar_tron_collect_maps(dir, &files, &nfiles)) != 0)
+        return rc;
+    *out = ar_xcalloc(nfiles, sizeof **out);
+    for (i = 0; i < nfiles && rc == 0; i++) {
+        char why[256], *text = ar_read_file(files[i], why, sizeof why);
+        ar_tron_map_options o;
+        ar_error err;
+        if (!text) {
+            rc = ar_tool_fail("bench tron-search: %s: %s", files[i], why);
+            break;
+        }
+        memset(&o, 0, sizeof o);
+        o.name = strrchr(files[i], '/') ? strrchr(files[i], '/') + 1 : files[i];
+        ar_error_clear(&err);
+        if (ar_tron_variant_from_text(text, strlen(text), &o, &(*out)[*count], &err) != AR_OK)
+            rc = ar_tool_fail("bench tron-search: %s: %s", files[i], err.message);
+        else
+            (*count)++;
+        free(text);
+    }
+    ar_tron_free_maps(files, nfiles);
+    return rc;
+}
+
+/* One search of a fresh bot `spec` for player 1 at v's start: the move,
+ * its info and the thread's CPU seconds. */
+static int search_once(const ar_variant *v, const char *spec, ar_gmove *move, ar_bot_info *info, double *cpu)
+{
+    ar_bot *bot;
+    ar_error err;
+    void *pos = ar_xmalloc(ar_game_tron.position_size(v));
+    double t0;
+    int rc = 0;
+    ar_game_tron.initial_position(v, pos);
+    memset(info, 0, sizeof *info);
+    if (ar_bot_create(&ar_game_tron, v, spec, 1, 0, &bot, &err) != AR_OK) {
+        free(pos);
+        return ar_tool_fail("bench tron-search: %s: %s", spec, err.message);
+    }
+    t0 = ar_thread_cpu_time();
+    if (ar_bot_choose(bot, pos, 0, move, info, &err) != AR_OK)
+        rc = ar_tool_fail("bench tron-search: %s: %s", spec, err.message);
+    *cpu = ar_thread_cpu_time() - t0;
+    ar_bot_destroy(bot);
+    free(pos);
+    return rc;
+}
+
+/* A number in the info line before `word` (" 1234 evaluations"), or 0. */
+static uint64_t info_count(const char *text, const char *word)
+{
+    const char *at = strstr(text, word);
+    while (at && at > text && at[-1] == ' ' && at - 1 > text && at[-2] >= '0' && at[-2] <= '9') {
+        const char *p = at - 2;
+        while (p > text && p[-1] >= '0' && p[-1] <= '9')
+            p--;
+        return strtoull(p, NULL, 10);
+    }
+    return 0;
+}
+
+/* The score part of the info line ("score +1.5 cells"), for comparing. */
+static void info_score(const char *text, char *buf, size_t size)
+{
+    const char *at = strstr(text, "score ");
+    size_t n = 0;
+    if (at)
+        while (at[n] && at[n] != ',' && n + 1 < size)
+            n++;
+    memcpy(buf, at ? at : "", n);
+    buf[n] = '\0';
+}
+
+/* The table's part of issue 17 (unchanged): chamber-ab against itself at a
+ * fixed depth on four maps, both sides, without and with the table kept
+ * from move to move; CPU time per move. */
+static int bench_table(int quick)
 {
     static const char *const names[] = {"oval.txt", "duel-small.txt", "joust.txt", "huge-room.txt"};
     char dir[PATH_MAX + 64], load[64], spec[2][96];
@@ -286,11 +379,10 @@ int ar_tron_bench_search(int quick)
     if ((rc = collect_named_maps(dir, names, quick ? 2 : 4, &maps, &nmaps)) != 0)
         return rc;
     ar_tool_load_average(load, sizeof load);
-    printf("chamber-ab against itself at depth %d (endgame filler off, forced moves not extended), on %u maps, "
-           "both sides, without and with its transposition table; CPU time; load average %s\n\n",
+    printf("\nThe transposition table: chamber-ab against itself at depth %d (endgame filler off, forced moves "
+           "not extended), on %u maps, both sides, without and with its table; CPU time; load average %s\n\n",
            depth, nmaps, load);
     printf("| table | moves | CPU s | ms per move |\n|---|---:|---:|---:|\n");
-    ar_tool_install_sigint();
     for (t = 0; t < 2 && rc == 0; t++) {
         const char *specs[2];
         tron_run r;
@@ -324,5 +416,111 @@ int ar_tron_bench_search(int quick)
                per_move[0] > 0 ? per_move[1] / per_move[0] : 0, per_move[1] > 0 ? per_move[0] / per_move[1] : 0,
                load);
     }
+    return rc;
+}
+
+/* `ariadne bench tron-search`: chamber-ab's search against issue 17's
+ * (chamber-ab-v1) on the positions of data/tron/search, a fresh bot for
+ * each position (so the table starts empty): (1) at a fixed depth, the
+ * nodes, evaluations and CPU time, and whether scores and moves are equal
+ * (the changes keep the values); (2) the depth each completes within a
+ * budget of CPU time per position (0.05 s, the thinking time at 0.1 s per
+ * move; a depth counts when the search to it, from depth 1, finished in
+ * the budget): time to depth by the thread's CPU clock, so a busy machine
+ * changes it little; (3) the transposition table at a fixed depth. */
+int ar_tron_bench_search(int quick)
+{
+    static const char *const bots[2] = {"chamber-ab-v1", "chamber-ab"};
+    ar_variant **pos = NULL;
+    unsigned npos = 0, i, b;
+    int depth = quick ? 5 : 7, rc, differ = 0;
+    double budget = quick ? 0.01 : 0.05, cpu[2] = {0, 0}, depth_sum[2] = {0, 0};
+    uint64_t nodes[2] = {0, 0}, evals[2] = {0, 0};
+    char load[64], (*scores)[2][48] = NULL;
+    ar_gmove(*moves)[2] = NULL;
+    unsigned deeper = 0, level = 0, shallower = 0;
+    int *reached[2] = {NULL, NULL};
+    if ((rc = load_search_positions(&pos, &npos)) != 0)
+        goto done;
+    if (quick && npos > 12)
+        npos = 12;
+    scores = ar_xcalloc(npos, sizeof *scores);
+    moves = ar_xcalloc(npos, sizeof *moves);
+    reached[0] = ar_xcalloc(npos, sizeof(int));
+    reached[1] = ar_xcalloc(npos, sizeof(int));
+    ar_tool_load_average(load, sizeof load);
+    printf("chamber-ab against chamber-ab-v1 (issue 17's) on the %u positions of data/tron/search, a fresh bot "
+           "each (empty table), endgame filler off; thread CPU time; load average %s\n\n", npos, load);
+    printf("At depth %d:\n\n| bot | nodes | evaluations | CPU s | ms per position |\n|---|---:|---:|---:|---:|\n",
+           depth);
+    ar_tool_install_sigint();
+    for (b = 0; b < 2 && rc == 0; b++) {
+        char spec[96];
+        snprintf(spec, sizeof spec, "%s:depth=%d:endgame=0", bots[b], depth);
+        for (i = 0; i < npos && rc == 0; i++) {
+            ar_bot_info info;
+            double c;
+            rc = search_once(pos[i], spec, &moves[i][b], &info, &c);
+            cpu[b] += c;
+            nodes[b] += info.nodes;
+            evals[b] += info_count(info.text, "evaluations");
+            info_score(info.text, scores[i][b], sizeof scores[i][b]);
+        }
+        if (rc == 0)
+            printf("| %s | %" PRIu64 " | %" PRIu64 " | %.2f | %.2f |\n", bots[b], nodes[b], evals[b], cpu[b],
+                   1000 * cpu[b] / npos);
+        fflush(stdout);
+    }
+    if (rc != 0)
+        goto done;
+    for (i = 0; i < npos; i++)
+        differ += strcmp(scores[i][0], scores[i][1]) != 0 || moves[i][0] != moves[i][1];
+    printf("\nchamber-ab %.2fx as fast; scores and moves equal on %u of %u positions\n",
+           cpu[1] > 0 ? cpu[0] / cpu[1] : 0, npos - (unsigned)differ, npos);
+    printf("\nDepth completed within %.2f s of CPU time per position:\n\n| bot | mean depth |\n|---|---:|\n", budget);
+    for (b = 0; b < 2 && rc == 0; b++) {
+        for (i = 0; i < npos && rc == 0; i++) {
+            int d;
+            for (d = 1; d <= 60 && rc == 0; d++) {
+                char spec[96];
+                ar_bot_info info;
+                ar_gmove m;
+                double c;
+                snprintf(spec, sizeof spec, "%s:depth=%d:endgame=0", bots[b], d);
+                rc = search_once(pos[i], spec, &m, &info, &c);
+                if (rc != 0 || c > budget)
+                    break;
+                reached[b][i] = info.depth;
+                if (info.depth < d || strstr(info.text, "(proven)"))
+                    break; /* nothing deeper to search */
+            }
+            depth_sum[b] += reached[b][i];
+        }
+        if (rc == 0)
+            printf("| %s | %.2f |\n", bots[b], depth_sum[b] / npos);
+        fflush(stdout);
+    }
+    if (rc != 0)
+        goto done;
+    for (i = 0; i < npos; i++) {
+        deeper += reached[1][i] > reached[0][i];
+        level += reached[1][i] == reached[0][i];
+        shallower += reached[1][i] < reached[0][i];
+    }
+    ar_tool_load_average(load, sizeof load);
+    printf("\nchamber-ab %+.2f plies on average: deeper on %u positions, as deep on %u, shallower on %u; load "
+           "average %s\n", (depth_sum[1] - depth_sum[0]) / npos, deeper, level, shallower, load);
+    fflush(stdout);
+    rc = bench_table(quick);
+    if (rc == 0 && differ)
+        rc = 1;
+done:
+    for (i = 0; i < npos; i++)
+        ar_tron_variant_free(pos[i]);
+    free(pos);
+    free(scores);
+    free(moves);
+    free(reached[0]);
+    free(reached[1]);
     return rc;
 }

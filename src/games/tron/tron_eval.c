@@ -17,6 +17,7 @@
  * Everything here works on a padded tron_board (tron_internal.h) and
  * scratch arrays allocated once per bot, so evaluations allocate nothing. */
 #include "tron_internal.h"
+#include "tron_art.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -37,13 +38,25 @@ void ar_tron_board_init(tron_board *b, const ar_variant *v)
         b->colour[i] = (uint8_t)((i % v->w + i / v->w) & 1);
     b->head[0] = v->start[0];
     b->head[1] = v->start[1];
+    b->bits = NULL;
+    b->bitpos = NULL;
+    if (v->w <= 64) {
+        b->bits = ar_xcalloc((size_t)v->h + 4, sizeof(uint64_t));
+        b->bitpos = ar_xmalloc((size_t)v->n * sizeof(int));
+        for (i = 0; i < v->n; i++)
+            b->bitpos[i] = 64 * (i / v->w + 2) + i % v->w;
+    }
 }
 
 void ar_tron_board_free(tron_board *b)
 {
     free(b->cell);
     free(b->colour);
+    free(b->bits);
+    free(b->bitpos);
     b->cell = b->colour = NULL;
+    b->bits = NULL;
+    b->bitpos = NULL;
 }
 
 void ar_tron_board_load(tron_board *b, const ar_variant *v, const tron_pos *p)
@@ -51,6 +64,12 @@ void ar_tron_board_load(tron_board *b, const ar_variant *v, const tron_pos *p)
     int i;
     for (i = 0; i < v->n; i++)
         b->cell[i] = (uint8_t)tron_occ(p, i);
+    if (b->bits) {
+        memset(b->bits, 0, ((size_t)v->h + 4) * sizeof(uint64_t));
+        for (i = 0; i < v->n; i++)
+            if (!b->cell[i])
+                b->bits[b->bitpos[i] >> 6] |= (uint64_t)1 << (b->bitpos[i] & 63);
+    }
     b->head[0] = p->head[0];
     b->head[1] = p->head[1];
 }
@@ -62,15 +81,15 @@ void ar_tron_work_init(tron_work *w, int n)
     w->dist0 = ar_xmalloc(k * sizeof(int));
     w->dist1 = ar_xmalloc(k * sizeof(int));
     w->queue = ar_xmalloc(k * sizeof(int));
-    w->disc = ar_xmalloc(k * sizeof(int));
-    w->low = ar_xmalloc(k * sizeof(int));
-    w->parent = ar_xmalloc(k * sizeof(int));
+    w->disc = ar_xmalloc(k * sizeof(uint32_t));
+    w->low = ar_xmalloc(k * sizeof(uint32_t));
     w->stack = ar_xmalloc((k + 1) * sizeof(int));
     w->owner = ar_xcalloc(k, 1);
     w->art = ar_xcalloc(k, 1);
     w->seen = ar_xcalloc(k, 1);
-    w->stackdir = ar_xmalloc(k + 1);
+    w->stackdir = ar_xmalloc((k + 1) * sizeof(int));
     ar_tron_fast_init(&w->fast, n);
+    memset(&w->bits, 0, sizeof w->bits); /* made at the first bitboard evaluation */
 }
 
 void ar_tron_work_free(tron_work *w)
@@ -80,13 +99,14 @@ void ar_tron_work_free(tron_work *w)
     free(w->queue);
     free(w->disc);
     free(w->low);
-    free(w->parent);
     free(w->stack);
     free(w->owner);
     free(w->art);
     free(w->seen);
     free(w->stackdir);
     ar_tron_fast_free(&w->fast);
+    if (w->bits.rows)
+        ar_tron_bits_free(&w->bits);
     memset(w, 0, sizeof *w);
 }
 
@@ -187,55 +207,40 @@ typedef struct chamber_ctx {
     const tron_board *b;
     tron_work *w;
     uint8_t mark;
+    int root;
     int exits_top; /* exits waiting to be explored live in w->stack[0..exits_top) */
 } chamber_ctx;
 
 static int allowed(const chamber_ctx *c, int i) { return !c->b->cell[i] && c->w->owner[i] == c->mark; }
+
+/* The cell beside v in direction k + 1 if it is the region's or the root,
+ * for the articulation walker. */
+static int region_neighbour(const void *ctx, int v, int k)
+{
+    const chamber_ctx *c = ctx;
+    int u;
+    u = v + c->b->delta[k + 1];
+    return allowed(c, u) || u == c->root ? u : TRON_ART_OUT;
+}
+
+static void mark_articulation(void *ctx, int v, int parent, int at_root, int hangs)
+{
+    chamber_ctx *c = ctx;
+    (void)v;
+    if (hangs && !at_root)
+        c->w->art[parent] = 1;
+}
 
 /* Tarjan's articulation points of the region, from the head as root. */
 static void articulation(chamber_ctx *c, int root)
 {
     const tron_board *b = c->b;
     tron_work *w = c->w;
-    int t = 0, sp = 0;
-    memset(w->disc, 0, (size_t)b->n * sizeof(int));
+    tron_art_scratch s = {.disc = w->disc, .low = w->low, .stack = w->stack, .next = w->stackdir};
+    memset(w->disc, 0, (size_t)b->n * sizeof(uint32_t));
     memset(w->art, 0, (size_t)b->n);
-    w->disc[root] = w->low[root] = ++t;
-    w->parent[root] = -1;
-    w->stack[sp] = root;
-    w->stackdir[sp] = 1;
-    sp++;
-    while (sp > 0) {
-        int v = w->stack[sp - 1];
-        if (w->stackdir[sp - 1] <= 4) {
-            int u = v + b->delta[w->stackdir[sp - 1]++];
-            if (u == root) {
-                if (w->parent[v] != root && w->disc[root] < w->low[v])
-                    w->low[v] = w->disc[root];
-                continue;
-            }
-            if (!allowed(c, u))
-                continue;
-            if (!w->disc[u]) {
-                w->parent[u] = v;
-                w->disc[u] = w->low[u] = ++t;
-                w->stack[sp] = u;
-                w->stackdir[sp] = 1;
-                sp++;
-            } else if (u != w->parent[v] && w->disc[u] < w->low[v]) {
-                w->low[v] = w->disc[u];
-            }
-        } else {
-            sp--;
-            if (v != root) {
-                int pv = w->parent[v];
-                if (w->low[v] < w->low[pv])
-                    w->low[pv] = w->low[v];
-                if (pv != root && w->low[v] >= w->disc[pv])
-                    w->art[pv] = 1;
-            }
-        }
-    }
+    c->root = root;
+    tron_art_walk(root, 0, &s, tron_art_four, region_neighbour, tron_art_enter_nothing, mark_articulation, c);
 }
 
 static int explore_cell(chamber_ctx *c, int a);

@@ -31,6 +31,7 @@
  * search done in one pass. tests/test_tron_eval.c checks the equality on positions
  * of random games on every official map. */
 #include "tron_internal.h"
+#include "tron_art.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -45,12 +46,11 @@ void ar_tron_fast_init(tron_fast *f, int n)
     f->queue = ar_xmalloc(k * sizeof(int));
     f->disc = ar_xcalloc(k, sizeof(uint32_t));
     f->low = ar_xmalloc(k * sizeof(uint32_t));
-    f->parent = ar_xmalloc(k * sizeof(int));
     f->stack = ar_xmalloc((k + 1) * sizeof(int));
     f->own0 = ar_xmalloc(k * sizeof(int));
     f->own1 = ar_xmalloc(k * sizeof(int));
     f->hang = ar_xmalloc(k * sizeof(int));
-    f->stackdir = ar_xmalloc(k + 1);
+    f->stackdir = ar_xmalloc((k + 1) * sizeof(int));
     f->art = ar_xcalloc(k, sizeof(uint32_t));
     f->seen = ar_xcalloc(k, sizeof(uint32_t));
     f->clock = 0;
@@ -65,7 +65,6 @@ void ar_tron_fast_free(tron_fast *f)
     free(f->queue);
     free(f->disc);
     free(f->low);
-    free(f->parent);
     free(f->stack);
     free(f->own0);
     free(f->own1);
@@ -139,104 +138,68 @@ typedef struct fast_ctx {
     tron_fast *f;
     uint8_t mark;
     uint32_t gen;
+    int upper;     /* the proven bound (articulation with upper) */
+    int dl[4];     /* the neighbour offsets N E S W */
+    const uint8_t *lab; /* f->lab (one load less per neighbour) */
     int exits_top; /* exits waiting to be explored live in f->stack[0..exits_top) */
 } fast_ctx;
 
+/* The articulation walker's arguments (tron_art.h): the region is the
+ * cells labelled `mark` (the root's label is set to it for the walk). */
+static int fast_neighbour(const void *ctx, int v, int k)
+{
+    const fast_ctx *c = ctx;
+    int u;
+    u = v + c->dl[k];
+    return c->lab[u] == c->mark ? u : TRON_ART_OUT;
+}
+
+static void leave_plain(void *ctx, int v, int pv, int at_root, int hangs)
+{
+    fast_ctx *c = ctx;
+    (void)v;
+    if (hangs && !at_root)
+        c->f->art[pv] = c->gen;
+}
+
+static void enter_upper(void *ctx, int i)
+{
+    fast_ctx *c = ctx;
+    c->f->own0[i] = c->b->colour[i] == 0;
+    c->f->own1[i] = c->b->colour[i] == 1;
+    c->f->hang[i] = 0;
+}
+
+static void leave_upper(void *ctx, int v, int pv, int at_root, int hangs)
+{
+    fast_ctx *c = ctx;
+    leave_plain(ctx, v, pv, at_root, hangs);
+    tron_upper_leave(c->b->colour[v], c->f->own0, c->f->own1, c->f->hang, &c->upper, v, pv, at_root, hangs);
+}
+
 /* Tarjan's articulation points of the region, from the head as root, as in
- * tron_eval.c's articulation(); disc numbers above `base` belong to this
+ * tron_eval.c's articulation(); disc numbers above the clock belong to this
  * call. With upper (separated positions, where the region is everything
- * the head reaches) the same depth-first search also computes
- * ar_tron_fill_upper's proven bound: tron_filler.c's search visits the
- * same cells in the same order with the same low links (it leaves the
- * low link of a cell unchanged where a subtree hangs off it, and there the
- * minimum would not change it either), so one pass gives both. */
+ * the head reaches) the same search also computes ar_tron_fill_upper's
+ * proven bound (the same walker with the same sums, tron_art.h). */
 static void articulation(fast_ctx *c, int root, int *upper)
 {
-    const tron_board *b = c->b;
     tron_fast *f = c->f;
-    const uint8_t *lab = f->lab, *colour = b->colour;
-    const uint8_t mark = c->mark;
-    uint32_t *disc = f->disc, *low = f->low, base, t, disc_root;
-    int *parent = f->parent, *stack = f->stack, sp = 0;
-    int *own0 = f->own0, *own1 = f->own1, *hang = f->hang, result = 0;
-    uint8_t *stackdir = f->stackdir;
-    uint32_t *art = f->art, gen = c->gen;
-    const int dl[5] = {0, b->delta[1], b->delta[2], b->delta[3], b->delta[4]}; /* in locals: see joint_bfs */
+    tron_art_scratch s = {.disc = f->disc, .low = f->low, .stack = f->stack, .next = f->stackdir};
     if (f->clock > UINT32_MAX - (uint32_t)f->n - 2) {
-        memset(disc, 0, (size_t)f->n * sizeof(uint32_t));
+        memset(f->disc, 0, (size_t)f->n * sizeof(uint32_t));
         f->clock = 0;
     }
-    base = t = f->clock;
-    disc[root] = low[root] = disc_root = ++t;
-    parent[root] = -1;
-    stack[sp] = root;
-    stackdir[sp] = 1;
-    sp++;
-    while (sp > 0) {
-        /* Resume v's scan of its neighbours, with its low link in a
-         * register, until it finds an unvisited child or has seen all four
-         * (the root, never labelled, is recognised among the rest). */
-        int v = stack[sp - 1], d = stackdir[sp - 1], pv = parent[v], child = -1;
-        uint32_t lowv = low[v];
-        while (d <= 4) {
-            int u = v + dl[d++];
-            if (lab[u] != mark) {
-                if (u == root && pv != root && disc_root < lowv)
-                    lowv = disc_root;
-                continue;
-            }
-            if (disc[u] <= base) {
-                child = u;
-                break;
-            }
-            if (u != pv && disc[u] < lowv)
-                lowv = disc[u];
-        }
-        low[v] = lowv;
-        if (child >= 0) {
-            stackdir[sp - 1] = (uint8_t)d;
-            parent[child] = v;
-            disc[child] = low[child] = ++t;
-            if (upper) {
-                own0[child] = colour[child] == 0;
-                own1[child] = colour[child] == 1;
-                hang[child] = 0;
-            }
-            stack[sp] = child;
-            stackdir[sp] = 1;
-            sp++;
-            continue;
-        }
-        sp--;
-        if (v != root) {
-            int hangs = low[v] >= disc[pv];
-            if (low[v] < low[pv])
-                low[pv] = low[v];
-            if (pv != root && hangs)
-                art[pv] = gen;
-            if (!upper)
-                continue;
-            if (pv == root || hangs) {
-                /* v's subtree hangs off pv: entered at v's colour */
-                int a = colour[v] ? own1[v] : own0[v], o = colour[v] ? own0[v] : own1[v];
-                int value = tron_parity_fill(a, o) + hang[v];
-                if (pv == root) {
-                    if (value > result)
-                        result = value;
-                } else if (value > hang[pv]) {
-                    hang[pv] = value;
-                }
-            } else {
-                own0[pv] += own0[v];
-                own1[pv] += own1[v];
-                if (hang[v] > hang[pv])
-                    hang[pv] = hang[v];
-            }
-        }
+    f->lab[root] = c->mark;
+    if (upper) {
+        c->upper = 0;
+        f->clock = tron_art_walk(root, f->clock, &s, tron_art_four, fast_neighbour, enter_upper, leave_upper, c);
+        *upper = c->upper;
+    } else {
+        f->clock = tron_art_walk(root, f->clock, &s, tron_art_four, fast_neighbour, tron_art_enter_nothing, leave_plain,
+                                 c);
     }
-    f->clock = t;
-    if (upper)
-        *upper = result;
+    f->lab[root] = 0;
 }
 
 static int explore_cell(fast_ctx *c, int a);
@@ -334,6 +297,11 @@ static int chambers(const tron_board *b, tron_fast *f, int p, uint8_t mark, int 
     c.mark = mark;
     c.gen = ++f->gen;
     c.exits_top = 0;
+    c.dl[0] = b->delta[1];
+    c.dl[1] = b->delta[2];
+    c.dl[2] = b->delta[3];
+    c.dl[3] = b->delta[4];
+    c.lab = f->lab;
     articulation(&c, root, upper);
     f->seen[root] = c.gen;
     return explore_cell(&c, root) - 1;

@@ -31,81 +31,57 @@
  * iterative-deepening filler of tron_bots.c, which fills large regions
  * better than an unfinished proof. */
 #include "tron_internal.h"
+#include "tron_art.h"
 
 #include <limits.h>
 #include <string.h>
 #include "ariadne/timer.h"
 
+/* The bound's sums over the depth-first tree: own0/own1 count the cells of
+ * each colour of the component a cell's subtree belongs to (less what
+ * hangs off it), hang the best bound among the subtrees hanging below. */
+typedef struct upper_ctx {
+    const tron_board *b;
+    int head, result;
+    int *own0, *own1, *hang;
+} upper_ctx;
+
+static int upper_neighbour(const void *ctx, int v, int k)
+{
+    const upper_ctx *u = ctx;
+    int t;
+    t = v + u->b->delta[k + 1];
+    return !u->b->cell[t] || t == u->head ? t : TRON_ART_OUT;
+}
+
+static void upper_enter(void *ctx, int i)
+{
+    upper_ctx *u = ctx;
+    u->own0[i] = u->b->colour[i] == 0;
+    u->own1[i] = u->b->colour[i] == 1;
+    u->hang[i] = 0;
+}
+
+static void upper_leave(void *ctx, int v, int pv, int at_root, int hangs)
+{
+    upper_ctx *u = ctx;
+    tron_upper_leave(u->b->colour[v], u->own0, u->own1, u->hang, &u->result, v, pv, at_root, hangs);
+}
+
 int ar_tron_fill_upper(const tron_board *b, tron_work *w, int p)
 {
-    int head = b->head[p], sp = 0, t = 0, result = 0;
-    int *own0 = w->dist0, *own1 = w->dist1, *hang = w->queue;
-    memset(w->disc, 0, (size_t)b->n * sizeof(int));
-    w->disc[head] = w->low[head] = ++t;
-    w->parent[head] = -1;
-    w->stack[sp] = head;
-    w->stackdir[sp] = 1;
-    sp++;
-    while (sp > 0) {
-        int v = w->stack[sp - 1];
-        if (w->stackdir[sp - 1] <= 4) {
-            int u = v + b->delta[w->stackdir[sp - 1]++];
-            if (u == head) {
-                /* A second way in from the head: what lies below v can be
-                 * entered directly, so it does not hang off v's parent. */
-                if (w->parent[v] != head && w->disc[head] < w->low[v])
-                    w->low[v] = w->disc[head];
-                continue;
-            }
-            if (b->cell[u])
-                continue;
-            if (!w->disc[u]) {
-                w->parent[u] = v;
-                w->disc[u] = w->low[u] = ++t;
-                own0[u] = b->colour[u] == 0;
-                own1[u] = b->colour[u] == 1;
-                hang[u] = 0;
-                w->stack[sp] = u;
-                w->stackdir[sp] = 1;
-                sp++;
-            } else if (u != w->parent[v] && w->disc[u] < w->low[v]) {
-                w->low[v] = w->disc[u];
-            }
-            continue;
-        }
-        sp--;
-        if (v == head)
-            break;
-        {
-            int pv = w->parent[v];
-            if (pv == head || w->low[v] >= w->disc[pv]) {
-                /* v's subtree hangs off pv: entered at v's colour. */
-                int a = b->colour[v] ? own1[v] : own0[v], c = b->colour[v] ? own0[v] : own1[v];
-                int value = tron_parity_fill(a, c) + hang[v];
-                if (pv == head) {
-                    if (value > result)
-                        result = value;
-                } else if (value > hang[pv]) {
-                    hang[pv] = value;
-                }
-            } else {
-                if (w->low[v] < w->low[pv])
-                    w->low[pv] = w->low[v];
-                own0[pv] += own0[v];
-                own1[pv] += own1[v];
-                if (hang[v] > hang[pv])
-                    hang[pv] = hang[v];
-            }
-        }
-    }
-    return result;
+    upper_ctx u = {.b = b, .head = b->head[p], .result = 0, .own0 = w->dist0, .own1 = w->dist1, .hang = w->queue};
+    tron_art_scratch s = {.disc = w->disc, .low = w->low, .stack = w->stack, .next = w->stackdir};
+    memset(w->disc, 0, (size_t)b->n * sizeof(uint32_t));
+    tron_art_walk(u.head, 0, &s, tron_art_four, upper_neighbour, upper_enter, upper_leave, &u);
+    return u.result;
 }
 
 static int out_of_time(tron_fill *f)
 {
     if (f->stopped)
         return 1;
-    if ((f->interrupt && *f->interrupt) || (f->deadline > 0 && ar_now() >= f->deadline) ||
+    if ((f->interrupt && *f->interrupt) || (f->deadline > 0 && (f->nodes & f->clock_mask) == 0 && (f->clock ? f->clock() : ar_now()) >= f->deadline) ||
         (f->node_limit && f->nodes >= f->node_limit))
         f->stopped = 1;
     return f->stopped;

@@ -71,14 +71,42 @@ void ar_tron_show_char(char c, char *buf, size_t size);
 
 /* ------------------------------------------------------------ boards */
 
-/* A mutable copy of a position for searches: one byte per cell (0 free). */
+/* A mutable copy of a position for searches: one byte per cell (0 free).
+ * On grids at most 64 cells wide with the frame (maps up to 62 wide: every
+ * official map) also the free cells as bitboard rows: row r of the padded
+ * grid is the 64-bit word bits[r + 2] (two empty guard words above and
+ * below), column c its bit c; bitpos maps a cell index to its bit index
+ * 64 * (r + 2) + c. tron_board_block and tron_board_unblock keep both; code
+ * that writes cell[] directly must restore it before the bitboard
+ * evaluation (tron_biteval.c) runs. bits is NULL on wider grids. */
 typedef struct tron_board {
     int w, h, n;
     int delta[5];    /* index offsets of directions 1..4 */
     uint8_t *cell;
     uint8_t *colour; /* checkerboard colour of each cell, 0 or 1 */
     int head[2];
+    uint64_t *bits;  /* h + 4 words, or NULL */
+    int *bitpos;     /* n entries, or NULL */
 } tron_board;
+
+/* Cell i becomes a wall (a trail), and free again. */
+static inline void tron_board_block(tron_board *b, int i)
+{
+    b->cell[i] = 1;
+    if (b->bits) {
+        int j = b->bitpos[i];
+        b->bits[j >> 6] &= ~((uint64_t)1 << (j & 63));
+    }
+}
+
+static inline void tron_board_unblock(tron_board *b, int i)
+{
+    b->cell[i] = 0;
+    if (b->bits) {
+        int j = b->bitpos[i];
+        b->bits[j >> 6] |= (uint64_t)1 << (j & 63);
+    }
+}
 
 /* Scratch of the fast evaluation (tron_fasteval.c), n cells each; kept
  * between calls so that nothing board-sized is cleared per call: lab is all
@@ -87,20 +115,49 @@ typedef struct tron_board {
 typedef struct tron_fast {
     int n;
     uint8_t *lab; /* bit p: player p is (one of) the nearest heads */
-    int *lvl, *list, *queue, *parent, *stack;
+    int *lvl, *list, *queue, *stack;
     int *own0, *own1, *hang; /* the proven bound's sums (separated positions) */
     uint32_t *disc, *low, *art, *seen;
-    uint8_t *stackdir;
+    int *stackdir;
     uint32_t clock, gen;
 } tron_fast;
+
+/* Scratch of the bitboard evaluation (tron_biteval.c): rows words per
+ * bitset (the board's h + 4), 64 * rows entries per cell array (indexed by
+ * bit index). The bitsets are all zero between calls; disc numbers count
+ * up from `clock`. Made at the first call (rows 0 until then). */
+typedef uint64_t tron_v2 __attribute__((vector_size(16))); /* a row for each player */
+typedef struct tron_bits {
+    int rows;
+    tron_v2 *lab;             /* lane p: the cells nearest to player p, alone or tied */
+    tron_v2 *f, *nf;          /* the search's frontiers, this level and the next */
+    uint64_t *reached;        /* the cells of either lane */
+    uint64_t *reg, *seen, *art;  /* the region walked, the chamber walk's marks, articulation points */
+    uint64_t *cham;              /* the chamber being filled */
+    unsigned *exit_open;         /* each waiting exit's open neighbours (N E S W bits) */
+    uint64_t conflicts;          /* chamber walks done again in the scalar order */
+    uint64_t lazy;               /* windowed evaluations settled by one chamber tree */
+    int width;                   /* the board's w */
+    int *row_first, *run_parent; /* the holes' runs: each row's first, the union-find */
+    uint8_t *run_start, *run_end;
+    uint32_t *disc, *low;
+    int *stack, *queue, *exits;
+    int *own0, *own1, *hang; /* the proven bound's sums (separated positions) */
+    int *next;
+    /* the graph of articulation points and chambers for the proven bound */
+    int *node_of, *g_cell, *g_count, *g_start, *g_fill, *g_eu, *g_ev, *g_adj;
+    uint32_t clock;
+} tron_bits;
 
 /* Scratch arrays for the evaluations, n cells each. */
 typedef struct tron_work {
     int n;
-    int *dist0, *dist1, *queue, *disc, *low, *parent, *stack;
+    int *dist0, *dist1, *queue, *stack;
+    uint32_t *disc, *low;
     uint8_t *owner, *art, *seen;
-    uint8_t *stackdir;
+    int *stackdir;
     tron_fast fast;
+    tron_bits bits;
 } tron_work;
 
 /* The free cells beside cell c. */
@@ -160,6 +217,15 @@ int ar_tron_separated_score_tight(const tron_board *b, tron_work *w, int p);
 int ar_tron_eval_chambers_fast(const tron_board *b, tron_work *w, int p);
 void ar_tron_fast_init(tron_fast *f, int n);
 void ar_tron_fast_free(tron_fast *f);
+/* (tron_biteval.c) The same values on bitboards (b->bits; on grids without
+ * them, ar_tron_eval_chambers_fast): chamber-ab's evaluation. */
+int ar_tron_eval_chambers_bits(const tron_board *b, tron_work *w, int p);
+/* The same for a search with the window (lo, hi): the value when it lies
+ * inside; else possibly only a bound on the far side of the window (at
+ * most lo, or at least hi), found with one chamber tree instead of two. */
+int ar_tron_eval_chambers_window(const tron_board *b, tron_work *w, int p, int lo, int hi);
+void ar_tron_bits_init(tron_bits *t, int h);
+void ar_tron_bits_free(tron_bits *t);
 
 /* (tron_bench.c) Plays `games` random games on v from its start (seeded:
  * the same seed gives the same positions) and calls visit on every position
@@ -183,7 +249,9 @@ typedef struct tron_fill {
     tron_board *b;
     tron_work *w;
     int player;
-    double deadline;   /* ar_now() time to stop (0: none) */
+    double deadline;   /* clock() time to stop (0: none) */
+    double (*clock)(void); /* ar_now (wall clock) or ar_thread_cpu_time; NULL: ar_now */
+    unsigned clock_mask;   /* read the clock when nodes & clock_mask is 0 */
     const volatile sig_atomic_t *interrupt;
     uint64_t node_limit; /* 0: none */
     int exact_only;      /* one complete branch and bound, no horizon */
@@ -204,7 +272,8 @@ void ar_tron_fill_search(tron_fill *f);
  * call goes on from it when we followed its first step). b is restored on
  * return. */
 typedef struct tron_plan_limits {
-    double deadline;    /* ar_now() time to stop (0: none) */
+    double deadline;    /* clock() time to stop (0: none) */
+    double (*clock)(void); /* ar_now or ar_thread_cpu_time; NULL: ar_now */
     uint64_t work;      /* path cells touched for a new plan (0: none): reproducible without a clock */
     uint64_t work_kept; /* the same for going on from a kept plan */
     const volatile sig_atomic_t *interrupt;

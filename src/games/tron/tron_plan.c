@@ -88,7 +88,7 @@ static int stop_now(const tron_plan_limits *lim, uint64_t budget, uint64_t work)
         return 1;
     if (budget && work >= budget)
         return 1;
-    return lim->deadline > 0 && ar_now() >= lim->deadline;
+    return lim->deadline > 0 && (lim->clock ? lim->clock() : ar_now()) >= lim->deadline;
 }
 
 /* Grows the path from its tail while it can: each step to the neighbour

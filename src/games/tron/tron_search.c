@@ -56,8 +56,8 @@ int ar_tron_out_of_time(tron_bot *s)
 {
     if (s->stopped)
         return 1;
-    if ((s->interrupt && *s->interrupt) || (s->deadline > 0 && ar_now() >= s->deadline) ||
-        (s->node_limit && s->nodes >= s->node_limit))
+    if ((s->interrupt && *s->interrupt) || (s->node_limit && s->nodes >= s->node_limit) ||
+        (s->deadline > 0 && (s->nodes & s->clock_mask) == 0 && s->clock() >= s->deadline))
         s->stopped = 1;
     return s->stopped;
 }
@@ -141,17 +141,34 @@ int ar_tron_wallhug_move(tron_bot *s, int p, const int *dirs, int n)
 int ar_tron_evaluate(tron_bot *s)
 {
     s->leaf_evals++;
+    s->evals++;
     if (s->voronoi || s->kind == K_VORONOI)
         return ar_tron_eval_voronoi(&s->b, &s->w, s->me);
-    /* chamber-ab: ar_tron_eval_chambers_tight's values by the faster code
-     * of tron_fasteval.c (eval=reference: by tron_eval.c's, to time it) */
+    /* chamber-ab: ar_tron_eval_chambers_tight's values, by the bitboards
+     * of tron_biteval.c or (to time them) the older codes */
     if (s->kind == K_CHAMBER_AB)
-        return s->reference ? ar_tron_eval_chambers_tight(&s->b, &s->w, s->me)
-                            : ar_tron_eval_chambers_fast(&s->b, &s->w, s->me);
+        return s->evalcode == EVAL_BITS    ? ar_tron_eval_chambers_bits(&s->b, &s->w, s->me)
+               : s->evalcode == EVAL_BYTES ? ar_tron_eval_chambers_fast(&s->b, &s->w, s->me)
+                                           : ar_tron_eval_chambers_tight(&s->b, &s->w, s->me);
     return ar_tron_eval_chambers(&s->b, &s->w, s->me);
 }
 
 static int max_node(tron_bot *s, int depth, int alpha, int beta, int ply);
+
+/* A leaf's value for a search with window (alpha, beta): chamber-ab (not
+ * v1) lets its bitboard evaluation settle a value outside the window with
+ * one chamber tree (a bound on that side, which is all alpha-beta needs). */
+static int leaf_value(tron_bot *s, int alpha, int beta)
+{
+    if (s->lazy && s->kind == K_CHAMBER_AB && s->evalcode == EVAL_BITS) {
+        int v;
+        s->leaf_evals++;
+        s->evals++;
+        v = ar_tron_eval_chambers_window(&s->b, &s->w, s->me, alpha, beta);
+        return v;
+    }
+    return ar_tron_evaluate(s);
+}
 
 /* Moves direction k (a killer: it caused a cutoff at this ply before) to the
  * front of dirs, if present. */
@@ -200,9 +217,18 @@ static int min_node(tron_bot *s, int m, int forced, int depth, int alpha, int be
              * for each side that had no choice (chamber-ab's extension:
              * corridors cost little to look through, so they need not
              * cost depth) */
-            int left = depth - (s->extend ? 2 - forced - (n == 1) : 2);
-            val = left <= 0 || ply >= MAX_PLY - 2 ? ar_tron_evaluate(s)
-                                                  : max_node(s, left, alpha, v < beta ? v : beta, ply + 1);
+            int left = depth - (s->extend ? 2 - forced - (n == 1) : 2), w = v < beta ? v : beta;
+            if (left <= 0 || ply >= MAX_PLY - 2) {
+                val = leaf_value(s, alpha, w);
+            } else if (s->pvs && i > 0 && alpha + 1 < w) {
+                /* a later reply: first only whether it goes below the best
+                 * so far (a null window), then its value if it does */
+                val = max_node(s, left, w - 1, w, ply + 1);
+                if (!s->stopped && val < w && val > alpha)
+                    val = max_node(s, left, alpha, w, ply + 1);
+            } else {
+                val = max_node(s, left, alpha, w, ply + 1);
+            }
             tron_unstep(b, op, o);
             tron_unstep(b, me, m);
             s->key = saved;
@@ -241,7 +267,16 @@ static int max_node(tron_bot *s, int depth, int alpha, int beta, int ply)
     order_first(dirs, n, s->killer[ply < MAX_PLY ? ply : MAX_PLY - 1]);
     order_first(dirs, n, (int)e.move_index);
     for (i = 0; i < n; i++) {
-        int v = min_node(s, dirs[i], n == 1, depth, alpha > best ? alpha : best, beta, ply);
+        int a = alpha > best ? alpha : best, v;
+        if (s->pvs && i > 0 && a + 1 < beta) {
+            /* a later move: first only whether it beats the best (a null
+             * window), then its value if it does (principal variation search) */
+            v = min_node(s, dirs[i], n == 1, depth, a, a + 1, ply);
+            if (!s->stopped && v > a && v < beta)
+                v = min_node(s, dirs[i], n == 1, depth, a, beta, ply);
+        } else {
+            v = min_node(s, dirs[i], n == 1, depth, a, beta, ply);
+        }
         if (s->stopped)
             return 0;
         if (v > best) {
@@ -278,17 +313,66 @@ void ar_tron_alphabeta_root(tron_bot *s, int *dirs, int n, int max_depth, search
         ar_tt_new_search(s->tt);
     }
     for (depth = 1; depth <= max_depth; depth++) {
-        int i, best = -INF, best_i = -1;
+        int i, best = -INF, best_i = -1, lo = -INF, hi = INF, fail_high = 0, fail_value = 0, stop_move = 0;
+        int stop_value = 0;
         s->leaf_evals = 0;
         s->tt_cuts = 0;
-        for (i = 0; i < n; i++) {
-            int v = min_node(s, dirs[i], n == 1, 2 * depth, best, INF, 0);
-            if (s->stopped)
-                break;
-            if (v > best) {
-                best = v;
-                best_i = i;
+        /* an aspiration window around the last iteration's score: searched
+         * again with the full window when the score falls outside it. A
+         * value at or below the window's bottom is only a bound, so such a
+         * move never counts as the best; a move above its top goes first in
+         * the wider search, and is played if that search is stopped before
+         * it has a better one. */
+        if (s->aspire && depth > 1 && r->score > -WIN + 1000 && r->score < WIN - 1000) {
+            lo = r->score - s->aspire;
+            hi = r->score + s->aspire;
+        }
+        for (;;) {
+            best = -INF;
+            best_i = -1;
+            for (i = 0; i < n; i++) {
+                int a = best > lo ? best : lo, v;
+                if (s->pvs && i > 0) {
+                    v = min_node(s, dirs[i], n == 1, 2 * depth, a, a + 1, 0);
+                    if (!s->stopped && v > a && v < hi) {
+                        int full = min_node(s, dirs[i], n == 1, 2 * depth, a, hi, 0);
+                        if (s->stopped) { /* beats every move before it; value unknown */
+                            stop_move = dirs[i];
+                            stop_value = v;
+                        } else {
+                            v = full;
+                        }
+                    }
+                } else {
+                    v = min_node(s, dirs[i], n == 1, 2 * depth, a, hi, 0);
+                }
+                if (s->stopped)
+                    break;
+                if (v > best && v > lo) {
+                    best = v;
+                    best_i = i;
+                }
+                if (best >= hi)
+                    break;
             }
+            if (s->stopped || (best_i >= 0 && best < hi))
+                break;
+            if (best_i >= 0) {
+                int d = dirs[best_i];
+                memmove(dirs + 1, dirs, sizeof(int) * (size_t)best_i);
+                dirs[0] = fail_high = d;
+                fail_value = best;
+            }
+            lo = -INF;
+            hi = INF;
+        }
+        /* Stopped: a move that beat every one before it in this iteration
+         * (its null window failed high) or the whole window's top, whose
+         * search again did not finish, is better than the last iteration's. */
+        if (s->stopped && depth > 1 && (stop_move || (fail_high && best_i <= 0))) {
+            r->move = stop_move ? stop_move : fail_high;
+            r->score = stop_move ? stop_value : fail_value;
+            break;
         }
         if (tron_iteration_end(r, dirs, best_i, best, depth, s->stopped))
             break;

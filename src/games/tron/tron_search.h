@@ -10,6 +10,11 @@
 
 enum { K_RANDOM, K_WALLHUG, K_VORONOI, K_CHAMBERS, K_ALPHABETA, K_CHAMBER_AB };
 
+/* chamber-ab's evaluation code: the bitboards of tron_biteval.c (the
+ * default), the byte labels of tron_fasteval.c (chamber-ab-v1's, or
+ * eval=bytes) or tron_eval.c's reference (eval=reference). */
+enum { EVAL_BITS, EVAL_BYTES, EVAL_REFERENCE };
+
 /* Scores are tenths of a cell; a forced win is WIN less the plies to it. */
 #define WIN 1000000
 #define INF 2000000
@@ -18,10 +23,16 @@ enum { K_RANDOM, K_WALLHUG, K_VORONOI, K_CHAMBERS, K_ALPHABETA, K_CHAMBER_AB };
 typedef struct tron_bot {
     int kind;
     double time;    /* thinking time in seconds (0: no clock) */
+    double (*clock)(void); /* the clock it counts on: ar_now (wall, the default) or ar_thread_cpu_time (clock=cpu) */
+    unsigned clock_mask;   /* the clock is read when nodes & clock_mask is 0 (every node, 4th or 16th) */
     int depth;      /* alpha-beta depth limit in joint plies (0: none) */
     int endgame;    /* the filler once separated */
     int voronoi;    /* alpha-beta evaluation: Voronoi instead of chambers */
-    int reference;  /* chamber-ab with eval=reference: the slower tron_eval.c code of the same values */
+    int evalcode;   /* chamber-ab: which code computes its evaluation (EVAL_*; all give the same values) */
+    int v1;         /* chamber-ab-v1: issue 17's chamber-ab, kept to measure its successor against */
+    int pvs;        /* chamber-ab: principal variation search (null windows for later moves) */
+    int lazy;       /* chamber-ab: leaves outside the window settled by one chamber tree */
+    int aspire;     /* chamber-ab: the root's aspiration window, +- tenths of a cell (0: none) */
     int contempt;   /* a draw scores -contempt (tenths of a cell) */
     int base_contempt; /* chamber-ab: the contempt of an even position */
     int fixed_contempt; /* chamber-ab with headon=fixed: contempt does not follow the score */
@@ -41,6 +52,7 @@ typedef struct tron_bot {
     int me;
     double deadline;
     uint64_t nodes, leaf_evals, node_limit;
+    uint64_t evals;       /* evaluations in this move's search (all iterations) */
     int stopped;
     uint64_t key;         /* the current node's key (trails, heads, side, contempt) */
     uint64_t tt_cuts;     /* values taken from the table in this iteration */
@@ -67,12 +79,12 @@ static inline int tron_safe_moves(const tron_board *b, int p, int *dirs)
 static inline void tron_step(tron_board *b, int p, int d)
 {
     b->head[p] += b->delta[d];
-    b->cell[b->head[p]] = 1;
+    tron_board_block(b, b->head[p]);
 }
 
 static inline void tron_unstep(tron_board *b, int p, int d)
 {
-    b->cell[b->head[p]] = 0;
+    tron_board_unblock(b, b->head[p]);
     b->head[p] -= b->delta[d];
 }
 

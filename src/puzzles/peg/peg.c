@@ -628,7 +628,7 @@ static void peg_picture(const ar_instance *in, const void *state, ar_scene *scen
     size_t k, used = 0, rused = 0;
     int r, c, w = 0, h = 0;
     ar_peg_picture(&in->b, load(state), 0, buf, sizeof buf);
-    ar_scene_text_grid(scene, buf, "o=peg .=hole");
+    ar_scene_text_grid(scene, buf, "o=pin .=hole");
     for (k = 0, c = 0; buf[k]; k++) {
         if (buf[k] == '\n') {
             h++;
