@@ -76,14 +76,16 @@ bad_input "sums to 15, not the magic constant 65" count magic --order 5 --row-se
 bad_input "appears twice" count magic --order 5 --row-set 1,1,13,25,25
 bad_input "3 numbers" count magic --order 5 --col-set 1,2,3
 bad_input "share exactly one number" count magic --order 5 --row-set 1,12,13,14,25 --col-set 1,12,13,14,25
-bad_input "expected partitions or cells" count magic --order 4 --method fast
+bad_input "expected partitions, cells or csp" count magic --order 4 --method fast
 bad_input "too small (more than 0 seconds)" count magic --order 4 --time-limit -1
+bad_input "counts orders 3 and 4" count magic --order 5 --method csp
+bad_input "does not apply to --method csp" count magic --order 4 --method csp --threads 2
 bad_input "no exact count of its own" count hares
 bad_input "ragged board" maze-waves 'S./..G'
 bad_input "expected rROWcCOL" verify maze 'S./.G' '2,2'
 
 # counts and the XOR construction
-for m in partitions cells; do
+for m in partitions cells csp; do
     "$A" count magic --order 3 --method $m >"$tmp/out" 2>&1 && grep -q "1 squares up to rotation and reflection, 8 in all" "$tmp/out" && ok || bad "count magic 3 $m: $(cat "$tmp/out")"
     "$A" count magic --order 4 --method $m >"$tmp/out" 2>&1 && grep -q "880 squares up to rotation and reflection, 7040 in all" "$tmp/out" && ok || bad "count magic 4 $m: $(cat "$tmp/out")"
 done

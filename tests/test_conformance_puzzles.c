@@ -6,7 +6,8 @@
  * the start state's text makes the same instance again (parse/format round
  * trip, through with_start or create); along a seeded random walk, equal
  * states hash equal, undo reverses apply, a move's inverse takes it back,
- * the batch successors agree with legal_moves + apply and move_cost, and
+ * the batch successors agree with legal_moves + apply and move_cost,
+ * is_legal accepts every legal move, and
  * every legal move's text parses back to a move with the same effect; the
  * default solver solves the example, the solution replays through the
  * domain's own rules (as `ariadne verify` does) to a goal, with the optimal cost
@@ -114,6 +115,8 @@ static void check_state(const ar_puzzle *p, const ar_instance *inst, const unsig
                   "%s: successor %u differs from apply", p->name, i);
         CHECK_MSG(costs[i] == ar_puzzle_move_cost(p, inst, moves[i]) && costs[i] >= 1,
                   "%s: successor cost %u", p->name, costs[i]);
+        CHECK_MSG(!p->is_legal || p->is_legal(inst, state, moves[i]), "%s: is_legal refuses legal move %u",
+                  p->name, i);
         if (p->undo) {
             memcpy(other, work, ss);
             p->undo(inst, other, moves[i]);

@@ -168,6 +168,11 @@ typedef struct ar_puzzle {
     unsigned (*legal_moves)(const ar_instance *inst, const void *state, ar_move *moves);
     /* (required) Applies a legal move in place. */
     void (*apply)(const ar_instance *inst, void *state, ar_move move);
+    /* Whether move (as parse_move made it) is legal in state: for domains
+     * with many legal moves a state (a queen's row among a million), so
+     * that replaying a long solution need not list them all. NULL: replay
+     * looks the move up among legal_moves. */
+    int (*is_legal)(const ar_instance *inst, const void *state, ar_move move);
     /* Reverses apply(move) in place; NULL when moves cannot be undone from the
      * move alone (depth-first search then keeps a copy of each state). */
     void (*undo)(const ar_instance *inst, void *state, ar_move move);

@@ -98,7 +98,7 @@ ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const ch
     size_t ss = p->state_size(inst);
     unsigned max = p->max_moves(inst);
     unsigned char *state = malloc(ss ? ss : 1);
-    ar_move *legal = malloc(sizeof(ar_move) * (max ? max : 1));
+    ar_move *legal = malloc(sizeof(ar_move) * (max && !p->is_legal ? max : 1));
     const char *s = moves_text ? moves_text : "";
     uint64_t n = 0, total = 0;
     ar_status st = AR_OK;
@@ -128,12 +128,16 @@ ar_status ar_puzzle_replay(const ar_puzzle *p, const ar_instance *inst, const ch
                               perr.message);
             break;
         }
-        count = p->legal_moves(inst, state, legal);
-        for (i = 0; i < count; i++)
-            if (legal[i] == m)
-                found = 1;
-        if (p->flags & AR_PUZZLE_FREE_ORDER)
+        if (p->flags & AR_PUZZLE_FREE_ORDER) {
             found = 1; /* parse_move checked it; the canonical order does not bind */
+        } else if (p->is_legal) {
+            found = p->is_legal(inst, state, m);
+        } else {
+            count = p->legal_moves(inst, state, legal);
+            for (i = 0; i < count; i++)
+                if (legal[i] == m)
+                    found = 1;
+        }
         if (!found) {
             st = ar_error_set(err, AR_ERR_INPUT, "move %" PRIu64 " ('%s') is illegal in this position",
                               n, shown);

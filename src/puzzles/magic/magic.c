@@ -19,6 +19,7 @@
 #include "magic_internal.h"
 #include "ariadne/page.h"
 #include "ariadne/rng.h"
+#include "ariadne/search.h"
 #include "ariadne/tool.h"
 
 #include <ctype.h>
@@ -429,6 +430,39 @@ static const ar_heuristic magic_heuristics[] = {
 
 static const char *magic_default_algorithm(const ar_instance *in) { (void)in; return "dfs"; }
 
+/* --algo csp: the constraint engine on the model of magic_csp.c; the moves
+ * then fill the empty cells in the fill order, as the rules ask. */
+static ar_status magic_solve_csp(ar_instance *in, const ar_search_options *opts, const ar_move_sink *sink,
+                                 ar_result *res, ar_error *err)
+{
+    ar_csp *m;
+    int32_t values[MAX_CELLS];
+    ar_status st;
+    unsigned k, n = 0;
+    (void)sink;
+    if ((st = ar_magic_model(in->n, in->start, 0, &m, err)) != AR_OK)
+        return st;
+    st = ar_csp_solve_puzzle(m, NULL, 0, opts, res, values, err);
+    ar_csp_destroy(m);
+    if (st == AR_OK && res->outcome == AR_OUTCOME_SOLVED) {
+        ar_move *moves = malloc(in->cells * sizeof *moves);
+        if (!moves)
+            return ar_error_set(err, AR_ERR_MEMORY, "out of memory");
+        for (k = 0; k < in->cells; k++)
+            if (!in->start[in->order[k]])
+                moves[n++] = MOVE(in->order[k], (unsigned)values[in->order[k]]);
+        free(res->moves);
+        res->moves = moves, res->length = res->cost = n;
+        res->optimal = 1;
+    }
+    return st;
+}
+
+static const ar_domain_solver magic_solvers[] = {
+    {.name = "csp", .summary = "the constraint engine: all different and 2n+2 sums (a cross-check of the engine)",
+     .run = magic_solve_csp},
+    {.name = NULL}};
+
 /* --- generate: a random square of order 3..5 (depth-first with the values
  * tried in a random order), with --blanks cells emptied at random --- */
 
@@ -574,7 +608,8 @@ const ar_puzzle ar_domain_magic = {
     "separated by '/' ('8 . . / . 5 . / . . .'), or --order N for an empty square. A move\n"
     "rROWcCOL=VALUE (r2c2=5) fills any empty cell, in any order (the searches fill the centre,\n"
     "the diagonals, then row k and column k in turn). Depth-first search\n"
-    "completes the square or proves there is no completion (exit 1).\n"
+    "completes the square or proves there is no completion (exit 1); --algo csp does it with the\n"
+    "constraint engine (all different and 2n+2 sums).\n"
     "\n"
     "Counting: `ariadne count magic --order N` (3..5) counts every square, up to rotation and\n"
     "reflection and in all, by centre value beside the published counts (exit 1 on a mismatch):\n"
@@ -585,7 +620,8 @@ const ar_puzzle ar_domain_magic = {
     "stderr, --quiet hides it; --json prints one object; --row-set A,B,.. / --col-set A,B,..\n"
     "count only squares with that row / column. --method cells searches square by square\n"
     "instead (slow for order 5) and alone takes --centre K and --list / --all (print each\n"
-    "square counted / its 8 images too: orders 3 and 4, or 5 with --centre).\n"
+    "square counted / its 8 images too: orders 3 and 4, or 5 with --centre). --method csp counts\n"
+    "orders 3 and 4 with the constraint engine, a cross-check of the engine (880 in under a second).\n"
     "`ariadne magic-xor` builds the notes' XOR squares; `ariadne bench magic` times the counts.",
     .options = magic_options,
     .create = magic_create,
@@ -605,6 +641,7 @@ const ar_puzzle ar_domain_magic = {
     .format_move = magic_format_move,
     .parse_move = magic_parse_move,
     .heuristics = magic_heuristics,
+    .solvers = magic_solvers,
     .default_algorithm = magic_default_algorithm,
     .generate = magic_generate,
     .with_start = magic_with_start,

@@ -2,13 +2,15 @@
  * magic.c: the puzzle (complete a partly filled square) and its descriptor;
  * magic_count.c: the enumeration and counting engine; magic_xor.c: the
  * notes' XOR construction of perfect 4x4 squares; magic_pairs.c: the fast
- * count by orthogonal row and column partitions; magic_tools.c: `ariadne
- * count magic`, the `magic-xor` verb and the benchmark suite. */
+ * count by orthogonal row and column partitions; magic_csp.c: the square
+ * as a constraint model (a cross-check of the engine); magic_tools.c:
+ * `ariadne count magic`, the `magic-xor` verb and the benchmark suite. */
 #ifndef ARIADNE_MAGIC_INTERNAL_H
 #define ARIADNE_MAGIC_INTERNAL_H
 
 #include <signal.h>
 #include <stdint.h>
+#include "ariadne/csp.h"
 #include "ariadne/error.h"
 #include "ariadne/limits.h"
 #include "ariadne/progress.h"
@@ -87,6 +89,11 @@ typedef struct ar_magic_pairs_result {
 } ar_magic_pairs_result;
 
 ar_status ar_magic_pairs_count(const ar_magic_pairs_options *o, ar_magic_pairs_result *r, ar_error *err);
+
+/* The constraint model of a square of order n (magic_csp.c): start (may be
+ * NULL) fixes the given cells; canonical keeps one square of each symmetry
+ * class. */
+ar_status ar_magic_model(unsigned n, const unsigned char *start, int canonical, ar_csp **out, ar_error *err);
 
 int ar_magic_count_tool(int argc, char **argv);
 int ar_magic_xor_tool(int argc, char **argv);
