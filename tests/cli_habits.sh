@@ -206,7 +206,11 @@ done
 "$A" generate tiles --size 5x5 --seed 2 >"$tmp/t5" 2>/dev/null
 expect 0 "$A" solve tiles -f "$tmp/t5" --time-limit 1 --pdb-dir off
 out_has "pdb build tiles --size 5x5"
-expect 3 "$A" solve loyd "SLE+F BQVIT NKGMR WOXDU PCHJA" --time-limit 1 --pdb-dir off
+# (within the second the anytime search may or may not have a first solution:
+# exit 0 or 3 by the machine's speed; the suggestion is there either way)
+"$A" solve loyd "SLE+F BQVIT NKGMR WOXDU PCHJA" --time-limit 1 --pdb-dir off >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 3 ] && ok || bad "solve loyd --time-limit 1: exit $rc"
 out_has "pdb build loyd"
 "$A" help tiles >"$tmp/out"; out_has "default 6-6-3 on 4x4"
 
