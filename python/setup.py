@@ -14,6 +14,7 @@ import hashlib
 import os
 import re
 import shutil
+import subprocess
 import sys
 import sysconfig
 import zipfile
@@ -115,10 +116,25 @@ try:
 except ImportError:
     commands["bdist_wheel"] = MinimalWheel
 
+def web_assets():
+    """The browser pages' files (web/) as the C source the library carries
+    them in (ar_page_asset), written by the same script the CMake build runs
+    (cmake/embed.cmake), so the two builds cannot differ."""
+    out = os.path.join(HERE, "build", "generated", "ar_web_assets.c")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    cmake = shutil.which("cmake")
+    if not cmake:
+        sys.exit("setup.py: cmake is needed to embed web/'s page files (apt-get install cmake)")
+    if subprocess.call([cmake, "-DSRC=" + ROOT, "-DOUT=" + out, "-P",
+                        os.path.join(ROOT, "cmake", "embed.cmake")]) != 0:
+        sys.exit("setup.py: cmake/embed.cmake failed")
+    return os.path.relpath(out, HERE)
+
+
 bindings = sorted(glob(os.path.join(HERE, "src", "*.c")))
 extension = Extension(
     "ariadne._ariadne",
-    sources=[os.path.relpath(f, HERE) for f in bindings] + library_sources(),
+    sources=[os.path.relpath(f, HERE) for f in bindings] + library_sources() + [web_assets()],
     include_dirs=[os.path.join(ROOT, "include"), os.path.join(ROOT, "src")],
     define_macros=[
         ("_POSIX_C_SOURCE", "200809L"),
