@@ -432,7 +432,7 @@ int ar_tron_bench_search(int quick)
 {
     static const char *const bots[2] = {"chamber-ab-v1", "chamber-ab"};
     ar_variant **pos = NULL;
-    unsigned npos = 0, i, b;
+    unsigned npos = 0, nloaded = 0, i, b;
     int depth = quick ? 5 : 7, rc, differ = 0;
     double budget = quick ? 0.01 : 0.05, cpu[2] = {0, 0}, depth_sum[2] = {0, 0};
     uint64_t nodes[2] = {0, 0}, evals[2] = {0, 0};
@@ -440,7 +440,9 @@ int ar_tron_bench_search(int quick)
     ar_gmove(*moves)[2] = NULL;
     unsigned deeper = 0, level = 0, shallower = 0;
     int *reached[2] = {NULL, NULL};
-    if ((rc = load_search_positions(&pos, &npos)) != 0)
+    rc = load_search_positions(&pos, &npos);
+    nloaded = npos; /* what is freed, however many are searched */
+    if (rc != 0)
         goto done;
     if (quick && npos > 12)
         npos = 12;
@@ -515,7 +517,7 @@ int ar_tron_bench_search(int quick)
     if (rc == 0 && differ)
         rc = 1;
 done:
-    for (i = 0; i < npos; i++)
+    for (i = 0; i < nloaded; i++)
         ar_tron_variant_free(pos[i]);
     free(pos);
     free(scores);
