@@ -65,7 +65,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (r.search.outcome == AR_OUTCOME_SOLVED) {
                 char *tree = ar_andor_tree_text(d, prob, &r.solution), *ans = NULL;
                 ar_andor_verdict v;
-                if (tree && (ar_andor_verify(d, prob, tree, &v, &err) != AR_OK || !v.solved))
+                ar_status vs = tree ? ar_andor_verify(d, prob, tree, &v, &err) : AR_OK;
+                /* AR_ERR_UNSUPPORTED: the antiderivative is longer than an expression may be
+                 * written (integrate.md), a documented limit; anything else must check */
+                if (tree && vs != AR_ERR_UNSUPPORTED && (vs != AR_OK || !v.solved))
                     abort();
                 if (d->answer(prob, &r.solution, &ans, &err) == AR_ERR_UNSOLVABLE)
                     abort(); /* a derivation by the rules that does not differentiate back */

@@ -157,7 +157,14 @@ int cli_andor_solve(int argc, char **argv)
     a.d->describe(prob, desc, sizeof desc);
     if (r.search.outcome == AR_OUTCOME_SOLVED) {
         tree = ar_andor_tree_text(a.d, prob, &r.solution);
-        if (a.d->answer && a.d->answer(prob, &r.solution, &answer, &err) != AR_OK) {
+        ar_status ast = a.d->answer ? a.d->answer(prob, &r.solution, &answer, &err) : AR_OK;
+        if (ast == AR_ERR_UNSUPPORTED) {
+            /* a capacity limit of the domain's answer (its text's length), not a wrong
+             * solution: the tree stands, its answer is not given */
+            free(answer);
+            answer = NULL;
+            rc = ar_tool_error(AR_EXIT_LIMIT, "%s: the answer cannot be given: %s", a.d->name, err.message);
+        } else if (ast != AR_OK) {
             /* the solver's own solution failed the domain's check: a bug, said plainly */
             free(answer);
             answer = NULL;
