@@ -157,5 +157,10 @@ contains "backward" "$T/err" "backward"
 check "bidirectional bench, quick" 0 "$A" bench bidirectional --quick
 contains "lengths all equal" "$T/out" "| yes |"
 
+# an antiderivative too long to write is a limit (exit 3), never "fails its check"
+check "answer too long to write" 3 "$A" solve integrate '3^27*x + 1'
+contains "says the answer cannot be given" "$T/err" "the answer cannot be given"
+contains "the tree is still printed" "$T/out" "linear u=7625597484987*x"
+
 echo "cli_andor: $n checks, $fail failed"
 [ "$fail" -eq 0 ]
