@@ -82,6 +82,11 @@ void ar_scene_caption(ar_scene *s, const char *fmt, ...)
  * picture a domain can give: draw into a buffer, then call this. */
 void ar_scene_text_grid(ar_scene *s, const char *text, const char *legend);
 
+/* The caption as a game's text drawing (`draw` is its draw slot): the
+ * smallest picture a game whose position is not a board can give. */
+void ar_scene_caption_drawing(ar_scene *s, void (*draw)(const ar_variant *v, const void *pos, char *buf, size_t size),
+                              const ar_variant *v, const void *pos);
+
 /* The board as words: each line of text a row, each word (separated by
  * spaces) a cell labelled with it, styled by the legend ("0=blank #=tile
  * *=piece": a word exactly, '#' any number, '*' anything else). The first

@@ -204,6 +204,17 @@ void ar_scene_caption(ar_scene *s, const char *fmt, ...)
     s->caption = intern(s, buf);
 }
 
+void ar_scene_caption_drawing(ar_scene *s, void (*draw)(const ar_variant *v, const void *pos, char *buf, size_t size),
+                              const ar_variant *v, const void *pos)
+{
+    char *buf = malloc(1 << 16);
+    if (!buf)
+        return;
+    draw(v, pos, buf, 1 << 16);
+    ar_scene_caption(s, "%s", buf);
+    free(buf);
+}
+
 void ar_scene_set_text(ar_scene *s, const char *text)
 {
     s->text = intern(s, text);

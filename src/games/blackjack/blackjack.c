@@ -360,12 +360,7 @@ static ar_status bj_parse_move(const ar_variant *v, const void *pos, int player,
 /* The position as its text drawing, under the board (page.h). */
 static void bj_picture(const ar_variant *v, const void *pos, ar_scene *scene)
 {
-    char *buf = malloc(1 << 16);
-    if (!buf)
-        return;
-    ar_bj_draw(v, pos, buf, 1 << 16);
-    ar_scene_caption(scene, "%s", buf);
-    free(buf);
+    ar_scene_caption_drawing(scene, ar_bj_draw, v, pos);
 }
 
 static const ar_game_example blackjack_examples[] = {

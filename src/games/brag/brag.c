@@ -621,12 +621,7 @@ static const char *const brag_test_variants[] = {"players=2", "players=3 rounds=
 /* The position as its text drawing, under the board (page.h). */
 static void brag_picture(const ar_variant *v, const void *pos, ar_scene *scene)
 {
-    char *buf = malloc(1 << 16);
-    if (!buf)
-        return;
-    brag_draw(v, pos, buf, 1 << 16);
-    ar_scene_caption(scene, "%s", buf);
-    free(buf);
+    ar_scene_caption_drawing(scene, brag_draw, v, pos);
 }
 
 static const ar_game_example brag_examples[] = {

@@ -468,12 +468,7 @@ static const char *const gs_test_variants[] = {"players=3", "hidden", "cards=1",
 /* The position as its text drawing, under the board (page.h). */
 static void gs_picture(const ar_variant *v, const void *pos, ar_scene *scene)
 {
-    char *buf = malloc(1 << 16);
-    if (!buf)
-        return;
-    gs_draw(v, pos, buf, 1 << 16);
-    ar_scene_caption(scene, "%s", buf);
-    free(buf);
+    ar_scene_caption_drawing(scene, gs_draw, v, pos);
 }
 
 static const ar_game_example goofspiel_examples[] = {

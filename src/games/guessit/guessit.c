@@ -404,12 +404,7 @@ static const char *const gi_test_variants[] = {"hand=1", "hand=2", "hand=3", NUL
 /* The position as its text drawing, under the board (page.h). */
 static void gi_picture(const ar_variant *v, const void *pos, ar_scene *scene)
 {
-    char *buf = malloc(1 << 16);
-    if (!buf)
-        return;
-    gi_draw(v, pos, buf, 1 << 16);
-    ar_scene_caption(scene, "%s", buf);
-    free(buf);
+    ar_scene_caption_drawing(scene, gi_draw, v, pos);
 }
 
 static const ar_game_example guessit_examples[] = {

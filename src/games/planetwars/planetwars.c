@@ -382,12 +382,7 @@ static const ar_bench_suite pw_bench_suites[] = {
 /* The position as its text drawing, under the board (page.h). */
 static void pw_picture(const ar_variant *v, const void *pos, ar_scene *scene)
 {
-    char *buf = malloc(1 << 16);
-    if (!buf)
-        return;
-    pw_draw(v, pos, buf, 1 << 16);
-    ar_scene_caption(scene, "%s", buf);
-    free(buf);
+    ar_scene_caption_drawing(scene, pw_draw, v, pos);
 }
 
 static const ar_game_example planetwars_examples[] = {
