@@ -78,8 +78,8 @@ def readme_examples(path):
                 above += " " + stripped
             continue
         if stripped.startswith("ariadne "):
-            cmd, _, comment = re.split(r"(\s+#\s)", stripped + " ", maxsplit=1) + ["", ""][:0] \
-                if re.search(r"\s#\s", stripped + " ") else (stripped, "", "")
+            m = re.search(r"\s+#\s", stripped + " ")  # a comment after the command
+            cmd, comment = (stripped[:m.start()], stripped[m.end():]) if m else (stripped, "")
             out.append((cmd.strip(), (above + " " + comment).strip()))
         above = ""
     return out
