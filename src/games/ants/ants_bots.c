@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const ar_ants_ai_names[] = {"random", "hold", "lefty", "hunter", "greedy", "strong", NULL};
+const char *const ar_ants_ai_names[] = {"random", "hold", "lefty", "hunter", "greedy", "strong", "contender", NULL};
 
 int ar_ants_ai_known(const char *name)
 {
@@ -48,7 +48,8 @@ ants_ai *ar_ants_ai_new(const char *name, const ants_view *settings, uint64_t se
     ai->dist = malloc(sizeof *ai->dist * (size_t)n);
     ai->queue = malloc(sizeof *ai->queue * (size_t)n);
     if (!ai->taken || !ai->state || !ai->state2 || !ai->dist || !ai->queue ||
-        (ai->kind == AI_STRONG && ar_ants_strong_init(ai, settings))) {
+        (ai->kind == AI_STRONG && ar_ants_strong_init(ai, settings)) ||
+        (ai->kind == AI_CONTENDER && ar_ants_contender_init(ai, settings))) {
         ar_ants_ai_free(ai);
         return NULL;
     }
@@ -61,6 +62,8 @@ void ar_ants_ai_free(ants_ai *ai)
         return;
     if (ai->kind == AI_STRONG)
         ar_ants_strong_free(ai);
+    if (ai->kind == AI_CONTENDER)
+        ar_ants_contender_free(ai);
     free(ai->taken);
     free(ai->state);
     free(ai->state2);
@@ -276,6 +279,7 @@ size_t ar_ants_ai_turn(ants_ai *ai, const ants_view *w, ants_order *out, size_t 
     case AI_LEFTY: return lefty_turn(ai, w, out, cap);
     case AI_HUNTER: return hunter_turn(ai, w, out, cap);
     case AI_GREEDY: return greedy_turn(ai, w, out, cap);
+    case AI_CONTENDER: return ar_ants_contender_turn(ai, w, out, cap, deadline);
     default: return ar_ants_strong_turn(ai, w, out, cap, deadline);
     }
 }

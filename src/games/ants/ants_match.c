@@ -187,6 +187,15 @@ int ar_ants_run_matches(const char *const *bots, int nbots, char **maps, int nma
                 b->score_sum += res.score[s];
                 b->rank_sum += res.rank[s];
                 b->firsts += res.rank[s] == 1 && tops == 1; /* outright firsts only */
+                b->ants100_sum += res.ants100[s];
+                int most = 1;
+                for (int t = 0; t < nbots; t++)
+                    most &= t == s || res.ants100[t] < res.ants100[s];
+                b->ants100_most += (unsigned)most;
+                if (res.first_hill_lost[s]) {
+                    b->hills_lost++;
+                    b->hill_lost_turn_sum += res.first_hill_lost[s];
+                }
                 b->outs += strncmp(res.status[s], "survived", 8) != 0 && strncmp(res.status[s], "eliminated", 10) != 0;
                 for (size_t i = 0; i < times[s].count; i++)
                     ar_ants_times_add(&b->times, times[s].ms[i], times[s].cpu[i]);
@@ -208,7 +217,13 @@ int ar_ants_run_matches(const char *const *bots, int nbots, char **maps, int nma
                 printf("%s game %d:", maps[m], g + 1);
                 for (int s = 0; s < nbots; s++)
                     printf(" %s %d%s", specs[s], res.score[s], s + 1 < nbots ? "," : "");
-                printf(" (%d turns, %s)\n", res.turns, ar_ants_end_text(res.end));
+                printf(" (%d turns, %s); ants after turn 100:", res.turns, ar_ants_end_text(res.end));
+                for (int s = 0; s < nbots; s++)
+                    printf(" %d", res.ants100[s]);
+                printf("; first hill lost at turn:");
+                for (int s = 0; s < nbots; s++)
+                    printf(res.first_hill_lost[s] ? " %d" : " -", res.first_hill_lost[s]);
+                printf("\n");
                 for (int s = 0; s < nbots; s++)
                     if (strcmp(res.status[s], "survived") != 0 && strncmp(res.status[s], "eliminated", 10) != 0)
                         printf("  %s (seat %d): %s\n", specs[s], s, res.status[s]);
@@ -259,6 +274,17 @@ void ar_ants_print_results(FILE *out, const char *const *bots, int nbots, bot_st
         fprintf(out, "%u | %.1f | %.1f | %.1f | %.1f |\n", s->outs, n ? s->times.ms[n - 1] : 0,
                 ar_ants_percentile(s->times.ms, n, 0.99), n ? s->times.cpu[n - 1] : 0, ar_ants_percentile(s->times.cpu, n, 0.99));
     }
+    fprintf(out, "\n| bot | mean ants after turn 100 | games with the most ants then | games it lost a hill | mean turn of "
+                 "its first hill lost |\n|---|---:|---:|---:|---:|\n");
+    for (int b = 0; b < nbots; b++) {
+        bot_stats *s = &stats[b];
+        fprintf(out, "| %s | %.1f | %u (%.0f%%) | %u | ", bots[b], s->games ? s->ants100_sum / s->games : 0,
+                s->ants100_most, s->games ? 100.0 * s->ants100_most / s->games : 0, s->hills_lost);
+        if (s->hills_lost)
+            fprintf(out, "%.0f |\n", s->hill_lost_turn_sum / s->hills_lost);
+        else
+            fprintf(out, "- |\n");
+    }
 }
 
 /* The results as one JSON object (--json). */
@@ -283,10 +309,14 @@ static void print_json(const char *const *bots, int nbots, int nmaps, uint64_t s
         printf("%s{\"bot\": ", b ? ", " : "");
         ar_json_string(stdout, bots[b]);
         printf(", \"games\": %u, \"mean_score\": %.3f, \"mean_rank\": %.3f, \"outright_firsts\": %u, \"out\": %u, "
-               "\"turn_ms_max\": %.1f, \"turn_ms_p99\": %.1f, \"cpu_ms_max\": %.1f, \"cpu_ms_p99\": %.1f}",
+               "\"turn_ms_max\": %.1f, \"turn_ms_p99\": %.1f, \"cpu_ms_max\": %.1f, \"cpu_ms_p99\": %.1f, "
+               "\"mean_ants_turn100\": %.2f, \"most_ants_turn100\": %u, \"games_hill_lost\": %u, "
+               "\"mean_first_hill_lost_turn\": %.1f}",
                s->games, s->games ? s->score_sum / s->games : 0, s->games ? s->rank_sum / s->games : 0, s->firsts,
                s->outs, n ? s->times.ms[n - 1] : 0, ar_ants_percentile(s->times.ms, n, 0.99),
-               n ? s->times.cpu[n - 1] : 0, ar_ants_percentile(s->times.cpu, n, 0.99));
+               n ? s->times.cpu[n - 1] : 0, ar_ants_percentile(s->times.cpu, n, 0.99),
+               s->games ? s->ants100_sum / s->games : 0, s->ants100_most, s->hills_lost,
+               s->hills_lost ? s->hill_lost_turn_sum / s->hills_lost : 0);
     }
     printf("]}\n");
 }

@@ -298,6 +298,8 @@ int ar_ants_play_game(const ants_game_setup *g, ants_result *res)
             if (seats[p].out)
                 counts[p] = 0;
         ar_ants_play_turn(v, pos, valid, counts, NULL);
+        if (((ants_head *)pos)->turn <= 100)
+            ar_ants_count_ants(v, pos, res->ants100);
         if (g->record)
             record_frame(g->record, v, pos);
         for (int p = 0; p < np; p++)
@@ -315,6 +317,11 @@ int ar_ants_play_game(const ants_game_setup *g, ants_result *res)
         res->end = h->ended;
         for (int p = 0; p < np; p++)
             res->score[p] = h->score[p];
+        for (int i = 0; i < v->nhills; i++) {
+            int end = ANTS_HILL_END(v, pos)[i], *lost = &res->first_hill_lost[v->hill_owner[i]];
+            if (end > 0 && (*lost == 0 || end < *lost))
+                *lost = end;
+        }
         for (int p = 0; p < np; p++) {
             res->rank[p] = 1;
             for (int q = 0; q < np; q++)

@@ -22,6 +22,8 @@ typedef struct ants_result {
     int players, turns, end;
     int score[ANTS_MAX_PLAYERS], rank[ANTS_MAX_PLAYERS]; /* rank 1 = first, ties share */
     char status[ANTS_MAX_PLAYERS][160];                   /* "survived", "eliminated", "timeout: ..." */
+    int ants100[ANTS_MAX_PLAYERS];         /* ants after turn 100 (or at the end, if sooner) */
+    int first_hill_lost[ANTS_MAX_PLAYERS]; /* the turn a player's first hill was razed, 0 never */
 } ants_result;
 
 /* Every turn's board, for replays: per turn the ants (square, owner), the
@@ -69,6 +71,10 @@ typedef struct bot_stats {
     double score_sum, rank_sum;
     ants_times times;
     unsigned outs; /* games it was taken out of */
+    double ants100_sum;               /* ants after turn 100, summed */
+    unsigned ants100_most;            /* games it had strictly the most ants after turn 100 */
+    unsigned hills_lost;              /* games it lost a hill in */
+    double hill_lost_turn_sum;        /* the turns of those first losses */
 } bot_stats;
 int ar_ants_collect_maps(const char *list, char ***paths, int *count);
 int ar_ants_run_matches(const char *const *bots, int nbots, char **maps, int nmaps, int rotations, const ar_param *params,
