@@ -26,13 +26,25 @@
 
 #define OPTS 5
 
+/* What an ant left standing on sq means to the owner of the hills in
+ * `hill`: a razing (3) on one, a threat (1) next to one. */
+static double hill_threat(const ants_view *w, const uint8_t *hill, int sq)
+{
+    if (hill[sq])
+        return 3.0;
+    for (int d = 0; d < 4; d++)
+        if (hill[ants_ai_step(w, sq, d)])
+            return 1.0;
+    return 0;
+}
+
 /* A simulated outcome's value for us (see the file comment). */
 static double battle_value(const ants_battle *bt, const int *a, const int *b)
 {
     const ants_view *w = bt->w;
     int na = bt->na, nb = bt->nb, r2 = w->attackradius2;
     int cnt[2 * ANTS_BATTLE_MAX], dead[2 * ANTS_BATTLE_MAX];
-    int kills = 0, losses = 0;
+    int kills = 0, losses = 0, our_dead[ANTS_BATTLE_MAX] = {0}, enemy_dead[ANTS_BATTLE_MAX] = {0};
     double value = 0, close = 0;
     /* collisions: ants sharing a square die before the battle */
     for (int i = 0; i < na + nb; i++) {
@@ -59,34 +71,28 @@ static double battle_value(const ants_battle *bt, const int *a, const int *b)
                 cnt[na + j]++;
     }
     for (int i = 0; i < na; i++) {
-        if (dead[i]) {
-            losses++;
-            continue;
-        }
-        for (int j = 0; j < nb; j++)
-            if (!dead[na + j] && cnt[na + j] <= cnt[i] && ants_ai_dist2(w, a[i], b[j]) <= r2) {
-                losses++;
-                break;
-            }
+        our_dead[i] = dead[i] != 0;
+        for (int j = 0; j < nb && !our_dead[i]; j++)
+            our_dead[i] = !dead[na + j] && cnt[na + j] <= cnt[i] && ants_ai_dist2(w, a[i], b[j]) <= r2;
+        losses += our_dead[i];
     }
     for (int j = 0; j < nb; j++) {
-        if (dead[na + j]) {
-            kills++;
-            continue;
-        }
-        for (int i = 0; i < na; i++)
-            if (!dead[i] && cnt[i] <= cnt[na + j] && ants_ai_dist2(w, a[i], b[j]) <= r2) {
-                kills++;
-                break;
-            }
+        enemy_dead[j] = dead[na + j] != 0;
+        for (int i = 0; i < na && !enemy_dead[j]; i++)
+            enemy_dead[j] = !dead[i] && cnt[i] <= cnt[na + j] && ants_ai_dist2(w, a[i], b[j]) <= r2;
+        kills += enemy_dead[j];
     }
     value = kills * bt->kill_weight - losses;
+    /* razing comes after the battle: only a survivor razes; a survivor next
+     * to a hill threatens it next turn */
     if (bt->own_hill)
         for (int j = 0; j < nb; j++)
-            value -= bt->own_hill[b[j]] ? 3.0 : 0;
+            if (!enemy_dead[j])
+                value -= hill_threat(w, bt->own_hill, b[j]);
     if (bt->enemy_hill)
         for (int i = 0; i < na; i++)
-            value += bt->enemy_hill[a[i]] ? 3.0 : 0;
+            if (!our_dead[i])
+                value += hill_threat(w, bt->enemy_hill, a[i]);
     for (int i = 0; i < na; i++) {
         int best = 1 << 30;
         for (int j = 0; j < nb; j++) {

@@ -52,6 +52,17 @@ typedef struct ants_contender {
 
 static int is_enemy(const ants_view *w, int sq) { return w->ant[sq] != 255 && w->ant[sq] != 0; }
 
+#include <stdio.h>
+static int tune(int k, int def)
+{
+    const char *e = getenv("ANTS_TUNE");
+    int v[8], n;
+    if (!e)
+        return def;
+    n = sscanf(e, "%d,%d,%d,%d,%d,%d,%d,%d", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+    return k < n && v[k] >= 0 ? v[k] : def;
+}
+
 int ar_ants_contender_init(ants_ai *ai, const ants_view *s)
 {
     ants_contender *c = calloc(1, sizeof *c);
@@ -196,8 +207,26 @@ static void defend(ants_ai *ai, const ants_view *w, int *src)
     for (int sq = 0; sq < w->n; sq++)
         if (is_enemy(w, sq) && c->field[sq] >= 0 && c->field[sq] <= 14)
             src[ne++] = sq;
-    if (!ne)
+    if (!ne) {
+        /* a sentinel keeps the hills in sight once there are ants to spare:
+         * the nearest free ant within reach stays two steps from a hill */
+        if (w->nmine < 8 * nh)
+            return;
+        for (int i = 0, best = -1; i <= w->nmine; i++) {
+            if (i == w->nmine) {
+                if (best >= 0) {
+                    int d = c->field[w->mine[best]] > 2 ? downhill(ai, w, c->field, w->mine[best]) : DIR_STAY;
+                    c->busy[best] = 1;
+                    c->dir[best] = d >= 0 ? d : DIR_STAY;
+                }
+                break;
+            }
+            int f = c->field[w->mine[i]];
+            if (!c->busy[i] && f > 0 && (best < 0 || f < c->field[w->mine[best]]))
+                best = i;
+        }
         return;
+    }
     bfs_from(ai, w, src, ne, 24, c->field2);
     /* the nearest free ants to the hills first: walk the hill field's order */
     for (int dist = 0; dist <= 16 && sent < ne + 1; dist++)
@@ -289,14 +318,14 @@ static void gather(ants_ai *ai, const ants_view *w)
 static void attack_hills(ants_ai *ai, const ants_view *w, int *src)
 {
     ants_contender *c = ai->contender;
-    int nh = 0, range = 12 + w->nmine / 2;
+    int nh = 0, range = tune(0, 12) + w->nmine * tune(1, 50) / 100;
     for (int sq = 0; sq < w->n; sq++)
         if (c->enemy_hill[sq])
             src[nh++] = sq;
     if (!nh)
         return;
-    if (range > 48)
-        range = 48;
+    if (range > tune(2, 48))
+        range = tune(2, 48);
     bfs_from(ai, w, src, nh, range, c->field);
     for (int i = 0; i < w->nmine; i++) {
         if (c->busy[i] || c->field[w->mine[i]] < 0)
