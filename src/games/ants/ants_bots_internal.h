@@ -76,6 +76,9 @@ typedef struct ants_battle {
     int replies[ANTS_BATTLE_REPLIES * ANTS_BATTLE_MAX], nreplies;
 } ants_battle;
 
+/* The focus rule (collisions, then battle) on our ants ending on a and
+ * theirs on b: 1 in our_dead[i] / enemy_dead[j] for the ants that die. */
+void ar_ants_battle_outcome(const ants_battle *bt, const int *a, const int *b, int *our_dead, int *enemy_dead);
 /* The value of one outcome for us (counts an evaluation). */
 double ar_ants_battle_value(ants_battle *bt, const int *a, const int *b);
 /* Our plan (squares, best_a) maximising its value against the enemy's

@@ -38,14 +38,12 @@ static double hill_threat(const ants_view *w, const uint8_t *hill, int sq)
     return 0;
 }
 
-/* A simulated outcome's value for us (see the file comment). */
-static double battle_value(const ants_battle *bt, const int *a, const int *b)
+/* The focus rule on our ants ending on a and theirs on b: which die. */
+void ar_ants_battle_outcome(const ants_battle *bt, const int *a, const int *b, int *our_dead, int *enemy_dead)
 {
     const ants_view *w = bt->w;
     int na = bt->na, nb = bt->nb, r2 = w->attackradius2;
     int cnt[2 * ANTS_BATTLE_MAX], dead[2 * ANTS_BATTLE_MAX];
-    int kills = 0, losses = 0, our_dead[ANTS_BATTLE_MAX] = {0}, enemy_dead[ANTS_BATTLE_MAX] = {0};
-    double value = 0, close = 0;
     /* collisions: ants sharing a square die before the battle */
     for (int i = 0; i < na + nb; i++) {
         int si = i < na ? a[i] : b[i - na];
@@ -74,14 +72,25 @@ static double battle_value(const ants_battle *bt, const int *a, const int *b)
         our_dead[i] = dead[i] != 0;
         for (int j = 0; j < nb && !our_dead[i]; j++)
             our_dead[i] = !dead[na + j] && cnt[na + j] <= cnt[i] && ants_ai_dist2(w, a[i], b[j]) <= r2;
-        losses += our_dead[i];
     }
     for (int j = 0; j < nb; j++) {
         enemy_dead[j] = dead[na + j] != 0;
         for (int i = 0; i < na && !enemy_dead[j]; i++)
             enemy_dead[j] = !dead[i] && cnt[i] <= cnt[na + j] && ants_ai_dist2(w, a[i], b[j]) <= r2;
-        kills += enemy_dead[j];
     }
+}
+
+/* A simulated outcome's value for us (see the file comment). */
+static double battle_value(const ants_battle *bt, const int *a, const int *b)
+{
+    const ants_view *w = bt->w;
+    int na = bt->na, nb = bt->nb, kills = 0, losses = 0, our_dead[ANTS_BATTLE_MAX], enemy_dead[ANTS_BATTLE_MAX];
+    double value, close = 0;
+    ar_ants_battle_outcome(bt, a, b, our_dead, enemy_dead);
+    for (int i = 0; i < na; i++)
+        losses += our_dead[i];
+    for (int j = 0; j < nb; j++)
+        kills += enemy_dead[j];
     value = kills * bt->kill_weight - losses;
     /* razing comes after the battle: only a survivor razes; a survivor next
      * to a hill threatens it next turn */
@@ -237,32 +246,41 @@ static double improve_ours(ants_battle *bt, int *a)
     return best;
 }
 
-/* The enemy's best reply to plan a, by descent from its worst reply in the set. */
+/* The enemy's best reply to plan a: descent one enemy ant at a time, from
+ * every reply in the set; the worst found for us. */
 static double enemy_reply(ants_battle *bt, const int *a, int *b)
 {
-    int start = 0;
-    double best = worst_reply(bt, a, &start);
-    memcpy(b, &bt->replies[start * ANTS_BATTLE_MAX], sizeof(int) * (size_t)bt->nb);
-    for (int pass = 0; pass < 4; pass++) {
-        int improved = 0;
-        for (int j = 0; j < bt->nb && !out_of_work(bt); j++) {
-            int keep = b[j];
-            for (int o = 0; o < OPTS; o++) {
-                int t = bt->bopt[j * OPTS + o];
-                if (t < 0 || t == keep)
-                    continue;
-                b[j] = t;
-                double v = ar_ants_battle_value(bt, a, b);
-                if (v < best - 1e-9) {
-                    best = v;
-                    keep = t;
-                    improved = 1;
+    int cur[ANTS_BATTLE_MAX];
+    double best = 1e18;
+    for (int s = 0; s < bt->nreplies; s++) {
+        double v;
+        memcpy(cur, &bt->replies[s * ANTS_BATTLE_MAX], sizeof(int) * (size_t)bt->nb);
+        v = ar_ants_battle_value(bt, a, cur);
+        for (int pass = 0; pass < 4; pass++) {
+            int improved = 0;
+            for (int j = 0; j < bt->nb && !out_of_work(bt); j++) {
+                int keep = cur[j];
+                for (int o = 0; o < OPTS; o++) {
+                    int t = bt->bopt[j * OPTS + o];
+                    if (t < 0 || t == keep)
+                        continue;
+                    cur[j] = t;
+                    double x = ar_ants_battle_value(bt, a, cur);
+                    if (x < v - 1e-9) {
+                        v = x;
+                        keep = t;
+                        improved = 1;
+                    }
                 }
+                cur[j] = keep;
             }
-            b[j] = keep;
+            if (!improved)
+                break;
         }
-        if (!improved)
-            break;
+        if (v < best) {
+            best = v;
+            memcpy(b, cur, sizeof(int) * (size_t)bt->nb);
+        }
     }
     return best;
 }
@@ -296,41 +314,42 @@ static void formation(const ants_battle *bt, int side, int toward, int *out)
 
 double ar_ants_battle_solve(ants_battle *bt, int *best_a)
 {
-    double total = 1.0;
-    int a[ANTS_BATTLE_MAX], b[ANTS_BATTLE_MAX];
+    double total = 1.0, best = -1e18;
+    int starts[3 * ANTS_BATTLE_MAX], a[ANTS_BATTLE_MAX], b[ANTS_BATTLE_MAX], nstarts = 0;
     for (int k = 0; k < bt->na + bt->nb; k++)
         total *= OPTS;
     if (!bt->heuristic_only && total <= (double)bt->exact_limit)
         return exact_maximin(bt, best_a);
-    /* the starting replies: stand, advance, retreat */
+    /* the starting replies and plans: stand, advance, retreat */
     bt->nreplies = 0;
     for (int f = 0; f < 3; f++) {
         formation(bt, 1, f == 0 ? 0 : f == 1 ? 1 : -1, b);
         add_reply(bt, b);
+        formation(bt, 0, f == 0 ? 0 : f == 1 ? 1 : -1, &starts[nstarts * ANTS_BATTLE_MAX]);
+        if (!self_collides(&starts[nstarts * ANTS_BATTLE_MAX], bt->na))
+            nstarts++;
     }
-    /* our starting plan: the best of stand, advance, retreat */
-    double best = -1e18;
-    for (int f = 0; f < 3; f++) {
-        formation(bt, 0, f == 0 ? 0 : f == 1 ? 1 : -1, a);
-        if (self_collides(a, bt->na))
-            continue;
-        double v = worst_reply(bt, a, NULL);
-        if (v > best) {
-            best = v;
-            memcpy(best_a, a, sizeof(int) * (size_t)bt->na);
-        }
-    }
-    memcpy(a, best_a, sizeof(int) * (size_t)bt->na);
+    memcpy(best_a, starts, sizeof(int) * (size_t)bt->na);
     for (int round = 0; round < 24 && !out_of_work(bt); round++) {
-        double v = improve_ours(bt, a), guaranteed = v;
-        double r = enemy_reply(bt, a, b);
-        if (r < guaranteed)
-            guaranteed = r;
-        if (guaranteed > best || round == 0) {
-            best = guaranteed;
-            memcpy(best_a, a, sizeof(int) * (size_t)bt->na);
+        /* our best plan against the replies so far, from every start */
+        double top = -1e18;
+        int plan[ANTS_BATTLE_MAX];
+        for (int s = 0; s < nstarts; s++) {
+            memcpy(a, &starts[s * ANTS_BATTLE_MAX], sizeof(int) * (size_t)bt->na);
+            double v = improve_ours(bt, a);
+            memcpy(&starts[s * ANTS_BATTLE_MAX], a, sizeof(int) * (size_t)bt->na);
+            if (v > top) {
+                top = v;
+                memcpy(plan, a, sizeof(int) * (size_t)bt->na);
+            }
         }
-        if (r >= v - 1e-9)
+        /* what the enemy's best reply leaves of it */
+        double r = enemy_reply(bt, plan, b), guaranteed = r < top ? r : top;
+        if (guaranteed > best) {
+            best = guaranteed;
+            memcpy(best_a, plan, sizeof(int) * (size_t)bt->na);
+        }
+        if (r >= top - 1e-9)
             break; /* no reply hurts more than the set already does */
         add_reply(bt, b);
     }

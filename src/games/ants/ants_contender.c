@@ -203,9 +203,10 @@ static void defend(ants_ai *ai, const ants_view *w, int *src)
             src[nh++] = sq;
     if (!nh)
         return;
-    bfs_from(ai, w, src, nh, 16, c->field);
+    int reach = tune(3, 14), extra = tune(4, 3);
+    bfs_from(ai, w, src, nh, reach + 2, c->field);
     for (int sq = 0; sq < w->n; sq++)
-        if (is_enemy(w, sq) && c->field[sq] >= 0 && c->field[sq] <= 14)
+        if (is_enemy(w, sq) && c->field[sq] >= 0 && c->field[sq] <= reach)
             src[ne++] = sq;
     if (!ne) {
         /* a sentinel keeps the hills in sight once there are ants to spare:
@@ -229,8 +230,8 @@ static void defend(ants_ai *ai, const ants_view *w, int *src)
     }
     bfs_from(ai, w, src, ne, 24, c->field2);
     /* the nearest free ants to the hills first: walk the hill field's order */
-    for (int dist = 0; dist <= 16 && sent < ne + 1; dist++)
-        for (int i = 0; i < w->nmine && sent < ne + 1; i++) {
+    for (int dist = 0; dist <= reach + 2 && sent < ne + extra; dist++)
+        for (int i = 0; i < w->nmine && sent < ne + extra; i++) {
             if (c->busy[i] || c->field[w->mine[i]] != dist)
                 continue;
             int d = downhill(ai, w, c->field2, w->mine[i]);
@@ -256,7 +257,8 @@ static int cmp_pair(const void *x, const void *y)
 static void gather(ants_ai *ai, const ants_view *w)
 {
     ants_contender *c = ai->contender;
-    enum { PER_FOOD = 3, LIMIT = 24 };
+    enum { PER_FOOD = 3 };
+    int LIMIT = tune(5, 24);
     int nfood = 0, np = 0;
     for (int sq = 0; sq < w->n; sq++)
         nfood += w->food[sq] != 0;
@@ -354,7 +356,7 @@ static int explore_worth(const ants_contender *c, const ants_view *w, int sq)
 static void explore(ants_ai *ai, const ants_view *w, int *src)
 {
     ants_contender *c = ai->contender;
-    enum { REACH = 40, NEAR = 6 };
+    int REACH = tune(7, 40), NEAR = tune(6, 6);
     int head = 0, tail = 0, nfree = 0, nsrc = 0;
     double *best = malloc(sizeof(double) * (size_t)(w->nmine + 1));
     int *best_dir = malloc(sizeof(int) * (size_t)(w->nmine + 1));
