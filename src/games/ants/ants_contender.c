@@ -5,9 +5,11 @@
  *     razed, our hills;
  *  2. battles (ants_combat.c): the ants that could meet an enemy within
  *     attack range this turn move by a max-min search over both sides' moves;
- *  3. defence: when enemies come within reach of one of our hills, as many
- *     free ants as there are such enemies, plus one, nearest the hill first,
- *     walk at them (the battle search takes over once they are in contact);
+ *  3. defence: when enemies come within 14 steps of one of our hills, as
+ *     many free ants as there are such enemies, plus three, nearest the hill
+ *     first, walk at them (the battle search takes over once they are in
+ *     contact); with no enemy near and ants to spare (8 a hill), the nearest
+ *     ant stays two steps from the hill, so that raiders are seen coming;
  *  4. food: a BFS from every food lists its nearest free ants; the pairs are
  *     taken in order of distance, each food once and each ant once (a greedy
  *     matching, so two ants never chase one food and a far food is not
@@ -52,16 +54,6 @@ typedef struct ants_contender {
 
 static int is_enemy(const ants_view *w, int sq) { return w->ant[sq] != 255 && w->ant[sq] != 0; }
 
-#include <stdio.h>
-static int tune(int k, int def)
-{
-    const char *e = getenv("ANTS_TUNE");
-    int v[8], n;
-    if (!e)
-        return def;
-    n = sscanf(e, "%d,%d,%d,%d,%d,%d,%d,%d", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
-    return k < n && v[k] >= 0 ? v[k] : def;
-}
 
 int ar_ants_contender_init(ants_ai *ai, const ants_view *s)
 {
@@ -193,7 +185,8 @@ static void remember(ants_contender *c, const ants_view *w)
                 c->threat[wrap_sq(w, sq, c->threat_off[k])] = 1;
 }
 
-/* 3. Enemies within reach of our hills draw as many defenders, plus one. */
+/* 3. Enemies within reach of our hills draw as many defenders, plus three;
+ * with no enemy near, a sentinel keeps the hills in sight. */
 static void defend(ants_ai *ai, const ants_view *w, int *src)
 {
     ants_contender *c = ai->contender;
@@ -203,7 +196,8 @@ static void defend(ants_ai *ai, const ants_view *w, int *src)
             src[nh++] = sq;
     if (!nh)
         return;
-    int reach = tune(3, 14), extra = tune(4, 3);
+    enum { REACH_STEPS = 14, SPARE = 3 }; /* enemies this near a hill draw that many defenders, plus SPARE */
+    int reach = REACH_STEPS, extra = SPARE;
     bfs_from(ai, w, src, nh, reach + 2, c->field);
     for (int sq = 0; sq < w->n; sq++)
         if (is_enemy(w, sq) && c->field[sq] >= 0 && c->field[sq] <= reach)
@@ -213,18 +207,16 @@ static void defend(ants_ai *ai, const ants_view *w, int *src)
          * the nearest free ant within reach stays two steps from a hill */
         if (w->nmine < 8 * nh)
             return;
-        for (int i = 0, best = -1; i <= w->nmine; i++) {
-            if (i == w->nmine) {
-                if (best >= 0) {
-                    int d = c->field[w->mine[best]] > 2 ? downhill(ai, w, c->field, w->mine[best]) : DIR_STAY;
-                    c->busy[best] = 1;
-                    c->dir[best] = d >= 0 ? d : DIR_STAY;
-                }
-                break;
-            }
+        int best = -1;
+        for (int i = 0; i < w->nmine; i++) {
             int f = c->field[w->mine[i]];
             if (!c->busy[i] && f > 0 && (best < 0 || f < c->field[w->mine[best]]))
                 best = i;
+        }
+        if (best >= 0) {
+            int d = c->field[w->mine[best]] > 2 ? downhill(ai, w, c->field, w->mine[best]) : DIR_STAY;
+            c->busy[best] = 1;
+            c->dir[best] = d >= 0 ? d : DIR_STAY;
         }
         return;
     }
@@ -257,8 +249,7 @@ static int cmp_pair(const void *x, const void *y)
 static void gather(ants_ai *ai, const ants_view *w)
 {
     ants_contender *c = ai->contender;
-    enum { PER_FOOD = 3 };
-    int LIMIT = tune(5, 24);
+    enum { PER_FOOD = 3, LIMIT = 24 }; /* ants listed per food; steps searched */
     int nfood = 0, np = 0;
     for (int sq = 0; sq < w->n; sq++)
         nfood += w->food[sq] != 0;
@@ -320,14 +311,14 @@ static void gather(ants_ai *ai, const ants_view *w)
 static void attack_hills(ants_ai *ai, const ants_view *w, int *src)
 {
     ants_contender *c = ai->contender;
-    int nh = 0, range = tune(0, 12) + w->nmine * tune(1, 50) / 100;
+    int nh = 0, range = 12 + w->nmine / 2;
     for (int sq = 0; sq < w->n; sq++)
         if (c->enemy_hill[sq])
             src[nh++] = sq;
     if (!nh)
         return;
-    if (range > tune(2, 48))
-        range = tune(2, 48);
+    if (range > 48)
+        range = 48;
     bfs_from(ai, w, src, nh, range, c->field);
     for (int i = 0; i < w->nmine; i++) {
         if (c->busy[i] || c->field[w->mine[i]] < 0)
@@ -356,7 +347,7 @@ static int explore_worth(const ants_contender *c, const ants_view *w, int sq)
 static void explore(ants_ai *ai, const ants_view *w, int *src)
 {
     ants_contender *c = ai->contender;
-    int REACH = tune(7, 40), NEAR = tune(6, 6);
+    enum { REACH = 40, NEAR = 6 }; /* region depth; distance offset of the worth */
     int head = 0, tail = 0, nfree = 0, nsrc = 0;
     double *best = malloc(sizeof(double) * (size_t)(w->nmine + 1));
     int *best_dir = malloc(sizeof(int) * (size_t)(w->nmine + 1));
