@@ -3,8 +3,8 @@
  * on random small fights (collisions, the focus rule); on small battles its
  * exhaustive search finds the max-min value that a brute force written here
  * finds, with a plan that guarantees it; its double oracle (the search of the
- * larger battles) reaches the same guarantee on most of them; and on fixed
- * positions it makes the moves known to be best. */
+ * larger battles) reaches the same guarantee on most of them; and in a few
+ * whole games it beats the strong bot. */
 #include "check.h"
 
 #include <stdio.h>
@@ -213,9 +213,45 @@ static void test_search_against_brute_force(void)
     ar_ants_view_free(w);
 }
 
+/* Whole games: the contender bot against the strong one on two contest maps
+ * (random walk, cell maze), 300 turns, seats swapped; it must score more in
+ * every game, never be taken out, and have more ants after turn 100. Both
+ * bots' work is counted, not timed, so the games are the same on any machine. */
+static void test_contender_beats_strong(void)
+{
+    static const char *const maps[] = {"ants/maps/random_walk/random_walk_p02_04.map",
+                                       "ants/maps/cell_maze/cell_maze_p02_21.map", NULL};
+    for (int m = 0; maps[m]; m++) {
+        char path[4096];
+        ar_param ps[2];
+        ar_error err;
+        struct ar_variant *v;
+        CHECK(ar_data_path(maps[m], path, sizeof path) == 0);
+        ps[0] = (ar_param){"map", path};
+        ps[1] = (ar_param){"turns", "300"};
+        CHECK_MSG(ar_ants_variant_create_params(ps, 2, &v, &err) == AR_OK, "%s", err.message);
+        for (int seat = 0; seat < 2; seat++) {
+            const char *specs[2];
+            ants_result res;
+            ants_game_setup g;
+            specs[seat] = "contender";
+            specs[1 - seat] = "strong";
+            g = (ants_game_setup){v, specs, 7, NULL, NULL, NULL, 1};
+            CHECK(ar_ants_play_game(&g, &res) == 0);
+            CHECK_MSG(res.score[seat] > res.score[1 - seat] && strcmp(res.status[seat], "survived") == 0,
+                      "%s: contender (seat %d) vs strong: %d to %d, %s", maps[m], seat, res.score[seat],
+                      res.score[1 - seat], res.status[seat]);
+            CHECK_MSG(res.ants100[seat] > res.ants100[1 - seat], "%s: ants after turn 100: contender %d, strong %d",
+                      maps[m], res.ants100[seat], res.ants100[1 - seat]);
+        }
+        ar_ants_variant_free(v);
+    }
+}
+
 int main(void)
 {
     test_simulation_matches_engine();
     test_search_against_brute_force();
+    test_contender_beats_strong();
     return check_report("test_ants_combat");
 }
