@@ -62,7 +62,7 @@ done
     printf 'turn 2\nf 5 6\na 4 5 0\na 8 9 1\nd 4 4 1\ngo\n'
     printf 'end\nplayers 2\nscore 1 0\na 4 5 0\ngo\n'
 } >"$tmp/session"
-for bot in strong greedy hunter lefty random hold; do
+for bot in contender strong greedy hunter lefty random hold; do
     timeout 10 "$A" ants-bot --bot $bot <"$tmp/session" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     # three "go": turn 0 and two turns; every other line an order of the ant we have

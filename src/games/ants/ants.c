@@ -212,8 +212,8 @@ static const ar_tool ants_tools[] = {
      .help = "Plays Ants games of 2 to 10 players on contest maps: every map is played with its number\n"
              "of players, the bots seated in rotation (each game moves every bot one seat on), for\n"
              "--games rotations per map (default: one per seat). A bot is one of the ladder (random,\n"
-             "hold, lefty, hunter, greedy, strong) or an external program speaking the contest protocol,\n"
-             "cmd:COMMAND, under the contest clock (--loadtime, --turntime): a timeout, crash or\n"
+             "hold, lefty, hunter, greedy, strong, contender) or an external program speaking the\n"
+             "contest protocol, cmd:COMMAND, under the contest clock (--loadtime, --turntime): a timeout, crash or\n"
              "malformed or invalid order takes that bot out (its ants stand still), reported, as the\n"
              "contest's strict mode did. Reports each bot's games, mean score, mean rank, firsts, a\n"
              "rating (pairwise Elo over the finishing order with a 95% interval) and its turn times\n"
@@ -228,7 +228,7 @@ static const ar_tool ants_tools[] = {
              "settings of turn 0 and answers 'go', then each turn reads 'turn N', the visible squares\n"
              "(w water, f food, h hill, a ant, d dead ant) and 'go', and answers its orders\n"
              "'o ROW COL N|E|S|W' and 'go' within the turn time less a margin. --bot: random, hold,\n"
-             "lefty, hunter, greedy, strong (default). Malformed lines are reported on stderr and\n"
+             "lefty, hunter, greedy, strong, contender (default). Malformed lines are reported on stderr and\n"
              "skipped; 'end' or the end of input exits 0. See docs/games/ants.md.",
      .run = ar_ants_bot_main},
     {.name = NULL}};
@@ -277,7 +277,7 @@ const ar_game ar_game_ants = {
             "--turns, --turntime, --loadtime, --viewradius2, --attackradius2, --spawnradius2,\n"
             "--cutoff-turn, --cutoff-percent, --food-rate/-turn/-start/-visible, --seed.\n"
             "Generic moves: 'hold' or one ant's step 'o ROW COL n|e|s|w' (the game's own verbs order\n"
-            "every ant). Bots of the ladder: random, hold, lefty, hunter, greedy, strong.\n"
+            "every ant). Bots of the ladder: random, hold, lefty, hunter, greedy, strong, contender.\n"
             "\n"
             "Ants' own commands (docs/games/ants.md):\n"
             "  ariadne match ants --bots A,B,C,D --maps DIR [--replay DIR] plays 2-10 player games\n"

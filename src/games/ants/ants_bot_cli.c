@@ -26,7 +26,7 @@ static char *get_line(char **buf, size_t *cap)
 
 int ar_ants_bot_main(int argc, char **argv)
 {
-    const char *name = "strong";
+    const char *name = "contender";
     int verbose = 0, rc;
     unsigned long long lineno = 0;
     char *buf = NULL, *line, why[200], q[120];
@@ -45,7 +45,7 @@ int ar_ants_bot_main(int argc, char **argv)
         return rc;
     seed = (cmd.given & AR_COMMON_SEED) ? cmd.seed : 1;
     if (!ar_ants_ai_known(name))
-        return ar_tool_fail("ants-bot: --bot '%s' is not random, hold, lefty, hunter, greedy or strong",
+        return ar_tool_fail("ants-bot: --bot '%s' is not random, hold, lefty, hunter, greedy, strong or contender",
                             ar_tool_quote(name, 30, q, sizeof q));
     memset(&settings, 0, sizeof settings);
     settings.turntime = 500;
