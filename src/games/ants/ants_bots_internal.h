@@ -47,6 +47,13 @@ static inline int ants_ai_dist2(const ants_view *w, int a, int b)
     return dr * dr + dc * dc;
 }
 
+/* ants_bots.c: distance fields for the strong bots. A multi-source BFS
+ * over land (unknown squares count as land) up to limit steps (field: the
+ * distances, -1 beyond); the step down a field from sq (ties by a random
+ * start), or -1. */
+void ar_ants_bfs_field(ants_ai *ai, const ants_view *w, const int *src, int nsrc, int limit, int *field);
+int ar_ants_downhill(ants_ai *ai, const ants_view *w, const int *field, int sq);
+
 /* ants_strong.c */
 int ar_ants_strong_init(ants_ai *ai, const ants_view *settings);
 void ar_ants_strong_free(ants_ai *ai);

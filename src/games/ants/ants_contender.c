@@ -123,46 +123,6 @@ static int wrap_sq(const ants_view *w, int sq, ants_offset o)
     return r * w->cols + col;
 }
 
-/* Multi-source BFS over land (unknown squares count as land) up to limit
- * steps; field gets the distances, -1 beyond. */
-static void bfs_from(ants_ai *ai, const ants_view *w, const int *src, int nsrc, int limit, int *field)
-{
-    int head = 0, tail = 0;
-    for (int i = 0; i < w->n; i++)
-        field[i] = -1;
-    for (int i = 0; i < nsrc; i++)
-        if (field[src[i]] < 0) {
-            field[src[i]] = 0;
-            ai->queue[tail++] = src[i];
-        }
-    while (head < tail) {
-        int sq = ai->queue[head++];
-        if (field[sq] >= limit)
-            continue;
-        for (int d = 0; d < 4; d++) {
-            int t = ants_ai_step(w, sq, d);
-            if (field[t] < 0 && !w->water[t]) {
-                field[t] = field[sq] + 1;
-                ai->queue[tail++] = t;
-            }
-        }
-    }
-}
-
-/* The step that goes down the field from sq (ties by a random start), or -1. */
-static int downhill(ants_ai *ai, const ants_view *w, const int *field, int sq)
-{
-    int best = -1, bd = field[sq] < 0 ? 1 << 30 : field[sq], d0 = (int)ar_rng_below(&ai->rng, 4);
-    for (int j = 0; j < 4; j++) {
-        int d = (d0 + j) & 3, t = ants_ai_step(w, sq, d);
-        if (field[t] >= 0 && field[t] < bd && !w->water[t] && !w->food[t]) {
-            bd = field[t];
-            best = d;
-        }
-    }
-    return best;
-}
-
 static void remember(ants_contender *c, const ants_view *w)
 {
     for (int sq = 0; sq < w->n; sq++) {
@@ -198,7 +158,7 @@ static void defend(ants_ai *ai, const ants_view *w, int *src)
         return;
     enum { REACH_STEPS = 14, SPARE = 3 }; /* enemies this near a hill draw that many defenders, plus SPARE */
     int reach = REACH_STEPS, extra = SPARE;
-    bfs_from(ai, w, src, nh, reach + 2, c->field);
+    ar_ants_bfs_field(ai, w, src, nh, reach + 2, c->field);
     for (int sq = 0; sq < w->n; sq++)
         if (is_enemy(w, sq) && c->field[sq] >= 0 && c->field[sq] <= reach)
             src[ne++] = sq;
@@ -214,19 +174,19 @@ static void defend(ants_ai *ai, const ants_view *w, int *src)
                 best = i;
         }
         if (best >= 0) {
-            int d = c->field[w->mine[best]] > 2 ? downhill(ai, w, c->field, w->mine[best]) : DIR_STAY;
+            int d = c->field[w->mine[best]] > 2 ? ar_ants_downhill(ai, w, c->field, w->mine[best]) : DIR_STAY;
             c->busy[best] = 1;
             c->dir[best] = d >= 0 ? d : DIR_STAY;
         }
         return;
     }
-    bfs_from(ai, w, src, ne, 24, c->field2);
+    ar_ants_bfs_field(ai, w, src, ne, 24, c->field2);
     /* the nearest free ants to the hills first: walk the hill field's order */
     for (int dist = 0; dist <= reach + 2 && sent < ne + extra; dist++)
         for (int i = 0; i < w->nmine && sent < ne + extra; i++) {
             if (c->busy[i] || c->field[w->mine[i]] != dist)
                 continue;
-            int d = downhill(ai, w, c->field2, w->mine[i]);
+            int d = ar_ants_downhill(ai, w, c->field2, w->mine[i]);
             c->busy[i] = 1;
             c->dir[i] = d >= 0 ? d : DIR_STAY;
             sent++;
@@ -319,11 +279,11 @@ static void attack_hills(ants_ai *ai, const ants_view *w, int *src)
         return;
     if (range > 48)
         range = 48;
-    bfs_from(ai, w, src, nh, range, c->field);
+    ar_ants_bfs_field(ai, w, src, nh, range, c->field);
     for (int i = 0; i < w->nmine; i++) {
         if (c->busy[i] || c->field[w->mine[i]] < 0)
             continue;
-        int d = downhill(ai, w, c->field, w->mine[i]);
+        int d = ar_ants_downhill(ai, w, c->field, w->mine[i]);
         if (d >= 0) {
             c->busy[i] = 1;
             c->dir[i] = d;
@@ -399,13 +359,13 @@ static void explore(ants_ai *ai, const ants_view *w, int *src)
         if (is_enemy(w, sq) || c->enemy_hill[sq] || (!w->water[sq] && explore_worth(c, w, sq) >= 8))
             src[nsrc++] = sq;
     if (nsrc)
-        bfs_from(ai, w, src, nsrc, 1 << 20, c->field2);
+        ar_ants_bfs_field(ai, w, src, nsrc, 1 << 20, c->field2);
     for (int i = 0; i < w->nmine; i++) {
         if (c->busy[i])
             continue;
         int d = best_dir[i];
         if (d < 0 || d == DIR_STAY)
-            d = nsrc ? downhill(ai, w, c->field2, w->mine[i]) : -1;
+            d = nsrc ? ar_ants_downhill(ai, w, c->field2, w->mine[i]) : -1;
         c->dir[i] = d;
     }
     free(best);

@@ -82,46 +82,6 @@ void ar_ants_strong_free(ants_ai *ai)
 
 static int is_enemy(const ants_view *w, int sq) { return w->ant[sq] != 255 && w->ant[sq] != 0; }
 
-/* Multi-source BFS from the squares with src set, over land (unknown squares
- * count as land), up to limit steps; field gets the distances (-1 beyond). */
-static void bfs_field(ants_ai *ai, const ants_view *w, const int *src, int nsrc, int limit, int *field)
-{
-    int head = 0, tail = 0;
-    for (int i = 0; i < w->n; i++)
-        field[i] = -1;
-    for (int i = 0; i < nsrc; i++)
-        if (field[src[i]] < 0) {
-            field[src[i]] = 0;
-            ai->queue[tail++] = src[i];
-        }
-    while (head < tail) {
-        int sq = ai->queue[head++];
-        if (field[sq] >= limit)
-            continue;
-        for (int d = 0; d < 4; d++) {
-            int t = ants_ai_step(w, sq, d);
-            if (field[t] < 0 && !w->water[t]) {
-                field[t] = field[sq] + 1;
-                ai->queue[tail++] = t;
-            }
-        }
-    }
-}
-
-/* The direction that goes down the field from sq, or -1. */
-static int downhill(ants_ai *ai, const ants_view *w, const int *field, int sq)
-{
-    int best = -1, bd = field[sq] < 0 ? 1 << 30 : field[sq], d0 = (int)ar_rng_below(&ai->rng, 4);
-    for (int j = 0; j < 4; j++) {
-        int d = (d0 + j) & 3, t = ants_ai_step(w, sq, d);
-        if (field[t] >= 0 && field[t] < bd && !w->water[t] && !w->food[t]) {
-            bd = field[t];
-            best = d;
-        }
-    }
-    return best;
-}
-
 /* ---------------------------------------------------------------- combat */
 
 typedef struct fight {
@@ -500,12 +460,12 @@ size_t ar_ants_strong_turn(ants_ai *ai, const ants_view *w, ants_order *out, siz
         if (st->enemy_hill[sq])
             src[nsrc++] = sq;
     if (nsrc) {
-        bfs_field(ai, w, src, nsrc, 1 << 20, ai->dist);
+        ar_ants_bfs_field(ai, w, src, nsrc, 1 << 20, ai->dist);
         for (int i = 0; i < nm; i++) {
             int d0 = ai->dist[w->mine[i]];
             if (busy[i] || d0 < 0 || (d0 > 35 && nm < 60) || (nm >= 60 && i % 3 == 0 && d0 > 35))
                 continue;
-            int d = downhill(ai, w, ai->dist, w->mine[i]);
+            int d = ar_ants_downhill(ai, w, ai->dist, w->mine[i]);
             if (d >= 0) {
                 st->want[i] = d;
                 busy[i] = 1;
@@ -522,12 +482,12 @@ size_t ar_ants_strong_turn(ants_ai *ai, const ants_view *w, ants_order *out, siz
                 }
         }
     if (nsrc) {
-        bfs_field(ai, w, src, nsrc, 14, st->field);
+        ar_ants_bfs_field(ai, w, src, nsrc, 14, st->field);
         int sent = 0;
         for (int i = 0; i < nm && sent < 2 * nsrc + 2; i++) {
             if (busy[i] || st->field[w->mine[i]] < 0)
                 continue;
-            int d = downhill(ai, w, st->field, w->mine[i]);
+            int d = ar_ants_downhill(ai, w, st->field, w->mine[i]);
             if (d >= 0) {
                 st->want[i] = d;
                 busy[i] = 1;
@@ -544,13 +504,13 @@ size_t ar_ants_strong_turn(ants_ai *ai, const ants_view *w, ants_order *out, siz
     int *far_field = malloc(sizeof *far_field * (size_t)w->n);
     if (!far_field)
         abort();
-    bfs_field(ai, w, src, nsrc, 1 << 20, far_field);
+    ar_ants_bfs_field(ai, w, src, nsrc, 1 << 20, far_field);
     for (int i = 0; i < nm; i++) {
         if (busy[i])
             continue;
         int d = ar_now() < soft ? explore_step(ai, w, w->mine[i], w->turn) : -1;
         if (d < 0)
-            d = downhill(ai, w, far_field, w->mine[i]);
+            d = ar_ants_downhill(ai, w, far_field, w->mine[i]);
         if (d >= 0)
             st->want[i] = d;
     }
