@@ -5,8 +5,9 @@
  *     razed, our hills;
  *  2. battles (ants_combat.c): the ants that could meet an enemy within
  *     attack range this turn move by a max-min search over both sides' moves;
- *  3. defence: when enemies come within 14 steps of one of our hills, as
- *     many free ants as there are such enemies, plus three, nearest the hill
+ *  3. defence: when enemies come within 14 steps of one of our hills (20
+ *     once we have 30 ants), as many free ants as there are such enemies,
+ *     plus three (plus a tenth of our ants once we have 30), nearest the hill
  *     first, walk at them (the battle search takes over once they are in
  *     contact); with no enemy near and ants to spare (8 a hill), the nearest
  *     ant stays two steps from the hill, so that raiders are seen coming;
@@ -158,6 +159,10 @@ static void defend(ants_ai *ai, const ants_view *w, int *src)
         return;
     enum { REACH_STEPS = 14, SPARE = 3 }; /* enemies this near a hill draw that many defenders, plus SPARE */
     int reach = REACH_STEPS, extra = SPARE;
+    if (w->nmine >= 30) { /* many ants: a wider watch and a guard that grows with them */
+        reach = 20;
+        extra = SPARE + w->nmine / 10;
+    }
     ar_ants_bfs_field(ai, w, src, nh, reach + 2, c->field);
     for (int sq = 0; sq < w->n; sq++)
         if (is_enemy(w, sq) && c->field[sq] >= 0 && c->field[sq] <= reach)
@@ -279,6 +284,7 @@ static void attack_hills(ants_ai *ai, const ants_view *w, int *src)
         return;
     if (range > 48)
         range = 48;
+
     ar_ants_bfs_field(ai, w, src, nh, range, c->field);
     for (int i = 0; i < w->nmine; i++) {
         if (c->busy[i] || c->field[w->mine[i]] < 0)

@@ -108,7 +108,8 @@ int ar_ants_check_spec(const char *spec, char *why, size_t why_size)
         return 0;
     }
     if (!ar_ants_ai_known(spec)) {
-        snprintf(why, why_size, "bot '%s' is not random, hold, lefty, hunter, greedy, strong or cmd:COMMAND", spec);
+        snprintf(why, why_size,
+                 "bot '%s' is not random, hold, lefty, hunter, greedy, strong, contender or cmd:COMMAND", spec);
         return -1;
     }
     return 0;
