@@ -47,7 +47,7 @@ static inline int ants_ai_dist2(const ants_view *w, int a, int b)
     return dr * dr + dc * dc;
 }
 
-/* ants_bots.c: distance fields for the strong bots. A multi-source BFS
+/* ants_fields.c: distance fields for the strong bots. A multi-source BFS
  * over land (unknown squares count as land) up to limit steps (field: the
  * distances, -1 beyond); the step down a field from sq (ties by a random
  * start), or -1. */
