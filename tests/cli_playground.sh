@@ -27,6 +27,7 @@ if ! command -v node >/dev/null || [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ] || 
     echo "skipped: the browser test needs node, /usr/bin/chromium and tests/replay/node_modules (npm ci there)"
     exit 77
 fi
+PAGE=$(realpath "$PAGE")
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ok() { pass=$((pass + 1)); }
@@ -41,7 +42,7 @@ cat >"$tmp/cases.json" <<JSON
  {"name": "hanoi-4-pegs", "domain": "hanoi", "options": "pegs=4 discs=8", "instance": "12341234 43214321", "length": ${LH:-0}}]
 JSON
 shots=()
-[ -n "${PLAYGROUND_SHOTS:-}" ] && shots=(--shot-dir "$PLAYGROUND_SHOTS")
+[ -n "${PLAYGROUND_SHOTS:-}" ] && shots=(--shot-dir "$(realpath "$PLAYGROUND_SHOTS")")
 if (cd "$HERE/replay" && node playground.mjs "$PAGE" "$tmp/cases.json" "$tmp" "${shots[@]}"); then ok; else bad "the playground in Chromium"; fi
 
 # The page's solutions and game, checked again by the command line.

@@ -593,7 +593,7 @@ const char *pg_solve(const char *algo, double time_limit, double node_limit, int
     char line[700], desc[512];
     FILE *out;
     if (!S.p)
-        return fail("solving is for puzzles; a game's bots play with pg_bot");
+        return fail(S.g ? "solving is for puzzles; a game's bots play with pg_bot" : "nothing is open");
     ar_error_clear(&err);
     if (instance_here(&here, &err) != AR_OK)
         return fail("%s: %s", S.p->name, err.message);

@@ -100,6 +100,19 @@ try {
   const ready = Number(await attr('body', 'data-ready'));
   console.log(`time to interactive: ${ready} ms (navigation to the catalogue shown; ${Date.now() - t0} ms wall)`);
   check(ready > 0 && ready < 5000, `the page is ready in ${ready} ms`);
+  // PLAYGROUND_STARTUP_RUNS=N: N more loads in fresh pages, for the median docs/pages.md quotes
+  const runs = Number(process.env.PLAYGROUND_STARTUP_RUNS || 0), times = [];
+  for (let k = 0; k < runs; k++) {
+    const p2 = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await p2.goto(pathToFileURL(path.resolve(html)).href);
+    await p2.waitForSelector('body[data-ready]', { timeout: 30000 });
+    times.push(Number(await p2.getAttribute('body', 'data-ready')));
+    await p2.close();
+  }
+  if (runs) {
+    times.sort((a, b) => a - b);
+    console.log(`time to interactive over ${runs} loads: median ${times[Math.floor(runs / 2)]} ms, min ${times[0]}, max ${times[runs - 1]}`);
+  }
 
   // --- every registered puzzle and game opens and draws
   const catalog = await page.evaluate(() => window.AR.playground.call('catalog'));
@@ -130,6 +143,7 @@ try {
           `${c.name}: ${n} moves in the page, ${c.length} by the command line`);
     check(await attr('#answer', 'data-optimal') === '1', `${c.name}: the page's solution is proven optimal`);
     writeFileSync(path.join(outDir, c.name + '.moves'), moves + '\n');
+    console.log(`${c.name}: ${(await page.textContent('#answer')).split('\n')[0]}`);
     // the visualiser: the same page as solve --html --visualise, in a frame
     const frame = await searchFrame();
     check(!!frame, `${c.name}: the recorded search is shown`);
@@ -143,8 +157,11 @@ try {
       check(Number(await frame.getAttribute('body', 'data-frame')) === c.length, `${c.name}: the search's page steps to the solution's end`);
     }
     if (shotDir && c.shot) {
+      await page.setViewportSize({ width: 1100, height: 1500 });
       await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(shotDir, 'playground.png') });
+      await page.setViewportSize({ width: 1100, height: 900 });
     }
     await page.click('#play-solution');
     await page.waitForFunction(() => document.body.getAttribute('data-busy') === '0' && document.body.getAttribute('data-done') === '1',
