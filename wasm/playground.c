@@ -23,16 +23,8 @@
 #include "ariadne/rng.h"
 #include "ariadne/search.h"
 #include "ariadne/tool.h"
+#include "playground.h" /* the functions the page calls (exported by wasm/CMakeLists.txt) */
 
-/* The functions the page calls (exported by the link: wasm/CMakeLists.txt). */
-const char *pg_catalog(void);
-const char *pg_open(const char *kind, const char *name, const char *options, const char *start);
-const char *pg_state(void);
-const char *pg_play(const char *move);
-const char *pg_chance(void);
-const char *pg_undo(void);
-const char *pg_solve(const char *algo, double time_limit, double node_limit, int visualise);
-const char *pg_bot(const char *spec, int player, double seed);
 
 #define TEXT_MAX 65536
 #define LEGAL_SHOWN 600 /* moves listed for clicking; more are typed */
@@ -200,7 +192,8 @@ static struct {
     ar_instance *inst;
     const ar_game *g;
     ar_variant *v;
-    char options[2048];
+    char options[2048];      /* as given */
+    char option_words[2048]; /* split into params */
     ar_param params[AR_PARAMS_MAX];
     size_t param_count;
     size_t size;
@@ -256,12 +249,24 @@ const char *pg_open(const char *kind, const char *name, const char *options, con
     close_session();
     ar_error_clear(&err);
     snprintf(S.options, sizeof S.options, "%s", options ? options : "");
-    S.param_count = ar_param_split(S.options, S.params, AR_PARAMS_MAX);
+    memcpy(S.option_words, S.options, sizeof S.options);
+    S.param_count = ar_param_split(S.option_words, S.params, AR_PARAMS_MAX);
     if (strcmp(kind, "puzzle") == 0) {
+        ar_params checked;
         S.p = ar_puzzle_find(name);
         if (!S.p)
             return fail("unknown puzzle '%.60s'", name);
-        st = S.p->create(text, S.params, S.param_count, &S.inst, &err);
+        /* the options against the domain's table, as the command line holds them */
+        ar_params_init(&checked);
+        for (size_t k = 0; k < S.param_count; k++) {
+            if (S.params[k].value)
+                ar_params_text(&checked, S.params[k].name, S.params[k].value);
+            else
+                ar_params_flag(&checked, S.params[k].name);
+        }
+        st = ar_params_check(&checked, S.p->options, &err);
+        if (st == AR_OK)
+            st = S.p->create(text, S.params, S.param_count, &S.inst, &err);
         if (st != AR_OK) {
             S.inst = NULL;
             close_session();
