@@ -15,9 +15,11 @@
 //     written to OUT_DIR/NAME.moves for `ariadne verify`;
 //   - the time limit stops a long search with "stopped by time limit", and
 //     Stop ends a search within a second, the position kept;
-//   - tic-tac-toe against the perfect bot, the person following the hints,
-//     ends in a draw; its moves go to OUT_DIR/tictactoe.json (a replay for
-//     `ariadne replay`) and its final text to OUT_DIR/tictactoe.text.
+//   - tic-tac-toe against the perfect bot, the person following the hints
+//     and clicking the squares, ends in a draw; its moves go to
+//     OUT_DIR/tictactoe.json (a replay for `ariadne replay`) and its final
+//     text to OUT_DIR/tictactoe.text;
+//   - chess by clicking e2 then e4 (the bot answers); a phone-sized window.
 import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -203,7 +205,11 @@ try {
     await page.click('#game-hint');
     await page.waitForFunction(() => document.getElementById('answer').getAttribute('data-hint'), null, { timeout: 30000 });
     const hint = await attr('#answer', 'data-hint');
-    await page.click(`#legal button[data-move="${hint}"]`);
+    // the person clicks the square on the board (the move buttons are the other way)
+    const at = await page.evaluate((h) => window.AR.playground.squareCentre(h), hint);
+    check(!!at, `tic-tac-toe: the square ${hint} is on the board`);
+    if (at) await page.mouse.click(at.x, at.y);
+    else await page.click(`#legal button[data-move="${hint}"]`);
     await idle();
     await page.waitForTimeout(50);
     await idle();
@@ -217,6 +223,25 @@ try {
     format: 'ariadne-replay', version: 1, game: 'tictactoe', options: {}, players: ['person', 'perfect'], moves: played }) + '\n');
   writeFileSync(path.join(outDir, 'tictactoe.text'), await page.textContent('#board-text'));
   if (shotDir) await page.screenshot({ path: path.join(shotDir, 'playground-tictactoe.png') });
+
+  // --- chess by two clicks (from, then to), against the default bot
+  await openDomain('game', 'chess', '', '');
+  await page.fill('#think', '0.1');
+  for (const sq of ['e2', 'e4']) {
+    const at = await page.evaluate((h) => window.AR.playground.squareCentre(h), sq);
+    check(!!at, `chess: the square ${sq} is on the board`);
+    if (at) await page.mouse.click(at.x, at.y);
+  }
+  await page.waitForFunction(() => document.querySelectorAll('#movelist .mv').length >= 2, null, { timeout: 30000 });
+  await idle();
+  const chess = await page.$$eval('#movelist .mv', (s) => s.map((x) => x.textContent));
+  check(/^(e2-?e4|e4)$/.test(chess[0]) && chess.length === 2, `chess: clicking e2 then e4 plays it, and the bot answers (${chess.join(' ')})`);
+
+  // --- a phone-sized window: the board is drawn and nothing runs off the side
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.waitForTimeout(200);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(overflow <= 400 && (await boardDrawn()) > 0, `at 390x760 the page fits (${overflow} px wide) and draws the board`);
 
   check(errors.length === 0, `no console errors (${errors.join(' | ')})`);
   check(requests.length === 0, `no network requests (${requests.join(' ')})`);

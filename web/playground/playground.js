@@ -185,7 +185,8 @@
     state = r;
     el("title").textContent = r.name;
     el("subtitle").textContent = r.describe;
-    AR.drawScene(el("board"), r.scene, boxWidth(), Math.max(220, Math.min(520, (window.innerHeight || 700) - 260)));
+    layout = AR.drawScene(el("board"), r.scene, boxWidth(), Math.max(220, Math.min(520, (window.innerHeight || 700) - 260)));
+    fromSquare = null;
     el("caption").textContent = r.scene.caption || "";
     el("board-text").textContent = r.scene.text !== undefined ? r.scene.text : r.drawing;
     document.body.setAttribute("data-cells", AR.cellsText(r.scene));
@@ -225,6 +226,38 @@
   }
 
   /* ------------------------------------------------------------ playing */
+  /* A click on a board with named rows and columns: the square's name
+     ("b2"); a legal move of that name is played, else the moves from that
+     square are kept and a second click on their destination plays one
+     ("e2" then "e4": e2e4, e2-e4). */
+  var layout = null, fromSquare = null;
+  function squareAt(e) {
+    var sc = state && state.scene, L = layout;
+    if (!sc || !L || !L.rl || !L.cl || !sc.rows) return null;
+    var box = el("board").getBoundingClientRect();
+    var c = Math.floor((e.clientX - box.left - L.left - 1) / L.cs), r = Math.floor((e.clientY - box.top - L.top - 1) / L.cs);
+    if (r < 0 || c < 0 || r >= sc.rows || c >= sc.cols || !L.cl[c] || !L.rl[r]) return null;
+    return L.cl[c] + L.rl[r];
+  }
+  function showOnly(moves) {
+    Array.prototype.forEach.call(document.querySelectorAll("#legal button"), function (b) {
+      b.classList.toggle("picked", moves.indexOf(b.getAttribute("data-move")) >= 0);
+    });
+  }
+  el("board").addEventListener("click", function (e) {
+    var sq = squareAt(e), legal = (state && state.legal) || [];
+    if (!sq || busy) return;
+    if (fromSquare) {
+      var to = legal.filter(function (m) { return m === fromSquare + sq || m === fromSquare + "-" + sq || m.indexOf(fromSquare + sq) === 0 || m.indexOf(fromSquare + "-" + sq) === 0; });
+      fromSquare = null;
+      showOnly([]);
+      if (to.length) { play(to[0]); return; }
+    }
+    if (legal.indexOf(sq) >= 0) { play(sq); return; }
+    var from = legal.filter(function (m) { return m.indexOf(sq) === 0; });
+    if (from.length) { fromSquare = sq; showOnly(from); el("legal-title").textContent = "from " + sq + ": click the destination, or a move"; }
+  });
+
   function play(move) {
     if (busy || !move) return Promise.resolve();
     return work("", call("play", move)).then(function (r) {
@@ -353,5 +386,15 @@
     el("boot").textContent = catalog.puzzles.length + " puzzles and " + catalog.games.length + " games, ready.";
     document.body.setAttribute("data-ready", String(Math.round(performance.now())));
   });
-  AR.playground = { call: call, open: open, play: play, stop: stop, solve: solve };
+  /* where a square is on the screen (the browser test clicks there) */
+  function squareCentre(name) {
+    var L = layout, box = el("board").getBoundingClientRect(), r, c;
+    if (!L || !L.rl || !L.cl) return null;
+    for (r = 0; r < L.rl.length; r++)
+      for (c = 0; c < L.cl.length; c++)
+        if (L.cl[c] + L.rl[r] === name)
+          return { x: box.left + L.left + 1 + (c + 0.5) * L.cs, y: box.top + L.top + 1 + (r + 0.5) * L.cs };
+    return null;
+  }
+  AR.playground = { call: call, open: open, play: play, stop: stop, solve: solve, squareCentre: squareCentre };
 })();
