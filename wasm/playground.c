@@ -552,18 +552,6 @@ static ar_status instance_here(ar_instance **out, ar_error *err)
     return st;
 }
 
-static void result_line(const ar_result *res, char *buf, size_t size)
-{
-    if (res->outcome == AR_OUTCOME_SOLVED)
-        snprintf(buf, size, "solved in %" PRIu64 " moves, cost %" PRIu64 "%s (%s)", res->length, res->cost,
-                 res->optimal ? ", optimal" : "", res->algorithm ? res->algorithm : "");
-    else if (res->outcome == AR_OUTCOME_NO_SOLUTION)
-        snprintf(buf, size, "no solution (%s)", res->note);
-    else
-        snprintf(buf, size, "stopped by %s (%" PRIu64 " nodes expanded)", ar_stop_reason_name(res->stop),
-                 res->expanded);
-}
-
 /* The page of the solve (the same page as `solve --html --visualise`),
  * as one JSON string member. */
 static void page_member(FILE *out, ar_page *pg, const ar_instance *here, const ar_result *res, const char *line)
@@ -629,7 +617,7 @@ const char *pg_solve(const char *algo, double time_limit, double node_limit, int
         S.p->destroy(here);
         return fail("%s: %s", S.p->name, err.message[0] ? err.message : ar_status_name(st));
     }
-    result_line(&res, line, sizeof line);
+    ar_result_line(&res, line, sizeof line);
     out = begin();
     fprintf(out, "{\"outcome\": \"%s\"",
             res.outcome == AR_OUTCOME_SOLVED ? "solved" : res.outcome == AR_OUTCOME_NO_SOLUTION ? "no solution" : "stopped");
