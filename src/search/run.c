@@ -77,6 +77,7 @@ int ar_run_check_now(ar_run *run)
         return 1;
     }
     run->next_check = run->res->expanded + 1024;
+    run->next_check_generated = run->res->generated + 65536;
     return check_clock(run);
 }
 
