@@ -179,7 +179,8 @@ const char *pg_catalog(void)
         member(out, "summary", algos[k].summary, 1);
         fprintf(out, ", \"optimal\": %s}", algos[k].flags & AR_ALGO_OPTIMAL ? "true" : "false");
     }
-    fputs("]}", out);
+    /* what every solve may use (the library's default: half the memory there is) */
+    fprintf(out, "], \"memory_limit\": %zu}", ar_default_memory_limit());
     return finish(out);
 }
 

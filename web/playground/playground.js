@@ -383,7 +383,8 @@
   startWorker().then(function () { return call("catalog"); }).then(function (c) {
     catalog = c;
     fillChooser();
-    el("boot").textContent = catalog.puzzles.length + " puzzles and " + catalog.games.length + " games, ready.";
+    el("boot").textContent = catalog.puzzles.length + " puzzles and " + catalog.games.length + " games, ready (searches may use " +
+      Math.round(catalog.memory_limit / 1048576) + " MiB).";
     document.body.setAttribute("data-ready", String(Math.round(performance.now())));
   });
   /* where a square is on the screen (the browser test clicks there) */
