@@ -201,6 +201,31 @@ static void test_perfect_draw(void)
     CHECK(!flag(s, "over") && count(s, "history") == 8 && count(s, "legal") == 1);
 }
 
+/* A game of hidden information shows a person only their view until it ends. */
+static void test_viewer(void)
+{
+    int hidden = 0; /* views that hide something (a default variant may hide nothing; some do) */
+    for (const ar_game *const *g = ar_games(); *g; g++) {
+        char all[8192], own[8192];
+        const ar_json *s;
+        if (!((*g)->flags & AR_GAME_HIDDEN))
+            continue;
+        s = parse(pg_open("game", (*g)->name, "", ""));
+        while (!str(s, "error") && num(s, "to_move") == -2) /* the deal */
+            s = parse(pg_chance());
+        snprintf(all, sizeof all, "%s", str(s, "drawing") ? str(s, "drawing") : "");
+        for (long long p = 0; p < num(s, "players"); p++) {
+            const ar_json *v = parse(pg_viewer((int)p));
+            snprintf(own, sizeof own, "%s", str(v, "drawing") ? str(v, "drawing") : "");
+            CHECK_MSG(!str(v, "error") && own[0], "%s: player %lld's view", (*g)->name, p);
+            hidden += strcmp(own, all) != 0;
+        }
+        s = parse(pg_viewer(-1));
+        CHECK_MSG(str(s, "drawing") && strcmp(str(s, "drawing"), all) == 0, "%s: everything again", (*g)->name);
+    }
+    CHECK(hidden > 0);
+}
+
 static void test_mistakes(void)
 {
     const ar_json *s = parse(pg_open("puzzle", "no-such-puzzle", "", ""));
@@ -237,6 +262,7 @@ int main(void)
     test_every_game();
     test_solve();
     test_perfect_draw();
+    test_viewer();
     test_mistakes();
     pg_open("nonsense", "", "", ""); /* closes the session: nothing left for the leak checkers */
     ar_json_free(&parsed);

@@ -141,6 +141,7 @@ static void game_entry(FILE *out, const ar_game *g)
     member(out, "summary", g->summary, 1);
     member(out, "help", g->help, 1);
     member(out, "default_bot", g->default_bot, 1);
+    fprintf(out, ", \"hidden\": %s", g->flags & AR_GAME_HIDDEN ? "true" : "false");
     fputs(", \"options\": ", out);
     option_list(out, g->options);
     fputs(", \"bots\": [", out);
@@ -201,6 +202,7 @@ static struct {
     unsigned char *history;
     char **moves; /* moves[k] led from history[k] to history[k + 1] */
     size_t count, cap;
+    int viewer; /* hidden information: whose view the page shows (-1: everything) */
     ar_bot *bots[AR_MAX_PLAYERS];
     char bot_spec[AR_MAX_PLAYERS][256];
     ar_rng rng;
@@ -292,6 +294,7 @@ const char *pg_open(const char *kind, const char *name, const char *options, con
     S.history = ar_xcalloc(S.cap, S.size ? S.size : 1);
     S.moves = ar_xcalloc(S.cap, sizeof *S.moves);
     S.count = 1;
+    S.viewer = -1;
     ar_rng_seed(&S.rng, 1);
     if (S.p) {
         S.p->initial_state(S.inst, current());
@@ -367,16 +370,24 @@ const char *pg_state(void)
     FILE *out;
     ar_scene *scene;
     char *json, *desc;
+    unsigned char *view;
     if (!S.p && !S.g)
         return fail("nothing is open");
     out = begin();
     scene = ar_scene_new();
     desc = ar_xmalloc(TEXT_MAX);
+    /* what is shown: the state, or in a game of hidden information a
+       person's own view until the game ends */
+    view = ar_xmalloc(S.size ? S.size : 1);
+    if (S.g && S.viewer >= 0 && S.g->outcome(S.v, current()) == AR_ONGOING)
+        ar_game_observe(S.g, S.v, current(), S.viewer, view);
+    else
+        memcpy(view, current(), S.size);
     if (S.p) {
-        ar_scene_of_state(scene, S.p, S.inst, current());
+        ar_scene_of_state(scene, S.p, S.inst, view);
         S.p->describe(S.inst, desc, TEXT_MAX);
     } else {
-        ar_scene_of_position(scene, S.g, S.v, current());
+        ar_scene_of_position(scene, S.g, S.v, view);
         S.g->describe(S.v, desc, TEXT_MAX);
     }
     json = ar_scene_json(scene);
@@ -385,11 +396,11 @@ const char *pg_state(void)
     member(out, "describe", desc, 1);
     member(out, "options", S.options, 1);
     fprintf(out, ", \"scene\": %s", json);
-    if (S.p) {
-        (S.p->draw ? S.p->draw : S.p->format_state)(S.inst, current(), desc, TEXT_MAX);
-    } else {
-        (S.g->draw ? S.g->draw : S.g->format_position)(S.v, current(), desc, TEXT_MAX);
-    }
+    if (S.p)
+        (S.p->draw ? S.p->draw : S.p->format_state)(S.inst, view, desc, TEXT_MAX);
+    else
+        (S.g->draw ? S.g->draw : S.g->format_position)(S.v, view, desc, TEXT_MAX);
+    free(view);
     member(out, "drawing", desc, 1);
     fputs(", \"history\": [", out);
     for (size_t k = 0; k + 1 < S.count; k++) {
@@ -522,6 +533,14 @@ const char *pg_chance(void)
         return fail("the game lists no outcome of this chance event");
     S.g->format_move(S.v, current(), 0, m, t, sizeof t);
     S.g->apply(S.v, push(t), m);
+    return pg_state();
+}
+
+const char *pg_viewer(int player)
+{
+    if (!S.g)
+        return fail("nothing is open");
+    S.viewer = player >= 0 && player < ar_game_players(S.g, S.v) ? player : -1;
     return pg_state();
 }
 

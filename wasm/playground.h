@@ -23,6 +23,9 @@ const char *pg_state(void);
 const char *pg_play(const char *move);
 /* Draws the outcome of a chance event and plays it. */
 const char *pg_chance(void);
+/* In a game of hidden information, shows the position as player sees it
+ * (what pg_state draws; -1: everything) until the game ends. */
+const char *pg_viewer(int player);
 /* Takes the last move back. */
 const char *pg_undo(void);
 /* Solves the open puzzle from its current state: algo "" for the domain's

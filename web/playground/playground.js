@@ -56,7 +56,7 @@
     return call("open", session.kind, session.name, session.options, session.start).then(function chain(r) {
       if (r.error || !moves.length) return show(r);
       return call("play", moves.shift()).then(chain);
-    });
+    }).then(function () { return view(); });
   }
 
   function setBusy(on, what) {
@@ -136,7 +136,7 @@
       if (d.kind === "puzzle") fillAlgorithms(d.entry, r.default_algo);
       else fillSides(d.entry, r);
       show(r);
-      return autoplay();
+      return view().then(autoplay);
     });
   }
 
@@ -171,7 +171,7 @@
       /* a person against the game's default bot: the second side (and any further) */
       sel.value = p === 0 ? "person" : entry.default_bot.split(":")[0];
       if (sel.value === "") sel.value = "person";
-      sel.addEventListener("change", function () { autoplay(); });
+      sel.addEventListener("change", function () { view().then(autoplay); });
       label.appendChild(document.createTextNode(name + " "));
       label.appendChild(sel);
       box.appendChild(label);
@@ -265,6 +265,13 @@
       show(r);
       return autoplay();
     });
+  }
+  /* Hidden information: the one person's view (everything when no side or
+     several sides are people). */
+  function view() {
+    if (!session || session.kind !== "game" || !session.entry.hidden) return Promise.resolve();
+    var people = state.sides.map(function (n, p) { return p; }).filter(function (p) { return sideOf(p) === "person"; });
+    return call("viewer", people.length === 1 ? people[0] : -1).then(show);
   }
   function sideOf(p) { var s = el("side-" + p); return s ? s.value : "person"; }
   function botSpec(kind) {
@@ -371,7 +378,7 @@
       if (r.kind === "game" && r.history.length && r.to_move >= 0 && sideOf(r.to_move) !== "person") return call("undo").then(show);
     });
   });
-  el("restart").addEventListener("click", function () { if (session) work("opening\u2026", call("open", session.kind, session.name, session.options, session.start)).then(function (r) { show(r); return autoplay(); }); });
+  el("restart").addEventListener("click", function () { if (session) work("opening\u2026", call("open", session.kind, session.name, session.options, session.start)).then(function (r) { show(r); return view().then(autoplay); }); });
   el("hint").addEventListener("click", function () { solve(true); });
   el("solve").addEventListener("click", function () { solve(false); });
   el("play-solution").addEventListener("click", playSolution);
