@@ -19,7 +19,8 @@
 //     and clicking the squares, ends in a draw; its moves go to
 //     OUT_DIR/tictactoe.json (a replay for `ariadne replay`) and its final
 //     text to OUT_DIR/tictactoe.text;
-//   - chess by clicking e2 then e4 (the bot answers); a phone-sized window.
+//   - chess by clicking e2 then e4 (the bot answers); a turn of a simultaneous
+//     game (the person's bid clicked, the bot's chosen); a phone-sized window.
 import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -242,6 +243,21 @@ try {
   await page.waitForTimeout(200);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
   check(overflow <= 400 && (await boardDrawn()) > 0, `at 390x760 the page fits (${overflow} px wide) and draws the board`);
+
+  // --- a simultaneous game (at the phone's size): the person's move clicked, the bot's chosen at once
+  const simultaneous = catalog.games.find((g) => g.name === 'goofspiel') ? 'goofspiel' : null;
+  if (simultaneous) {
+    await openDomain('game', simultaneous, '', '');
+    await page.waitForSelector('#legal button', { timeout: 10000 });
+    const before = (await page.$$('#movelist .mv')).length;
+    await page.click('#legal button');
+    await idle();
+    await page.waitForTimeout(100);
+    await idle();
+    const after = await page.$$eval('#movelist .mv', (s) => s.map((x) => x.textContent));
+    check(after.length > before && after.slice(before).some((m) => m.includes('\t')),
+          `${simultaneous}: a clicked bid and the bot's are played as one turn (${after.slice(before).join(' | ')})`);
+  }
 
   check(errors.length === 0, `no console errors (${errors.join(' | ')})`);
   check(requests.length === 0, `no network requests (${requests.join(' ')})`);

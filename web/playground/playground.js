@@ -200,19 +200,27 @@
     /* the legal moves, to click */
     var legal = el("legal");
     legal.innerHTML = "";
-    var moves = r.legal || [];
-    if (r.legal_by_player) moves = [];
+    var moves = r.legal || [], count = r.legal_count || 0, mine = -1;
+    if (r.legal_by_player) {
+      /* all sides at once: the one person's moves; the bots choose theirs when one is clicked */
+      var people = r.sides.map(function (n, p) { return p; }).filter(function (p) { return sideOf(p) === "person"; });
+      mine = people.length === 1 ? people[0] : -1;
+      moves = mine >= 0 ? r.legal_by_player[mine].legal : [];
+      count = mine >= 0 ? r.legal_by_player[mine].legal_count : 0;
+    }
     moves.forEach(function (m) {
       var b = document.createElement("button");
       b.className = "mv";
       b.textContent = m;
       b.setAttribute("data-move", m);
       b.disabled = busy;
-      b.addEventListener("click", function () { play(m); });
+      b.addEventListener("click", function () { enter(m); });
       legal.appendChild(b);
     });
-    el("legal-title").textContent = done ? "" : r.legal_by_player ? "All sides move at once: type one move a side, separated by tabs (\"-\" for none), or let the bots move." :
-      (r.legal_count || 0) + " legal move" + (r.legal_count === 1 ? "" : "s") + (r.legal_count > moves.length ? " (the first " + moves.length + " shown; type any)" : "") + ":";
+    simPerson = mine;
+    el("legal-title").textContent = done ? "" : r.legal_by_player && mine < 0 ? "All sides move at once: type one move a side, separated by tabs (\"-\" for none), or let the bots move." :
+      (mine >= 0 ? r.sides[mine] + ", all sides move at once: " : "") +
+      count + " legal move" + (count === 1 ? "" : "s") + (count > moves.length ? " (the first " + moves.length + " shown; type any)" : "") + ":";
     var list = el("movelist");
     list.innerHTML = "";
     r.history.forEach(function (m, k) {
@@ -245,15 +253,15 @@
     });
   }
   el("board").addEventListener("click", function (e) {
-    var sq = squareAt(e), legal = (state && state.legal) || [];
+    var sq = squareAt(e), legal = (state && (simPerson >= 0 ? state.legal_by_player[simPerson].legal : state.legal)) || [];
     if (!sq || busy) return;
     if (fromSquare) {
       var to = legal.filter(function (m) { return m === fromSquare + sq || m === fromSquare + "-" + sq || m.indexOf(fromSquare + sq) === 0 || m.indexOf(fromSquare + "-" + sq) === 0; });
       fromSquare = null;
       showOnly([]);
-      if (to.length) { play(to[0]); return; }
+      if (to.length) { enter(to[0]); return; }
     }
-    if (legal.indexOf(sq) >= 0) { play(sq); return; }
+    if (legal.indexOf(sq) >= 0) { enter(sq); return; }
     var from = legal.filter(function (m) { return m.indexOf(sq) === 0; });
     if (from.length) { fromSquare = sq; showOnly(from); el("legal-title").textContent = "from " + sq + ": click the destination, or a move"; }
   });
@@ -306,6 +314,20 @@
       el("answer").textContent = r.sides[p] + " plays " + b.move + (b.info ? " (" + b.info + ")" : "");
       return play(b.move);
     });
+  }
+  /* A move a person clicked or typed: alone, or with the bots' in a simultaneous turn. */
+  var simPerson = -1;
+  function enter(move) { return simPerson >= 0 && move.indexOf("\t") < 0 ? withBots(simPerson, move) : play(move); }
+  /* A simultaneous turn: the person's move, the bots' moves (none sees the others'), played at once. */
+  function withBots(person, move) {
+    var moves = [], chain = Promise.resolve();
+    state.sides.forEach(function (n, p) {
+      chain = chain.then(function () {
+        if (p === person) { moves[p] = move; return; }
+        return call("bot", botSpec(sideOf(p) === "person" ? "random" : sideOf(p)), p, 1 + p).then(function (b) { moves[p] = b.error ? "-" : b.move; });
+      });
+    });
+    return work("the bots choose\u2026", chain).then(function () { return play(moves.join("\t")); });
   }
   function gameHint() {
     var r = state;
@@ -369,8 +391,8 @@
 
   /* ------------------------------------------------------------- wiring */
   el("open").addEventListener("click", open);
-  el("play-move").addEventListener("click", function () { play(el("move").value.trim()); el("move").value = ""; });
-  el("move").addEventListener("keydown", function (e) { if (e.key === "Enter") { play(el("move").value.trim()); el("move").value = ""; } });
+  el("play-move").addEventListener("click", function () { enter(el("move").value.trim()); el("move").value = ""; });
+  el("move").addEventListener("keydown", function (e) { if (e.key === "Enter") { enter(el("move").value.trim()); el("move").value = ""; } });
   el("undo").addEventListener("click", function () {
     call("undo").then(function (r) {
       show(r);
