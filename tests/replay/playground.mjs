@@ -25,6 +25,7 @@ import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { boardPixels } from './board.mjs';
 
 const args = process.argv.slice(2);
 let shotDir = null;
@@ -85,16 +86,7 @@ async function searchFrame() {
   }
   return null;
 }
-async function boardDrawn() {
-  return page.evaluate(() => {
-    const c = document.getElementById('board');
-    if (!c.width || !c.height) return 0;
-    const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let on = 0;
-    for (let i = 3; i < px.length; i += 4) if (px[i]) on++;
-    return on;
-  });
-}
+const boardDrawn = () => boardPixels(page);
 
 try {
   const t0 = Date.now();
