@@ -197,6 +197,19 @@ static void test_perfect_draw(void)
     CHECK(flag(s, "over"));
     CHECK_STR(str(s, "result"), "draw");
     CHECK_EQ_U(plies, 9);
+    s = parse(pg_analyse(1));
+    CHECK_STR(str(s, "error"), "the game is over");
+    /* alpha-beta's tree after b2 a1, as `analyse tictactoe --moves "b2 a1" --html --visualise` */
+    parse(pg_open("game", "tictactoe", "", ""));
+    parse(pg_play("b2"));
+    parse(pg_play("a1"));
+    s = parse(pg_analyse(5));
+    CHECK(str(s, "move") && flag(s, "exact") && str(s, "line") && strstr(str(s, "line"), "proven value 0"));
+    CHECK(str(s, "page") && strstr(str(s, "page"), "\"tree\":{"));
+    s = parse(pg_open("game", "tictactoe", "", ""));
+    for (int k = 0; k < 9; k++)
+        s = parse(pg_play((const char *[]){"b2", "a1", "c3", "a3", "a2", "c2", "b1", "b3", "c1"}[k]));
+    CHECK_STR(str(s, "result"), "draw");
     s = parse(pg_undo());
     CHECK(!flag(s, "over") && count(s, "history") == 8 && count(s, "legal") == 1);
 }

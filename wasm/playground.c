@@ -17,6 +17,7 @@
 #include <string.h>
 #include "ariadne/arena.h"
 #include "ariadne/game.h"
+#include "ariadne/gamesearch.h"
 #include "ariadne/limits.h"
 #include "ariadne/page.h"
 #include "ariadne/puzzle.h"
@@ -572,13 +573,30 @@ static ar_status instance_here(ar_instance **out, ar_error *err)
     return st;
 }
 
-/* The page of the solve (the same page as `solve --html --visualise`),
- * as one JSON string member. */
-static void page_member(FILE *out, ar_page *pg, const ar_instance *here, const ar_result *res, const char *line)
+/* The page written whole, as the member "page" of the answer. */
+static void page_json(FILE *out, ar_page *pg)
 {
     char *html = NULL;
     size_t len = 0;
-    FILE *mem;
+    ar_error err;
+    FILE *mem = open_memstream(&html, &len);
+    int failed = !mem;
+    ar_error_clear(&err);
+    if (mem) {
+        failed = ar_page_write(pg, mem, &err) != AR_OK;
+        failed |= fclose(mem) != 0;
+    }
+    if (failed)
+        member(out, "page_error", "the page could not be written", 1);
+    else
+        member(out, "page", html, 1);
+    free(html);
+}
+
+/* The page of the solve (the same page as `solve --html --visualise`):
+ * the recorded search, then the solution. */
+static void page_member(FILE *out, ar_page *pg, const ar_instance *here, const ar_result *res, const char *line)
+{
     ar_error err;
     ar_error_clear(&err);
     ar_page_trace_end(pg, line);
@@ -587,12 +605,7 @@ static void page_member(FILE *out, ar_page *pg, const ar_instance *here, const a
         return;
     }
     ar_page_result(pg, line);
-    mem = open_memstream(&html, &len);
-    if (mem && ar_page_write(pg, mem, &err) == AR_OK && fclose(mem) == 0)
-        member(out, "page", html, 1);
-    else
-        member(out, "page_error", "the page could not be written", 1);
-    free(html);
+    page_json(out, pg);
 }
 
 const char *pg_solve(const char *algo, double time_limit, double node_limit, int visualise)
@@ -706,5 +719,75 @@ const char *pg_bot(const char *spec, int player, double seed)
     member(out, "move", buf, 0);
     member(out, "info", info.text, 1);
     fputs("}", out);
+    return finish(out);
+}
+
+/* Alpha-beta from the current position with its tree recorded: the page of
+ * `analyse GAME --html --visualise` (the tree, then the line found). */
+const char *pg_analyse(double time_limit)
+{
+    ar_gsearch_options o;
+    ar_gsearch_result r;
+    ar_page_info info = {0};
+    ar_page_ply *plies;
+    ar_page *pg;
+    ar_error err;
+    ar_status st;
+    unsigned char *pos;
+    char desc[512], line[700], best[128] = "";
+    FILE *out;
+    int who;
+    if (!S.g)
+        return fail("alpha-beta's tree is for games: open a game first");
+    if (S.g->outcome(S.v, current()) != AR_ONGOING)
+        return fail("the game is over");
+    who = S.g->to_move(S.v, current());
+    S.g->describe(S.v, desc, sizeof desc);
+    info.kind = "game";
+    info.domain = info.title = S.g->name;
+    info.summary = S.g->summary;
+    info.subtitle = desc;
+    pg = ar_page_new(&info);
+    ar_page_tree_begin(pg, 0);
+    ar_gsearch_options_init(&o);
+    o.limits.time_limit = time_limit > 0 ? time_limit : 1;
+    o.on_node = ar_page_tree_event;
+    o.on_node_ctx = pg;
+    ar_error_clear(&err);
+    st = ar_alphabeta(S.g, S.v, current(), &o, &r, &err);
+    if ((st != AR_OK && st != AR_ERR_LIMIT) || r.best == AR_GMOVE_NONE) {
+        ar_page_free(pg);
+        return fail("alpha-beta: %s", err.message[0] ? err.message : "no move");
+    }
+    S.g->format_move(S.v, current(), who, r.best, best, sizeof best);
+    snprintf(line, sizeof line, "%s to move: %s %d%s, depth %d, %" PRIu64 " nodes; best move %s",
+             S.g->player_name(S.v, who), r.exact ? "proven value" : "score", (int)r.score,
+             r.stop != AR_STOP_NONE ? " (stopped by a limit: the last completed depth)" : "", r.depth, r.nodes, best);
+    ar_page_tree_end(pg, line);
+    /* the page's frames: the line found, from here */
+    plies = ar_xcalloc(r.pv_length ? r.pv_length : 1, sizeof *plies);
+    pos = ar_xmalloc(S.size ? S.size : 1);
+    memcpy(pos, current(), S.size);
+    for (unsigned k = 0; k < r.pv_length && S.g->outcome(S.v, pos) == AR_ONGOING; k++) {
+        plies[k].who = S.g->to_move(S.v, pos);
+        plies[k].moves[0] = r.pv[k];
+        S.g->apply(S.v, pos, r.pv[k]);
+    }
+    ar_error_clear(&err);
+    out = begin();
+    fputs("{", out);
+    member(out, "move", best, 0);
+    member(out, "line", line, 1);
+    fprintf(out, ", \"exact\": %s, \"nodes\": %" PRIu64, r.exact ? "true" : "false", r.nodes);
+    if (ar_page_game(pg, S.g, S.v, current(), plies, r.pv_length, &err) == AR_OK) {
+        ar_page_result(pg, line);
+        page_json(out, pg);
+    } else {
+        member(out, "page_error", err.message, 1);
+    }
+    fputs("}", out);
+    free(pos);
+    free(plies);
+    ar_page_free(pg);
     return finish(out);
 }

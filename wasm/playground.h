@@ -32,6 +32,10 @@ const char *pg_undo(void);
  * default, limits 0 for none; visualise 1 adds "page", the page of `solve
  * --html --visualise`. {"outcome", "moves", "length", "optimal", ...}. */
 const char *pg_solve(const char *algo, double time_limit, double node_limit, int visualise);
+/* Alpha-beta from the open game's position (time_limit seconds, 0: one),
+ * its tree recorded: {"move", "line", "exact", "nodes", "page"}, the page
+ * of `analyse GAME --html --visualise`. */
+const char *pg_analyse(double time_limit);
 /* The move a bot (arena.h's spec) chooses for player in the open game's
  * position, not played: {"move", "info"}. */
 const char *pg_bot(const char *spec, int player, double seed);

@@ -19,6 +19,8 @@
 //     and clicking the squares, ends in a draw; its moves go to
 //     OUT_DIR/tictactoe.json (a replay for `ariadne replay`) and its final
 //     text to OUT_DIR/tictactoe.text;
+//   - alpha-beta's tree recorded after b2 and the bot's reply, played to its
+//     end in the frame (its cut-offs drawn);
 //   - chess by clicking e2 then e4 (the bot answers); a turn of a simultaneous
 //     game (the person's bid clicked, the bot's chosen); a phone-sized window.
 import { chromium } from 'playwright-core';
@@ -74,12 +76,12 @@ async function openDomain(kind, name, options, instance) {
 }
 // The frame showing the recorded search (the page solve --html --visualise
 // writes), once its script has run.
-async function searchFrame() {
+async function searchFrame(kind = 'traces') {
   for (let k = 0; k < 100; k++) {
     for (const f of page.frames()) {
       if (f.url() !== 'about:srcdoc') continue;
-      const ok = await f.evaluate(() => !!(window.AR && window.AR.data && window.AR.data.traces &&
-        !document.getElementById('visualiser').hidden)).catch(() => false);
+      const ok = await f.evaluate((m) => !!(window.AR && window.AR.data && window.AR.data[m] &&
+        !document.getElementById('visualiser').hidden), kind).catch(() => false);
       if (ok) return f;
     }
     await page.waitForTimeout(100);
@@ -216,6 +218,23 @@ try {
     format: 'ariadne-replay', version: 1, game: 'tictactoe', options: {}, players: ['person', 'perfect'], moves: played }) + '\n');
   writeFileSync(path.join(outDir, 'tictactoe.text'), await page.textContent('#board-text'));
   if (shotDir) await page.screenshot({ path: path.join(shotDir, 'playground-tictactoe.png') });
+
+  // --- alpha-beta's tree after b2 and the bot's reply, in the frame, played to its end
+  await openDomain('game', 'tictactoe', '', '');
+  await page.selectOption('#side-1', 'perfect');
+  await page.click('#legal button[data-move="b2"]');
+  await page.waitForFunction(() => document.querySelectorAll('#movelist .mv').length === 2, null, { timeout: 30000 });
+  await idle();
+  await page.click('#analyse');
+  await page.waitForFunction(() => document.getElementById('answer').getAttribute('data-outcome'), null, { timeout: 30000 });
+  check(/proven value 0/.test(await page.textContent('#answer')), `alpha-beta proves the draw (${await page.textContent('#answer')})`);
+  const tree = await searchFrame('tree');
+  check(!!tree, "alpha-beta's tree is shown");
+  if (tree) {
+    await tree.evaluate(() => document.getElementById('vis-last').click());
+    const cuts = Number(await tree.getAttribute('#visualiser', 'data-cutoffs'));
+    check(cuts > 0, `the tree played to its end shows its cut-offs (${cuts})`);
+  }
 
   // --- chess by two clicks (from, then to), against the default bot
   await openDomain('game', 'chess', '', '');

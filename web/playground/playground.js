@@ -64,7 +64,7 @@
     document.body.setAttribute("data-busy", on ? "1" : "0");
     el("busy").textContent = on ? what : "";
     el("stop").disabled = !on;
-    ["open", "play-move", "undo", "restart", "hint", "solve", "bot-move", "game-hint", "play-solution"].forEach(function (id) { el(id).disabled = on; });
+    ["open", "play-move", "undo", "restart", "hint", "solve", "bot-move", "game-hint", "analyse", "play-solution"].forEach(function (id) { el(id).disabled = on; });
     Array.prototype.forEach.call(document.querySelectorAll("#legal button"), function (b) { b.disabled = on; });
   }
   function work(what, promise) {
@@ -339,6 +339,17 @@
     });
   }
 
+  /* Alpha-beta from here with its tree, shown as `analyse --html --visualise` shows it. */
+  function analyse() {
+    if (!state || state.kind !== "game" || state.over) return Promise.resolve();
+    el("answer").removeAttribute("data-outcome");
+    return work("alpha-beta searches\u2026", call("analyse", Number(el("think").value) || 1)).then(function (r) {
+      el("answer").textContent = r.error || r.line;
+      if (r.page) { el("search-view").hidden = false; el("search-page").srcdoc = r.page; }
+      el("answer").setAttribute("data-outcome", r.error ? "error" : "analysed");
+    });
+  }
+
   /* ------------------------------------------------------------ solving */
   function solve(hintOnly) {
     var limit = Number(el("time-limit").value) || 0, vis = el("visualise").checked && !hintOnly;
@@ -406,6 +417,7 @@
   el("play-solution").addEventListener("click", playSolution);
   el("bot-move").addEventListener("click", function () { botMove(-1); });
   el("game-hint").addEventListener("click", gameHint);
+  el("analyse").addEventListener("click", analyse);
   el("stop").addEventListener("click", stop);
   window.addEventListener("resize", function () { if (state) show(state); });
 

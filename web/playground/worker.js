@@ -8,7 +8,7 @@
 (function () {
   var SIGNATURES = {
     catalog: [], open: ["string", "string", "string", "string"], state: [], play: ["string"], chance: [],
-    viewer: ["number"], undo: [], solve: ["string", "number", "number", "number"], bot: ["string", "number", "number"]
+    viewer: ["number"], undo: [], solve: ["string", "number", "number", "number"], bot: ["string", "number", "number"], analyse: ["number"]
   };
   var engine = createAriadne().then(function (M) {
     self.postMessage({ ready: true });
