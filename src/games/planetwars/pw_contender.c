@@ -21,11 +21,11 @@
 #include <string.h>
 
 /* How much our own reach counts against the enemy's (pw_future_threat). */
-#define SUPPORT 1.0
+static double SUPPORT = 0.5;
 /* The longest a target may make its sources wait for their growth. */
-#define MAX_WAIT 8
+static int MAX_WAIT = 8;
 /* Threats count this many turns ahead (pw_future.window). */
-static int threat_window = 12;
+static int threat_window = 6;
 
 typedef struct contender {
     pw_plan pl;
@@ -245,6 +245,10 @@ void ar_pw_contender_plan(pw_plan *pl_out, const pw_state *s, int turns_left)
     int i;
     if (getenv("PW_WINDOW"))
         threat_window = atoi(getenv("PW_WINDOW"));
+    if (getenv("PW_SUPPORT"))
+        SUPPORT = atof(getenv("PW_SUPPORT"));
+    if (getenv("PW_WAIT"))
+        MAX_WAIT = atoi(getenv("PW_WAIT"));
     if (!c) {
         ar_pw_plan_init(pl_out, s, turns_left);
         return;
