@@ -11,7 +11,7 @@
  *  - "surplus": a planet with its surplus removed survives every such
  *    strike in the engine; with one ship more removed one strike takes it;
  *  - "keep": landing that many ships takes the planet and it survives every
- *    later strike in the engine; one fewer loses it to a strike or the
+ *    strike landing with it or later in the engine; one fewer loses it to a strike or the
  *    fleets in flight;
  * and the contender bot beats the five-step bot on a few maps. */
 #include "check.h"
@@ -152,7 +152,7 @@ static void check_position(const pw_state *s, int turns_left, const char *where)
                 static const int turns[] = {1, 3, 7, 12};
                 size_t k;
                 for (k = 0; k < sizeof turns / sizeof *turns && turns[k] < H; k++) {
-                    int at = turns[k], take = ar_pw_future_take(f, i, p, at), keep = ar_pw_future_keep(f, i, p, at, 0.0);
+                    int at = turns[k], take = ar_pw_future_take(f, i, p, at), keep = ar_pw_future_keep(f, i, p, at, 0.0, 1);
                     int u, all = 1, one_fails = 0;
                     ar_pw_state_copy(&e, s);
                     add_fleet(&e, p, take, i, at);
@@ -165,7 +165,7 @@ static void check_position(const pw_state *s, int turns_left, const char *where)
                     }
                     CHECK(keep >= take);
                     e.fleets[e.nf - 1].ships = keep;
-                    for (u = at + 1; u <= H; u++)
+                    for (u = at; u <= H; u++)
                         all = all && engine_keeps(&e, i, p, u, at, H);
                     all = all && engine_keeps(&e, i, p, 0, at, H);
                     CHECK_MSG(all, "%s: player %d lands keep=%d on planet %d at %d and loses it", where, p, keep, i,
@@ -173,7 +173,7 @@ static void check_position(const pw_state *s, int turns_left, const char *where)
                     if (keep > take) {
                         e.fleets[e.nf - 1].ships = keep - 1;
                         one_fails = !engine_keeps(&e, i, p, 0, at, H);
-                        for (u = at + 1; u <= H && !one_fails; u++)
+                        for (u = at; u <= H && !one_fails; u++)
                             one_fails = !engine_keeps(&e, i, p, u, at, H);
                         CHECK_MSG(one_fails, "%s: player %d keeps planet %d from %d with keep-1=%d", where, p, i, at,
                                   keep - 1);

@@ -20,12 +20,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How much our own reach counts against the enemy's (pw_future_threat). */
-static double SUPPORT = 0.5;
+/* How much our own reach counts against the enemy's (ar_pw_future_threat):
+ * half — the other planets' ships are counted by every planet they could
+ * help. */
+#define SUPPORT 0.5
+/* Threats count for this many turns ahead (pw_future.window): beyond it
+ * the enemy's growth is answered by ours. */
+#define THREAT_WINDOW 6
+/* A target must pay back its ships within this many turns (arrival plus
+ * ships per growth gained), or within the turns left. */
+#define MAX_PAYBACK 30
 /* The longest a target may make its sources wait for their growth. */
-static int MAX_WAIT = 8;
-/* Threats count this many turns ahead (pw_future.window). */
-static int threat_window = 6;
+#define MAX_WAIT 8
 
 typedef struct contender {
     pw_plan pl;
@@ -110,7 +116,7 @@ static void defend(contender *c)
         }
     }
     ar_pw_future_init(&c->f, pl);
-    c->f.window = threat_window;
+    c->f.window = THREAT_WINDOW;
 }
 
 typedef struct target {
@@ -134,10 +140,10 @@ static int best_plan_for(contender *c, int j, const int *cand, int n, int turns_
             break;
         if (k + 1 < n && trip(s, cand[k + 1], j) == at)
             continue; /* the sources at the same distance together */
-        need = ar_pw_future_keep(f, j, 1, at, SUPPORT);
-        if (need <= 0)
-            continue; /* ours then anyway, or hopeless */
         enemy = f->own[j][at - 1] == 2;
+        need = ar_pw_future_keep(f, j, 1, at, SUPPORT, 0);
+        if (need <= 0)
+            continue; /* ours then anyway */
         gain = s->planets[j].growth * (enemy ? 2.0 : 1.0);
         if (gain <= 0)
             continue;
@@ -150,7 +156,7 @@ static int best_plan_for(contender *c, int j, const int *cand, int n, int turns_
         }
         /* ships taken from the enemy are its loss too: half the cost */
         payback = wait + at + (enemy ? 0.5 : 1.0) * need / gain;
-        if (payback >= turns_left)
+        if (payback >= turns_left || payback > MAX_PAYBACK)
             continue;
         if (!found || payback < out->payback) {
             out->j = j, out->at = at, out->need = need, out->nsrc = k + 1, out->wait = wait;
@@ -206,7 +212,7 @@ static void take_targets(contender *c, int turns_left)
             }
         }
         ar_pw_future_init(&c->f, pl);
-        c->f.window = threat_window;
+        c->f.window = THREAT_WINDOW;
         if (pl->n >= PW_MAX_ORDERS - PW_MAX_PLANETS)
             return;
     }
@@ -243,12 +249,6 @@ void ar_pw_contender_plan(pw_plan *pl_out, const pw_state *s, int turns_left)
 {
     contender *c = malloc(sizeof *c);
     int i;
-    if (getenv("PW_WINDOW"))
-        threat_window = atoi(getenv("PW_WINDOW"));
-    if (getenv("PW_SUPPORT"))
-        SUPPORT = atof(getenv("PW_SUPPORT"));
-    if (getenv("PW_WAIT"))
-        MAX_WAIT = atoi(getenv("PW_WAIT"));
     if (!c) {
         ar_pw_plan_init(pl_out, s, turns_left);
         return;

@@ -52,20 +52,6 @@ static void forces(const pw_future *f, int i, int t, int force[3])
     force[o] += f->ships[i][t - 1] + (o > 0 ? pl->s->planets[i].growth : 0);
 }
 
-int ar_pw_future_take(const pw_future *f, int i, int p, int t)
-{
-    int force[3], other = 0, k, x;
-    if (t < 1 || t > f->H)
-        return -1;
-    forces(f, i, t, force);
-    for (k = 0; k < 3; k++)
-        if (k != p && force[k] > other)
-            other = force[k];
-    /* the largest force wins; on a tie the owner keeps the planet */
-    x = other - force[p] + (f->own[i][t - 1] == p ? 0 : 1);
-    return x > 0 ? x : 0;
-}
-
 int ar_pw_future_threat(const pw_future *f, int i, int p, int t, double support)
 {
     double v = f->reach[3 - p][i][t] - support * f->reach[p][i][t];
@@ -73,9 +59,10 @@ int ar_pw_future_threat(const pw_future *f, int i, int p, int t, double support)
 }
 
 /* The extra ships planet i, p's from turn t with garrison g, needs so that
- * its garrison stays >= 0 with every later arrival and >= each threat from
- * the turn it lands on (the garrison moves one for one with the extra). */
-static int extra_to_keep(const pw_future *f, int i, int p, int t, int g, double support)
+ * its garrison stays >= 0 with every later arrival and (with_threats) >=
+ * each threat from the turn it lands on: the garrison moves one for one with
+ * the extra while the owner stays. */
+static int extra_to_keep(const pw_future *f, int i, int p, int t, int g, double support, int with_threats)
 {
     const pw_plan *pl = f->pl;
     int v[PW_HMAX + 1], u, e = 0, low;
@@ -87,7 +74,7 @@ static int extra_to_keep(const pw_future *f, int i, int p, int t, int g, double 
         int need;
         if (v[u] < low)
             low = v[u];
-        need = (u - t <= f->window ? ar_pw_future_threat(f, i, p, u, support) : 0) - low;
+        need = (with_threats && u - t <= f->window ? ar_pw_future_threat(f, i, p, u, support) : 0) - low;
         if (need > e)
             e = need;
     }
@@ -98,16 +85,52 @@ static int extra_to_keep(const pw_future *f, int i, int p, int t, int g, double 
     return e;
 }
 
-int ar_pw_future_keep(const pw_future *f, int i, int p, int t, double support)
+/* The least x that wins planet i for p in the battle of turn t with the
+ * forces force (p's x added); *g: the garrison it leaves. */
+static int win_battle(const pw_future *f, int i, int p, int t, int force[3], int *g)
 {
-    int force[3], x, owner = f->own[i][t - 1 < 0 ? 0 : t - 1], g;
+    int other = 0, k, x, owner = f->own[i][t - 1];
+    for (k = 0; k < 3; k++)
+        if (k != p && force[k] > other)
+            other = force[k];
+    /* the largest force wins; on a tie the owner keeps the planet */
+    x = other - force[p] + (owner == p ? 0 : 1);
+    if (x < 0)
+        x = 0;
+    force[p] += x;
+    ar_pw_battle(force, &owner, g);
+    return x;
+}
+
+int ar_pw_future_take(const pw_future *f, int i, int p, int t)
+{
+    int force[3], g;
     if (t < 1 || t > f->H)
         return -1;
-    x = ar_pw_future_take(f, i, p, t);
     forces(f, i, t, force);
-    force[p] += x;
-    ar_pw_battle(force, &owner, &g);
-    return x + extra_to_keep(f, i, p, t, g, support);
+    return win_battle(f, i, p, t, force, &g);
+}
+
+int ar_pw_future_keep(const pw_future *f, int i, int p, int t, double support, int with_capture)
+{
+    int force[3], x, g, y, strike;
+    if (t < 1 || t > f->H)
+        return -1;
+    /* no strike with the capture: the later ones and the fleets in flight */
+    forces(f, i, t, force);
+    x = win_battle(f, i, p, t, force, &g);
+    x += extra_to_keep(f, i, p, t, g, support, 1);
+    /* the strike landing in the capture's battle: exact, three forces */
+    strike = with_capture ? ar_pw_future_threat(f, i, p, t, support) : 0;
+    if (strike > 0) {
+        forces(f, i, t, force);
+        force[3 - p] += strike;
+        y = win_battle(f, i, p, t, force, &g);
+        y += extra_to_keep(f, i, p, t, g, support, 0);
+        if (y > x)
+            x = y;
+    }
+    return x;
 }
 
 int ar_pw_future_surplus(const pw_future *f, int i, int p, double support)

@@ -34,9 +34,10 @@ int ar_pw_future_take(const pw_future *f, int i, int p, int t);
  * times support (0: the planet alone; 1: every planet of p answers). */
 int ar_pw_future_threat(const pw_future *f, int i, int p, int t, double support);
 /* Ships player p must land on planet i at turn t to take it and keep it to
- * the horizon against any one threat (above) at a later turn; -1 when no
- * number of ships suffices within the horizon (t > H). */
-int ar_pw_future_keep(const pw_future *f, int i, int p, int t, double support);
+ * the horizon against any one threat (above) landing on a later turn
+ * (within window turns) or, with_capture, on that turn too (the defender's
+ * reinforcements); -1 when t is beyond the horizon. */
+int ar_pw_future_keep(const pw_future *f, int i, int p, int t, double support, int with_capture);
 /* The ships planet i of player p can send now and still hold it to the
  * horizon against any one threat (0 if it falls anyway or is not p's). */
 int ar_pw_future_surplus(const pw_future *f, int i, int p, double support);
