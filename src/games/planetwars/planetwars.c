@@ -387,7 +387,7 @@ static void pw_picture(const ar_variant *v, const void *pos, ar_scene *scene)
 
 static const ar_game_example planetwars_examples[] = {
     {.args = "match planetwars --bots rage,bully --maps data/planetwars/maps/map1.txt --move-time 0.05 --seed 1", .note = "two of the contest's example bots on one official map, both sides"},
-    {.args = "match planetwars --bots contender,search --maps data/planetwars/maps/map7.txt --seed 1",
+    {.args = "match planetwars --bots contender,search --maps data/planetwars/maps/map2.txt --seed 1",
      .note = "the default bot (the planet-future model) against the search bot, both sides"},
     {.args = NULL}};
 
