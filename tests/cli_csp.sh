@@ -134,6 +134,15 @@ bad_input "give the puzzle" count cryptarithm ""
 [ $st -eq 3 ] && grep -q "^stopped by time limit: at least [0-9]* solutions" "$tmp/out" && ok || bad "count queens --time-limit: exit $st: $(cat "$tmp/out")"
 "$A" count queens 19 --time-limit 0.3 --json --quiet >"$tmp/out" 2>&1; st=$?
 [ $st -eq 3 ] && grep -q '"complete":false,"stop_reason":"time limit"' "$tmp/out" && ok || bad "count queens --json stopped: $(cat "$tmp/out")"
+# min-conflicts on ten million queens stops on time inside its greedy start
+# (which took 9 s for 10^7 columns without looking at the clock).
+t0=$(date +%s%N)
+"$A" solve queens --size 10000000 --time-limit 0.3 --quiet >"$tmp/out" 2>&1; st=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 )); cap=$([ -n "${ARIADNE_TEST_SANITIZED:-}" ] && echo 20000 || echo 3000)
+[ $st -eq 3 ] && [ $ms -lt $cap ] && grep -q "stopped by time limit" "$tmp/out" && ok || bad "solve queens 10^7 --time-limit 0.3: exit $st after $ms ms: $(head -c 300 "$tmp/out")"
+# ... and says so when its tables do not fit the memory limit (it said "solved")
+"$A" solve queens --size 10000000 --memory-limit 16M >"$tmp/out" 2>&1; st=$?
+[ $st -eq 3 ] && grep -q "stopped by memory limit" "$tmp/out" && ok || bad "solve queens 10^7 --memory-limit 16M: exit $st: $(head -c 300 "$tmp/out")"
 "$A" count queens 18 --time-limit 1 --progress text >"$tmp/out" 2>"$tmp/err"
 grep -q "ETA" "$tmp/err" && ok || bad "count queens --progress: $(head -c 300 "$tmp/err")"
 "$A" count sudoku "...." --quiet >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "count sudoku of 4 cells"

@@ -78,6 +78,18 @@ pid=$!
 sleep 2; kill -INT $pid; wait $pid; st=$?
 [ "$st" -eq 3 ] && ok || bad "match planetwars interrupted exited $st"
 
+# a benchmark stops on Ctrl-C within a fraction of a second, whatever its
+# current row is doing (peg's rows run minutes), keeps the rows finished
+# before it and says so; with --json too
+for j in "" --json; do
+    "$A" bench peg $j >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    sleep 1.5; t0=$(date +%s%N); kill -INT $pid; wait $pid; st=$?; ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+    [ "$st" -eq 3 ] && [ "$ms" -lt 1500 ] && ok || bad "bench peg $j interrupted: exit $st after $ms ms"
+    out_has "interrupted (Ctrl-C): the rows above were finished before it"
+done
+pgrep -f "ariadne bench peg" >/dev/null && bad "bench peg left a process behind" || ok
+
 # --- 7. a partial move list is labelled ---------------------------------------
 expect 3 "$A" solve hanoi --discs 30 --time-limit 0.2 --json
 out_has '"partial":true'; out_has '"note":"the move list is incomplete'

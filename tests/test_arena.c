@@ -1,8 +1,10 @@
-/* test_arena.c — bots from spec strings, games, round-robin matches and the
- * Elo arithmetic (checked against values worked out by hand). */
+/* test_arena.c — bots from spec strings and their options' one parser,
+ * games, round-robin matches and the Elo arithmetic (checked against values
+ * worked out by hand). */
 #include "check.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ariadne/arena.h"
@@ -194,9 +196,124 @@ static void test_records(void)
     ttt->destroy(vt);
 }
 
+
+/* ar_bot_parse_options: every type stores what it reads and refuses what
+ * it cannot, in one line naming the kind and the item. */
+typedef struct opt_fields {
+    double time, c;
+    int depth, on, pick;
+    uint64_t nodes;
+    char name[8];
+    int custom;
+    int others;
+    char command[16];
+} opt_fields;
+
+static const char test_context[] = "context";
+
+static ar_status read_even(const void *context, const char *value, void *field, ar_error *err)
+{
+    int v = atoi(value);
+    CHECK(context == test_context);
+    if (v % 2)
+        return ar_error_set(err, AR_ERR_INPUT, "expected an even number");
+    memcpy(field, &v, sizeof v);
+    return AR_OK;
+}
+
+static int read_other(void *out, const char *name, const char *value, ar_error *err)
+{
+    (void)value;
+    if (strncmp(name, "x.", 2) != 0)
+        return 0;
+    if (strcmp(name, "x.bad") == 0)
+        return ar_error_set(err, AR_ERR_INPUT, "bot k: x.bad refused"), -1;
+    ((opt_fields *)out)->others++;
+    return 1;
+}
+
+static const char *const pick_names[] = {"red", "green", "blue", NULL};
+
+static const ar_bot_option test_options[] = {
+    {.name = "time", .type = AR_BOT_OPT_SECONDS, .offset = offsetof(opt_fields, time), .max = 10},
+    {.name = "depth", .type = AR_BOT_OPT_INT, .offset = offsetof(opt_fields, depth), .min = 1, .max = 9},
+    {.name = "nodes", .type = AR_BOT_OPT_COUNT, .offset = offsetof(opt_fields, nodes), .min = 1, .max = 1e15},
+    {.name = "c", .type = AR_BOT_OPT_NUMBER, .offset = offsetof(opt_fields, c), .min = 0, .max = 1},
+    {.name = "on", .type = AR_BOT_OPT_SWITCH, .offset = offsetof(opt_fields, on)},
+    {.name = "pick", .type = AR_BOT_OPT_CHOICE, .offset = offsetof(opt_fields, pick), .choices = pick_names},
+    {.name = "name", .type = AR_BOT_OPT_TEXT, .offset = offsetof(opt_fields, name), .size = 8},
+    {.name = "even", .type = AR_BOT_OPT_CUSTOM, .offset = offsetof(opt_fields, custom), .parse = read_even},
+    {.name = NULL}};
+
+static ar_status parse_test(const char *text, uint64_t allowed, int external, opt_fields *f, uint64_t *given,
+                            ar_error *err)
+{
+    ar_bot_option_set set = {.kind = "k", .table = test_options, .allowed = allowed, .context = test_context,
+                             .other = read_other, .other_names = "x.NAME"};
+    if (external) {
+        set.command = f->command;
+        set.command_size = sizeof f->command;
+        set.command_example = "k:./prog";
+    }
+    memset(f, 0, sizeof *f);
+    ar_error_clear(err);
+    return ar_bot_parse_options(&set, text, f, given, err);
+}
+
+static void test_bot_options(void)
+{
+    static const struct {
+        const char *text, *message;
+    } refused[] = {
+        {"time=0", "bot k: time=0 is not a positive number of seconds"},
+        {"time=11", "bot k: time=11 is not a positive number of seconds (too large)"},
+        {"time= 1", "bot k: time= 1 is not a positive number of seconds"},
+        {"depth=10", "bot k: depth=10 is not a whole number 1..9"},
+        {"depth=2.5", "bot k: depth=2.5 is not a whole number 1..9"},
+        {"nodes=0", "bot k: nodes=0 is not a whole number >= 1"},
+        {"c=1.5", "bot k: c=1.5 is not a number in [0, 1]"},
+        {"c=nan", "bot k: c=nan is not a number in [0, 1]"},
+        {"on=yes", "bot k: on=yes is not 0 or 1"},
+        {"pick=pink", "bot k: pick=pink is not red, green or blue"},
+        {"name=", "bot k: name= is empty"},
+        {"name=12345678", "bot k: name=12345678 is too long"},
+        {"even=3", "bot k: even=3: expected an even number"},
+        {"depth", "bot k: option 'depth' needs a value (NAME=VALUE)"},
+        {"bogus=1", "bot k has no option 'bogus' (options: time depth nodes c on pick name even x.NAME)"},
+        {"x.bad=1", "bot k: x.bad refused"},
+    };
+    opt_fields f;
+    uint64_t given = 0;
+    ar_error err;
+    size_t i;
+    CHECK(parse_test("time=2.5:depth=9:nodes=1000000000000:c=0.25:on=1:pick=blue:name=abc:even=4:x.a=1:x.b=2",
+                     AR_BOT_OPT_ALL, 0, &f, &given, &err) == AR_OK);
+    CHECK(f.time == 2.5 && f.depth == 9 && f.nodes == 1000000000000u && f.c == 0.25 && f.on == 1 && f.pick == 2 &&
+          strcmp(f.name, "abc") == 0 && f.custom == 4 && f.others == 2);
+    CHECK_EQ_U(given, 0xffu);
+    CHECK(parse_test("", AR_BOT_OPT_ALL, 0, &f, &given, &err) == AR_OK && given == 0);
+    CHECK(parse_test("depth=3", ((uint64_t)1 << 1), 0, &f, &given, &err) == AR_OK && given == 2 && f.depth == 3);
+    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        CHECK_MSG(parse_test(refused[i].text, AR_BOT_OPT_ALL, 0, &f, NULL, &err) == AR_ERR_INPUT &&
+                      strcmp(err.message, refused[i].message) == 0,
+                  "%s: got '%s'", refused[i].text, err.message);
+    }
+    /* An option the kind does not allow is refused by name; the list is the allowed ones. */
+    CHECK(parse_test("time=1", ((uint64_t)1 << 1), 0, &f, NULL, &err) == AR_ERR_INPUT &&
+          strcmp(err.message, "bot k has no option 'time' (options: depth x.NAME)") == 0);
+    /* External programs: the first item without '=' runs to the end of the spec. */
+    CHECK(parse_test("depth=2:./prog -v:x", AR_BOT_OPT_ALL, 1, &f, NULL, &err) == AR_OK && f.depth == 2 &&
+          strcmp(f.command, "./prog -v:x") == 0);
+    CHECK(parse_test("depth=2", AR_BOT_OPT_ALL, 1, &f, NULL, &err) == AR_ERR_INPUT &&
+          strcmp(err.message, "bot k: which program? e.g. k:./prog") == 0);
+    CHECK(parse_test("./a-program-too-long-to-fit", AR_BOT_OPT_ALL, 1, &f, NULL, &err) == AR_ERR_INPUT &&
+          strstr(err.message, "too long") != NULL);
+}
+
 int main(void)
 {
     test_elo();
+    test_bot_options();
     test_bots();
     test_match();
     test_records();

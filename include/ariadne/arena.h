@@ -92,6 +92,65 @@ uint64_t ar_bot_seed(const ar_bot *bot);
 const volatile sig_atomic_t *ar_bot_interrupt(const ar_bot *bot); /* may be NULL */
 
 /* ------------------------------------------------------------------------ */
+/* Bot options: one parser for the OPTION=VALUE list of every kind's spec,
+ * built-in or a game's own. A kind describes its options in a table; the
+ * parser splits the text at ':', finds each name, checks its value against
+ * the type and range and stores it in the kind's own options struct, and
+ * words every refusal the same way ("bot KIND: time=0 is not a positive
+ * number of seconds", "bot KIND has no option 'x' (options: depth time)"). */
+
+typedef enum ar_bot_option_type {
+    AR_BOT_OPT_SECONDS, /* a number of seconds > 0, at most max (double) */
+    AR_BOT_OPT_INT,     /* a whole number min..max (int) */
+    AR_BOT_OPT_COUNT,   /* a whole number min..max (uint64_t) */
+    AR_BOT_OPT_NUMBER,  /* a number min..max (double) */
+    AR_BOT_OPT_SWITCH,  /* 0 or 1 (int) */
+    AR_BOT_OPT_CHOICE,  /* one of `choices`: its index (int) */
+    AR_BOT_OPT_TEXT,    /* non-empty text shorter than `size` (char[size]) */
+    AR_BOT_OPT_CUSTOM   /* read by `parse` */
+} ar_bot_option_type;
+
+typedef struct ar_bot_option {
+    const char *name;
+    ar_bot_option_type type;
+    size_t offset;               /* of the field in the kind's options struct (offsetof) */
+    double min, max;             /* INT, COUNT, NUMBER; SECONDS: max only (0: no maximum) */
+    size_t size;                 /* TEXT: the field's size */
+    const char *const *choices;  /* CHOICE: NULL-terminated */
+    /* CUSTOM: reads value into field; its message needs no prefix (the
+     * parser puts "bot KIND: NAME=VALUE: " before it). */
+    ar_status (*parse)(const void *context, const char *value, void *field, ar_error *err);
+} ar_bot_option;
+
+typedef struct ar_bot_option_set {
+    const char *kind;            /* in messages */
+    const ar_bot_option *table;  /* {.name = NULL}-terminated, at most 64 entries */
+    uint64_t allowed;            /* bit i allows table[i]; the others are refused by name */
+    const void *context;         /* passed to CUSTOM parsers (the game, say) */
+    /* Kinds that run an external program: the first item without '=' starts
+     * its command, which runs to the end of the spec ("cmd:time=1:./engine
+     * --fast"); a spec without one is refused with `command_example`. NULL:
+     * every item must be NAME=VALUE. */
+    char *command;
+    size_t command_size;
+    const char *command_example;
+    /* Options no table can list (a UCI engine's opt.NAME=VALUE); may be NULL.
+     * Returns 1 when it took the option, 0 when it is unknown, -1 on error
+     * (err set). */
+    int (*other)(void *out, const char *name, const char *value, ar_error *err);
+    const char *other_names;     /* what `other` takes, for messages ("opt.NAME") */
+} ar_bot_option_set;
+
+#define AR_BOT_OPT_ALL (~(uint64_t)0)
+
+/* Parses text (the spec after "KIND:", may be empty) into out. Fields of
+ * options not given are left as they were, so set defaults first. *given
+ * (may be NULL) gets bit i for each table[i] given. AR_ERR_INPUT with one
+ * line naming the bad item. */
+ar_status ar_bot_parse_options(const ar_bot_option_set *set, const char *text, void *out, uint64_t *given,
+                               ar_error *err);
+
+/* ------------------------------------------------------------------------ */
 /* Playing games. */
 
 typedef struct ar_game_record {

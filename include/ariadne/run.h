@@ -28,6 +28,7 @@ typedef struct ar_run {
     ar_mem mem;                    /* the search's accounted memory (--memory-limit) */
     double start;                  /* ar_now() when the run began */
     uint64_t next_check;           /* expansion count of the next real check */
+    uint64_t next_check_generated; /* ... or generated count (wide domains: coins' 445 moves) */
     uint64_t node_cap;             /* the node limit, or UINT64_MAX when there is none */
     ar_stop_reason stop;           /* why the run must stop; AR_STOP_NONE while it may go on */
     const char *phase;             /* shown in the progress line, e.g. "bound 42" */
@@ -56,13 +57,16 @@ void ar_run_init(ar_run *run, const ar_puzzle *p, ar_instance *inst, const ar_he
 int ar_run_check_now(ar_run *run);
 
 /* Whether the search must stop: the node limit on every call, then time,
- * Ctrl-C and the progress line every 1024 expansions (of res->expanded).
- * Once it says yes it keeps saying yes; run->stop says why. Inline, so the
- * common case costs an inner loop two comparisons and no call. */
+ * Ctrl-C and the progress line every 1024 expansions (of res->expanded) or
+ * 65536 generated states, whichever comes first (an expansion of a wide
+ * domain makes hundreds). Once it says yes it keeps saying yes; run->stop
+ * says why. Inline, so the common case costs an inner loop three
+ * comparisons and no call. */
 static inline int ar_run_should_stop(ar_run *run)
 {
     uint64_t expanded = run->res->expanded;
-    if (run->stop == AR_STOP_NONE && expanded < run->next_check && expanded < run->node_cap)
+    if (run->stop == AR_STOP_NONE && expanded < run->next_check && expanded < run->node_cap &&
+        run->res->generated < run->next_check_generated)
         return 0;
     return ar_run_check_now(run);
 }

@@ -124,7 +124,10 @@ ar_status ar_andor_aostar(ar_ag_graph *g, uint32_t root, uint64_t futility, ar_e
             ar_run_lower_bound(run, g->cost[root]);
         snprintf(phase, sizeof phase, "root estimate %llu", (unsigned long long)g->cost[root]);
         run->phase = phase;
-        if (ar_run_should_stop(run))
+        /* An iteration walks the best partial solution and revises its
+         * ancestors (up to milliseconds on large graphs), so the clock is
+         * read every time, not every 1024th. */
+        if (ar_run_check_now(run))
             break;
         tip = select_tip(g, root, &tips);
         if (tip == UINT32_MAX) {

@@ -13,7 +13,13 @@
 #include "ariadne/memory.h"
 #include "ariadne/timer.h"
 
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 static void print_suite(const ar_bench_suite *s, void *ctx)
 {
@@ -191,16 +197,136 @@ static void markdown_to_json(const char *suite, int quick, int status, char *md)
     printf("]}\n");
 }
 
+/* Running a suite. Most suites do not look at Ctrl-C between their rows
+ * (each row is a solve or a match run to its end), so the suite runs in a
+ * child process writing its Markdown into a pipe, and this process passes
+ * on whole lines as they come (or keeps them for --json). On Ctrl-C it
+ * passes on nothing more (a row the interrupted work finished would be
+ * wrong), gives the suite a moment to stop by itself, ends it, and says
+ * that the rows shown were finished before the interrupt: exit 3 within a
+ * fraction of a second, however long the suite's current row would have
+ * taken. Databases the suites cache are written under a temporary name
+ * and renamed when whole, so none is left half-written. */
+
+#define GRACE_SECONDS 0.3
+
+typedef struct captured {
+    char *text;
+    size_t len, cap, shown; /* shown: bytes up to the last whole line passed on */
+} captured;
+
+static void capture_add(captured *c, const char *buf, size_t n)
+{
+    if (c->len + n + 1 > c->cap) {
+        c->cap = (c->len + n + 1) * 2;
+        c->text = ar_xrealloc(c->text, c->cap);
+    }
+    memcpy(c->text + c->len, buf, n);
+    c->len += n;
+    c->text[c->len] = '\0';
+}
+
+/* Passes on the whole lines not yet shown (all of it at the end). */
+static void pass_lines(captured *c, int json, int all)
+{
+    size_t end = c->len;
+    if (!all)
+        while (end > c->shown && c->text[end - 1] != '\n')
+            end--;
+    if (!json && end > c->shown) {
+        fwrite(c->text + c->shown, 1, end - c->shown, stdout);
+        fflush(stdout);
+    }
+    c->shown = end;
+}
+
+static int run_suite(const ar_bench_suite *s, int quick, int json)
+{
+    static const char note[] = "\ninterrupted (Ctrl-C): the rows above were finished before it; the rest was not "
+                               "measured\n";
+    captured c = {0};
+    int fds[2], status = 0, rc, interrupted = 0, ended = 0;
+    double interrupted_at = 0;
+    pid_t child;
+    fflush(stdout);
+    fflush(stderr);
+    if (pipe(fds) != 0 || (child = fork()) < 0)
+        return ar_tool_error(AR_EXIT_BAD_INPUT, "bench: cannot start the suite: %s", strerror(errno));
+    if (child == 0) {
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+        close(fds[0]);
+        dup2(fds[1], STDOUT_FILENO);
+        close(fds[1]);
+        setvbuf(stdout, NULL, _IOLBF, 0);
+        ar_tool_install_sigint();
+        rc = s->run(quick);
+        fflush(stdout);
+        _exit(rc);
+    }
+    close(fds[1]);
+    ar_tool_install_sigint();
+    while (!ended) {
+        struct pollfd p = {.fd = fds[0], .events = POLLIN};
+        char buf[4096];
+        ssize_t n;
+        if (ar_tool_interrupted && !interrupted) {
+            interrupted = 1;
+            interrupted_at = ar_now();
+            kill(child, SIGINT); /* sent by a terminal to both; by `kill` to this process only */
+        }
+        if (interrupted && ar_now() - interrupted_at > GRACE_SECONDS) {
+            kill(child, SIGKILL);
+            break;
+        }
+        if (poll(&p, 1, 20) <= 0)
+            continue;
+        n = read(fds[0], buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            ended = 1;
+            break;
+        }
+        if (!interrupted) {
+            capture_add(&c, buf, (size_t)n);
+            pass_lines(&c, json, 0);
+        }
+    }
+    close(fds[0]);
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (interrupted) {
+        c.len = c.shown; /* the whole lines before the interrupt */
+        capture_add(&c, note, sizeof note - 1);
+        rc = AR_EXIT_LIMIT;
+    } else if (WIFEXITED(status)) {
+        rc = WEXITSTATUS(status);
+    } else { /* a crash: say so after what it printed */
+        pass_lines(&c, json, 1);
+        fprintf(stderr, "ariadne: bench %s: the suite was ended by signal %d\n", s->name,
+                WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+        free(c.text);
+        return AR_EXIT_NO_SOLUTION;
+    }
+    if (!c.text)
+        capture_add(&c, "", 0);
+    if (json)
+        markdown_to_json(s->name, quick, rc, c.text);
+    else
+        pass_lines(&c, 0, 1);
+    free(c.text);
+    return rc;
+}
+
 int verb_bench(int argc, char **argv)
 {
-    int quick = 0, rc, saved;
+    int quick = 0, rc;
     const ar_bench_suite *s;
     const ar_opt opts[] = {{.name = "quick", .kind = AR_OPT_FLAG, .dest = &quick}, {.name = NULL}};
     ar_tool_cmd cmd = {.name = "bench", .help_topic = "bench", .common = AR_COMMON_JSON | AR_COMMON_QUIET,
                        .options = opts, .max_args = 1, .args_usage = "a SUITE"};
-    FILE *tmp;
-    char *md;
-    long len;
     if ((rc = ar_tool_parse(&cmd, argc, argv, 1)) != 0)
         return rc;
     if (!cmd.nargs) {
@@ -214,24 +340,5 @@ int verb_bench(int argc, char **argv)
         return ar_tool_fail("bench: unknown suite '%s' (`ariadne bench` lists them)",
                             ar_tool_quote(cmd.args[0], 30, q, sizeof q));
     }
-    ar_tool_install_sigint();
-    if (!cmd.json)
-        return s->run(quick);
-    /* --json: the suite writes its Markdown to a file, read back as JSON */
-    fflush(stdout);
-    if (!(tmp = tmpfile()) || (saved = dup(STDOUT_FILENO)) < 0 || dup2(fileno(tmp), STDOUT_FILENO) < 0)
-        return ar_tool_error(AR_EXIT_BAD_INPUT, "bench: cannot capture the suite's tables: %s", strerror(errno));
-    rc = s->run(quick);
-    fflush(stdout);
-    dup2(saved, STDOUT_FILENO);
-    close(saved);
-    len = ftell(tmp);
-    md = ar_xmalloc(len > 0 ? (size_t)len + 1 : 1);
-    rewind(tmp);
-    len = len > 0 ? (long)fread(md, 1, (size_t)len, tmp) : 0;
-    md[len] = '\0';
-    fclose(tmp);
-    markdown_to_json(s->name, quick, rc, md);
-    free(md);
-    return rc;
+    return run_suite(s, quick, cmd.json);
 }

@@ -87,10 +87,12 @@ static const verb verbs[] = {
      "[game options]; the same commands, `undo` taking back your move and the bot's\n"
      "(bot specs as in `ariadne help match`; the default bot plays perfectly where the\n"
      "game has a perfect-play rule or is small enough to search to the end)."},
-    {"bench", verb_bench, "ariadne bench SUITE [--quick]",
+    {"bench", verb_bench, "ariadne bench SUITE [--quick] [--json]",
      "Runs a named benchmark suite and prints a table (see BENCHMARKS.md); `ariadne\n"
      "bench` alone lists the suites. --quick runs smaller sizes (CI uses it to check\n"
-     "that every suite still runs)."},
+     "that every suite still runs); --json prints the tables as one object. Ctrl-C\n"
+     "stops a suite within a fraction of a second, keeping the rows finished before\n"
+     "it (exit 3)."},
 #define AR_VERB(name, fn, usage, help) {name, fn, usage, help},
 #include "verbs.def"
 #undef AR_VERB

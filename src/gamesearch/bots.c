@@ -11,10 +11,7 @@
  * players refuse, when made, the games they cannot play. */
 #include "ariadne/arena.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,23 +44,13 @@ static const ar_bot_kind *game_kinds(const ar_game *g) { return g->bot_kinds; }
 
 /* ------------------------------------------------------ shared options */
 
-enum {
-    O_DEPTH = 1u << 0,
-    O_TIME = 1u << 1,
-    O_NODES = 1u << 2,
-    O_EVAL = 1u << 3,
-    O_STEPS = 1u << 4,
-    O_TT = 1u << 5,
-    O_ITERS = 1u << 6,
-    O_C = 1u << 7,
-    O_PLAYOUT = 1u << 8,
-    O_STRATEGY = 1u << 9,
-    O_EPSILON = 1u << 10,
-    O_PDEPTH = 1u << 11
-};
+/* The built-in kinds' options, one table (bot_options.c parses it); each
+ * kind allows the entries that mean something to it. */
+enum { O_DEPTH, O_TIME, O_NODES, O_EVAL, O_STEPS, O_TT, O_ITERS, O_C, O_PLAYOUT, O_STRATEGY, O_EPSILON, O_PDEPTH };
+#define OPT(name) ((uint64_t)1 << (name))
 
 typedef struct bot_opts {
-    unsigned given;
+    uint64_t given;
     int depth;
     double time;
     uint64_t nodes;
@@ -72,154 +59,75 @@ typedef struct bot_opts {
     size_t tt_bytes;
     uint64_t iters;
     double c;
-    ar_playout playout;
+    int playout; /* ar_playout */
     const ar_game_strategy *strategy;
     double epsilon;
-    unsigned playout_depth;
+    int playout_depth;
 } bot_opts;
 
-static const struct {
-    const char *name;
-    unsigned bit;
-} option_names[] = {
-    {.name = "depth", .bit = O_DEPTH},
-    {.name = "time", .bit = O_TIME},
-    {.name = "nodes", .bit = O_NODES},
-    {.name = "eval", .bit = O_EVAL},
-    {.name = "steps", .bit = O_STEPS},
-    {.name = "tt", .bit = O_TT},
-    {.name = "iters", .bit = O_ITERS},
-    {.name = "c", .bit = O_C},
-    {.name = "playout", .bit = O_PLAYOUT},
-    {.name = "strategy", .bit = O_STRATEGY},
-    {.name = "epsilon", .bit = O_EPSILON},
-    {.name = "playout-depth", .bit = O_PDEPTH},
-    {.name = NULL}};
-
-static int parse_number(const char *s, double *out)
+static ar_status read_eval(const void *game, const char *value, void *field, ar_error *err)
 {
-    char *end;
-    double x;
-    if (!*s || isspace((unsigned char)*s))
-        return 0;
-    errno = 0;
-    x = strtod(s, &end);
-    if (*end || errno || !isfinite(x))
-        return 0;
-    *out = x;
-    return 1;
+    const ar_game_eval *e = ar_game_eval_find(game, value);
+    if (!e)
+        return ar_error_set(err, AR_ERR_INPUT, "%s has no such evaluation", ((const ar_game *)game)->name);
+    memcpy(field, &e, sizeof e);
+    return AR_OK;
 }
 
-static ar_status parse_opts(const ar_bot *bot, const char *kind, const char *text, unsigned allowed,
+static ar_status read_strategy(const void *game, const char *value, void *field, ar_error *err)
+{
+    const ar_game_strategy *sg = ar_game_strategy_find(game, value);
+    if (!sg)
+        return ar_error_set(err, AR_ERR_INPUT, "%s has no such strategy", ((const ar_game *)game)->name);
+    memcpy(field, &sg, sizeof sg);
+    return AR_OK;
+}
+
+static ar_status read_steps(const void *game, const char *value, void *field, ar_error *err)
+{
+    (void)game;
+    return ar_gsearch_parse_steps(value, field, err);
+}
+
+static ar_status read_size(const void *game, const char *value, void *field, ar_error *err)
+{
+    (void)game;
+    return ar_parse_size(value, field, err);
+}
+
+static const char *const playout_names[] = {"random", "eval", NULL};
+
+static const ar_bot_option option_table[] = {
+    [O_DEPTH] = {.name = "depth", .type = AR_BOT_OPT_INT, .offset = offsetof(bot_opts, depth), .min = 1,
+                 .max = AR_GAME_MAX_PLY - 1},
+    [O_TIME] = {.name = "time", .type = AR_BOT_OPT_SECONDS, .offset = offsetof(bot_opts, time)},
+    [O_NODES] = {.name = "nodes", .type = AR_BOT_OPT_COUNT, .offset = offsetof(bot_opts, nodes), .min = 1,
+                 .max = 1e15},
+    [O_EVAL] = {.name = "eval", .type = AR_BOT_OPT_CUSTOM, .offset = offsetof(bot_opts, eval), .parse = read_eval},
+    [O_STEPS] = {.name = "steps", .type = AR_BOT_OPT_CUSTOM, .offset = offsetof(bot_opts, steps),
+                 .parse = read_steps},
+    [O_TT] = {.name = "tt", .type = AR_BOT_OPT_CUSTOM, .offset = offsetof(bot_opts, tt_bytes), .parse = read_size},
+    [O_ITERS] = {.name = "iters", .type = AR_BOT_OPT_COUNT, .offset = offsetof(bot_opts, iters), .min = 1,
+                 .max = 1e15},
+    [O_C] = {.name = "c", .type = AR_BOT_OPT_NUMBER, .offset = offsetof(bot_opts, c), .min = 0, .max = 1e300},
+    [O_PLAYOUT] = {.name = "playout", .type = AR_BOT_OPT_CHOICE, .offset = offsetof(bot_opts, playout),
+                   .choices = playout_names},
+    [O_STRATEGY] = {.name = "strategy", .type = AR_BOT_OPT_CUSTOM, .offset = offsetof(bot_opts, strategy),
+                    .parse = read_strategy},
+    [O_EPSILON] = {.name = "epsilon", .type = AR_BOT_OPT_NUMBER, .offset = offsetof(bot_opts, epsilon), .min = 0,
+                   .max = 1},
+    [O_PDEPTH] = {.name = "playout-depth", .type = AR_BOT_OPT_INT, .offset = offsetof(bot_opts, playout_depth),
+                  .min = 1, .max = 10000},
+    {.name = NULL}};
+
+static ar_status parse_opts(const ar_bot *bot, const char *kind, const char *text, uint64_t allowed,
                             bot_opts *o, ar_error *err)
 {
-    char buf[512];
-    char *save = NULL, *tok;
+    const ar_bot_option_set set = {.kind = kind, .table = option_table, .allowed = allowed, .context = bot->g};
     memset(o, 0, sizeof *o);
     o->steps = AR_STEPS_ALL;
     o->playout = AR_PLAYOUT_RANDOM;
-    if (strlen(text) >= sizeof buf)
-        return ar_error_set(err, AR_ERR_INPUT, "bot %s: options too long", kind);
-    strcpy(buf, text);
-    for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-        char *eq = strchr(tok, '=');
-        const char *val;
-        unsigned bit = 0;
-        double x;
-        int i;
-        if (!eq)
-            return ar_error_set(err, AR_ERR_INPUT, "bot %s: '%s' is not OPTION=VALUE", kind, tok);
-        *eq = '\0';
-        val = eq + 1;
-        for (i = 0; option_names[i].name; i++)
-            if (strcmp(option_names[i].name, tok) == 0)
-                bit = option_names[i].bit;
-        if (!bit || !(allowed & bit)) {
-            char list[200] = "";
-            for (i = 0; option_names[i].name; i++)
-                if (allowed & option_names[i].bit) {
-                    strncat(list, " ", sizeof list - strlen(list) - 1);
-                    strncat(list, option_names[i].name, sizeof list - strlen(list) - 1);
-                }
-            return ar_error_set(err, AR_ERR_INPUT, "bot %s has no option '%s' (options:%s)", kind,
-                                tok, list[0] ? list : " none");
-        }
-        o->given |= bit;
-        switch (bit) {
-        case O_DEPTH:
-            if (!parse_number(val, &x) || x < 1 || x > AR_GAME_MAX_PLY - 1 || x != floor(x))
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: depth=%s is not a whole number 1..%d",
-                                    kind, val, AR_GAME_MAX_PLY - 1);
-            o->depth = (int)x;
-            break;
-        case O_TIME:
-            if (!parse_number(val, &x) || x <= 0)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: time=%s is not a positive number of seconds",
-                                    kind, val);
-            o->time = x;
-            break;
-        case O_NODES:
-        case O_ITERS:
-            if (!parse_number(val, &x) || x < 1 || x != floor(x) || x > 1e15)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: %s=%s is not a positive whole number",
-                                    kind, tok, val);
-            if (bit == O_NODES)
-                o->nodes = (uint64_t)x;
-            else
-                o->iters = (uint64_t)x;
-            break;
-        case O_EVAL:
-            o->eval = ar_game_eval_find(bot->g, val);
-            if (!o->eval)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: %s has no evaluation '%s'", kind,
-                                    bot->g->name, val);
-            break;
-        case O_STEPS: {
-            ar_status st = ar_gsearch_parse_steps(val, &o->steps, err);
-            if (st != AR_OK)
-                return st;
-            break;
-        }
-        case O_TT: {
-            ar_status st = ar_parse_size(val, &o->tt_bytes, err);
-            if (st != AR_OK)
-                return st;
-            break;
-        }
-        case O_C:
-            if (!parse_number(val, &x) || x < 0)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: c=%s is not a number >= 0", kind, val);
-            o->c = x;
-            break;
-        case O_EPSILON:
-            if (!parse_number(val, &x) || x < 0 || x > 1)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: epsilon=%s is not in [0, 1]", kind, val);
-            o->epsilon = x;
-            break;
-        case O_PDEPTH:
-            if (!parse_number(val, &x) || x < 1 || x > 10000 || x != floor(x))
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: playout-depth=%s is not 1..10000", kind, val);
-            o->playout_depth = (unsigned)x;
-            break;
-        case O_PLAYOUT:
-            if (strcmp(val, "random") == 0)
-                o->playout = AR_PLAYOUT_RANDOM;
-            else if (strcmp(val, "eval") == 0)
-                o->playout = AR_PLAYOUT_EVAL;
-            else
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: playout=%s is not random or eval", kind, val);
-            break;
-        case O_STRATEGY:
-            o->strategy = ar_game_strategy_find(bot->g, val);
-            if (!o->strategy)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: %s has no strategy '%s'", kind,
-                                    bot->g->name, val);
-            break;
-        default:
-            break;
-        }
-    }
-    return AR_OK;
+    return ar_bot_parse_options(&set, text, o, &o->given, err);
 }
 
 static ar_status check_turn(ar_bot *bot, const void *pos, int player, ar_error *err)
@@ -329,19 +237,19 @@ static ar_status ab_make(ar_bot *bot, const char *kind, const char *options, int
         return st;
     s = ar_xcalloc(1, sizeof *s);
     st = parse_opts(bot, kind, options,
-                              plain ? (O_DEPTH | O_EVAL | O_TIME | O_NODES)
-                                    : (O_DEPTH | O_TIME | O_NODES | O_EVAL | O_STEPS | O_TT),
+                    plain ? (OPT(O_DEPTH) | OPT(O_EVAL) | OPT(O_TIME) | OPT(O_NODES))
+                          : (OPT(O_DEPTH) | OPT(O_TIME) | OPT(O_NODES) | OPT(O_EVAL) | OPT(O_STEPS) | OPT(O_TT)),
                               &s->o, err);
     if (st != AR_OK) {
         free(s);
         return st;
     }
     s->plain = plain;
-    if (plain && !(s->o.given & O_DEPTH))
+    if (plain && !(s->o.given & OPT(O_DEPTH)))
         s->o.depth = 4;
     /* Without a depth or time, search until solved but at most a second a
      * move (a fixed depth= makes games reproducible; time= does not). */
-    if (!plain && !(s->o.given & (O_DEPTH | O_TIME | O_NODES)))
+    if (!plain && !(s->o.given & (OPT(O_DEPTH) | OPT(O_TIME) | OPT(O_NODES))))
         s->o.time = 1.0;
     ar_mem_init(&s->mem, bot->memory_limit);
     if (!plain) {
@@ -444,13 +352,14 @@ static ar_status mcts_create(ar_bot *bot, const char *options, ar_error *err)
         return st;
     s = ar_xcalloc(1, sizeof *s);
     st = parse_opts(bot, "mcts", options,
-                              O_ITERS | O_TIME | O_C | O_PLAYOUT | O_EVAL | O_EPSILON | O_PDEPTH, &s->o,
-                              err);
+                    OPT(O_ITERS) | OPT(O_TIME) | OPT(O_C) | OPT(O_PLAYOUT) | OPT(O_EVAL) | OPT(O_EPSILON) |
+                        OPT(O_PDEPTH),
+                    &s->o, err);
     if (st != AR_OK) {
         free(s);
         return st;
     }
-    if (!(s->o.given & (O_ITERS | O_TIME)))
+    if (!(s->o.given & (OPT(O_ITERS) | OPT(O_TIME))))
         s->o.iters = 10000;
     ar_rng_seed(&s->rng, bot->seed);
     bot->state = s;
@@ -471,12 +380,12 @@ static ar_status mcts_choose(ar_bot *bot, const void *pos, int player, ar_gmove 
     mo.limits.time_limit = s->o.time;
     mo.limits.interrupt = bot->interrupt;
     mo.limits.memory_limit = bot->memory_limit;
-    if (s->o.given & O_C)
+    if (s->o.given & OPT(O_C))
         mo.exploration = s->o.c;
-    mo.playout = s->o.playout;
+    mo.playout = (ar_playout)s->o.playout;
     mo.eval = s->o.eval;
     mo.epsilon = s->o.epsilon;
-    mo.playout_depth = s->o.playout_depth;
+    mo.playout_depth = (unsigned)s->o.playout_depth;
     mo.seed = ar_rng_next(&s->rng);
     st = ar_mcts(bot->g, bot->v, pos, player, &mo, &r, err);
     if (st != AR_OK)
@@ -510,7 +419,9 @@ static ar_status perfect_create(ar_bot *bot, const char *options, ar_error *err)
     ab_state *ab;
     bot_opts o;
     ar_status st = parse_opts(bot, "perfect", options,
-                              O_STRATEGY | O_DEPTH | O_TIME | O_NODES | O_EVAL | O_STEPS | O_TT, &o, err);
+                              OPT(O_STRATEGY) | OPT(O_DEPTH) | OPT(O_TIME) | OPT(O_NODES) | OPT(O_EVAL) |
+                                  OPT(O_STEPS) | OPT(O_TT),
+                              &o, err);
     if (st != AR_OK)
         return st;
     /* Reuse the alphabeta parser for the fallback (strategy= removed). */

@@ -77,6 +77,7 @@ int ar_run_check_now(ar_run *run)
         return 1;
     }
     run->next_check = run->res->expanded + 1024;
+    run->next_check_generated = run->res->generated + 65536;
     return check_clock(run);
 }
 
@@ -124,6 +125,14 @@ ar_status ar_run_memory_stop(ar_run *run, ar_status status)
 {
     if (status == AR_ERR_MEMORY) {
         run->stop = AR_STOP_MEMORY;
+        /* Said in the result too, so the order of this and ar_run_finish
+         * does not matter (a search that finishes first and then sees why). */
+        if (run->res && run->res->outcome != AR_OUTCOME_NO_SOLUTION) {
+            run->res->outcome = AR_OUTCOME_STOPPED;
+            run->res->stop = AR_STOP_MEMORY;
+            if (run->res->moves)
+                run->res->optimal = 0;
+        }
         return AR_OK;
     }
     return status;

@@ -27,7 +27,10 @@ int ar_bj_chart_and_exact(const bj_rules *r, int shoe_game, const volatile sig_a
     if (ar_bj_basic_strategy(r, s, interrupt, &err) != AR_OK ||
         (!shoe_game && (ar_bj_calc_new(r, NULL, &c, &err) != AR_OK || ar_bj_strategy_ev(c, s, exact, interrupt, &err) != AR_OK))) {
         ar_bj_calc_free(c);
-        return ar_tool_error(err.status == AR_ERR_LIMIT ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT, "%s: %s", verb, err.message);
+        if (err.status == AR_ERR_LIMIT)
+            return ar_tool_error(AR_EXIT_LIMIT, "%s: stopped (%s) while working out the basic strategy and its exact "
+                                 "expectation, before any hand was played", verb, err.message);
+        return ar_tool_error(AR_EXIT_BAD_INPUT, "%s: %s", verb, err.message);
     }
     ar_bj_calc_free(c);
     return 0;

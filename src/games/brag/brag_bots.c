@@ -19,8 +19,8 @@
  *   random-bluff  the threshold rule, and below it bets with probability p
  *                 (random-bluff:p=0.1, the default 0.1) */
 #include "brag_internal.h"
+#include <stddef.h>
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,22 +34,17 @@ const char *ar_brag_strategy_name(brag_strategy s)
     return (unsigned)s < BRAG_STRATEGIES ? strategy_names[s] : "?";
 }
 
-/* "p=0.25" after the kind's name. */
-static ar_status parse_bluff(const char *opts, double *p, ar_error *err)
+/* The options after a strategy's name: random-bluff takes p=P, the
+ * probability of a bluff; the others take none. */
+static const ar_bot_option brag_options[] = {
+    {.name = "p", .type = AR_BOT_OPT_NUMBER, .offset = offsetof(brag_player, bluff), .min = 0, .max = 1},
+    {.name = NULL}};
+
+static ar_status parse_options(brag_strategy s, const char *text, brag_player *out, ar_error *err)
 {
-    char *end;
-    double x;
-    if (!opts || !*opts)
-        return AR_OK;
-    if (strncmp(opts, "p=", 2) != 0)
-        return ar_error_set(err, AR_ERR_INPUT, "random-bluff takes p=P, the probability of a bluff (got '%s')",
-                            opts);
-    errno = 0;
-    x = strtod(opts + 2, &end);
-    if (end == opts + 2 || *end || errno || !(x >= 0 && x <= 1))
-        return ar_error_set(err, AR_ERR_INPUT, "random-bluff: p=%s is not a probability in 0..1", opts + 2);
-    *p = x;
-    return AR_OK;
+    const ar_bot_option_set set = {.kind = strategy_names[s], .table = brag_options,
+                                   .allowed = s == BRAG_RANDOM_BLUFF ? 1u : 0u};
+    return ar_bot_parse_options(&set, text, out, NULL, err);
 }
 
 ar_status ar_brag_parse_player(const char *text, brag_player *out, ar_error *err)
@@ -60,10 +55,7 @@ ar_status ar_brag_parse_player(const char *text, brag_player *out, ar_error *err
     for (s = 0; s < BRAG_STRATEGIES; s++)
         if (strlen(strategy_names[s]) == len && strncmp(text, strategy_names[s], len) == 0) {
             out->strategy = (brag_strategy)s;
-            if (text[len] && s != BRAG_RANDOM_BLUFF)
-                return ar_error_set(err, AR_ERR_INPUT, "%s takes no options (got '%s')", strategy_names[s],
-                                    text + len + 1);
-            return text[len] ? parse_bluff(text + len + 1, &out->bluff, err) : AR_OK;
+            return parse_options(out->strategy, text[len] ? text + len + 1 : "", out, err);
         }
     return ar_error_set(err, AR_ERR_INPUT,
                         "'%s' is not a brag strategy: threshold, formula, never-bluff, always-bet, "
@@ -131,12 +123,7 @@ static ar_status make_bot(ar_bot *bot, brag_strategy s, const char *options, ar_
     ar_status st;
     b->player.strategy = s;
     b->player.bluff = 0.1;
-    if (s == BRAG_RANDOM_BLUFF)
-        st = parse_bluff(options, &b->player.bluff, err);
-    else
-        st = options && *options ? ar_error_set(err, AR_ERR_INPUT, "%s takes no options (got '%s')",
-                                                strategy_names[s], options)
-                                 : AR_OK;
+    st = parse_options(s, options, &b->player, err);
     if (st != AR_OK) {
         free(b);
         return st;

@@ -32,7 +32,7 @@ typedef struct bot_opts {
     double movetime;
     int depth;
     uint64_t nodes;
-    size_t hash_mb;
+    int hash_mb;
     unsigned steps;
     char eval[256];  /* handset, learned, default or a weights file ("" default) */
     int db;          /* -1 auto, 0 off, else the piece count required */
@@ -40,87 +40,84 @@ typedef struct bot_opts {
     char command[512];
 } bot_opts;
 
+static ar_status read_steps(const void *context, const char *value, void *field, ar_error *err)
+{
+    (void)context;
+    return ar_checkers_parse_steps(value, field, err) == 0 ? AR_OK : AR_ERR_INPUT;
+}
+
+/* A named evaluation or a weights file that reads (it is loaded again when
+ * the engine is made). */
+static ar_status read_eval(const void *context, const char *value, void *field, ar_error *err)
+{
+    ck_eval_params params;
+    (void)context;
+    if (strlen(value) >= sizeof((bot_opts *)0)->eval)
+        return ar_error_set(err, AR_ERR_INPUT, "expected handset, learned or a weights file");
+    if (ar_checkers_params_named(value, &params, err) != AR_OK)
+        return AR_ERR_INPUT;
+    strcpy(field, value);
+    return AR_OK;
+}
+
+/* db=auto (-1), off (0) or the piece count required. */
+static ar_status read_db(const void *context, const char *value, void *field, ar_error *err)
+{
+    char *end;
+    long v = strtol(value, &end, 10);
+    int db;
+    (void)context;
+    if (!strcmp(value, "auto"))
+        db = -1;
+    else if (!strcmp(value, "off"))
+        db = 0;
+    else if (end != value && !*end && v >= 2 && v <= 5)
+        db = (int)v;
+    else
+        return ar_error_set(err, AR_ERR_INPUT, "expected auto, off or a piece count 2..5");
+    memcpy(field, &db, sizeof db);
+    return AR_OK;
+}
+
+/* The engine's options; `cmd` takes the first three, then its command. */
+enum { C_TIME, C_DEPTH, C_NODES, C_HASH, C_STEPS, C_EVAL, C_DB, C_DBDIR };
+#define C(name) ((uint64_t)1 << (name))
+
+static const ar_bot_option checkers_options[] = {
+    [C_TIME] = {.name = "time", .type = AR_BOT_OPT_SECONDS, .offset = offsetof(bot_opts, movetime), .max = 1e6},
+    [C_DEPTH] = {.name = "depth", .type = AR_BOT_OPT_INT, .offset = offsetof(bot_opts, depth), .min = 1,
+                 .max = CK_MAX_PLY - 2},
+    [C_NODES] = {.name = "nodes", .type = AR_BOT_OPT_COUNT, .offset = offsetof(bot_opts, nodes), .min = 1,
+                 .max = 1e15},
+    [C_HASH] = {.name = "hash", .type = AR_BOT_OPT_INT, .offset = offsetof(bot_opts, hash_mb), .min = 1,
+                .max = 4096},
+    [C_STEPS] = {.name = "steps", .type = AR_BOT_OPT_CUSTOM, .offset = offsetof(bot_opts, steps),
+                 .parse = read_steps},
+    [C_EVAL] = {.name = "eval", .type = AR_BOT_OPT_CUSTOM, .offset = offsetof(bot_opts, eval), .parse = read_eval},
+    [C_DB] = {.name = "db", .type = AR_BOT_OPT_CUSTOM, .offset = offsetof(bot_opts, db), .parse = read_db},
+    [C_DBDIR] = {.name = "dbdir", .type = AR_BOT_OPT_TEXT, .offset = offsetof(bot_opts, dbdir),
+                 .size = sizeof((bot_opts *)0)->dbdir},
+    {.name = NULL}};
+
 static ar_status parse_options(const char *text, bot_opts *o, int external, ar_error *err)
 {
-    const char *p = text;
+    ar_bot_option_set set = {.kind = external ? "cmd" : "engine", .table = checkers_options};
+    ar_status st;
     memset(o, 0, sizeof *o);
     o->steps = CK_STEP_ALL;
     o->hash_mb = 16;
     o->db = -1;
-    while (*p) {
-        size_t len = strcspn(p, ":");
-        char item[600], *eq, *end;
-        if (len >= sizeof item)
-            return ar_error_set(err, AR_ERR_INPUT, "bot option '%.20s...' is too long", p);
-        memcpy(item, p, len);
-        item[len] = 0;
-        eq = strchr(item, '=');
-        if (!eq) {
-            if (external) {
-                if (strlen(p) >= sizeof o->command)
-                    return ar_error_set(err, AR_ERR_INPUT, "bot command is too long (%zu bytes)", strlen(p));
-                strcpy(o->command, p); /* the rest of the spec */
-                break;
-            }
-            return ar_error_set(err, AR_ERR_INPUT, "bot option '%s' needs a value (NAME=VALUE)", item);
-        }
-        *eq++ = 0;
-        if (!strcmp(item, "time")) {
-            double d = strtod(eq, &end);
-            if (end == eq || *end || !(d > 0) || d > 1e6)
-                return ar_error_set(err, AR_ERR_INPUT, "time=%s: expected seconds > 0", eq);
-            o->movetime = d;
-        } else if (!strcmp(item, "depth")) {
-            long v = strtol(eq, &end, 10);
-            if (end == eq || *end || v < 1 || v > CK_MAX_PLY - 2)
-                return ar_error_set(err, AR_ERR_INPUT, "depth=%s: expected 1..%d", eq, CK_MAX_PLY - 2);
-            o->depth = (int)v;
-        } else if (!strcmp(item, "nodes")) {
-            long long v = strtoll(eq, &end, 10);
-            if (end == eq || *end || v < 1)
-                return ar_error_set(err, AR_ERR_INPUT, "nodes=%s: expected a positive count", eq);
-            o->nodes = (uint64_t)v;
-        } else if (!external && !strcmp(item, "hash")) {
-            long v = strtol(eq, &end, 10);
-            if (end == eq || *end || v < 1 || v > 4096)
-                return ar_error_set(err, AR_ERR_INPUT, "hash=%s: expected 1..4096 (MB)", eq);
-            o->hash_mb = (size_t)v;
-        } else if (!external && !strcmp(item, "steps")) {
-            if (ar_checkers_parse_steps(eq, &o->steps, err) != 0)
-                return AR_ERR_INPUT;
-        } else if (!external && !strcmp(item, "eval")) {
-            ck_eval_params params;
-            if (!*eq || strlen(eq) >= sizeof o->eval)
-                return ar_error_set(err, AR_ERR_INPUT, "eval=%.40s: expected handset, learned or a weights file", eq);
-            if (ar_checkers_params_named(eq, &params, err) != AR_OK)
-                return AR_ERR_INPUT;
-            strcpy(o->eval, eq);
-        } else if (!external && !strcmp(item, "db")) {
-            long v = strtol(eq, &end, 10);
-            if (!strcmp(eq, "auto"))
-                o->db = -1;
-            else if (!strcmp(eq, "off"))
-                o->db = 0;
-            else if (end != eq && !*end && v >= 2 && v <= 5)
-                o->db = (int)v;
-            else
-                return ar_error_set(err, AR_ERR_INPUT, "db=%s: expected auto, off or a piece count 2..5", eq);
-        } else if (!external && !strcmp(item, "dbdir")) {
-            if (!*eq || strlen(eq) >= sizeof o->dbdir)
-                return ar_error_set(err, AR_ERR_INPUT, "dbdir=%.40s: expected a directory", eq);
-            strcpy(o->dbdir, eq);
-        } else {
-            return ar_error_set(err, AR_ERR_INPUT, "bot %s: unknown option '%s' (%s)", external ? "cmd" : "engine",
-                                item,
-                                external ? "time, depth, nodes, then the command"
-                                         : "time, depth, nodes, hash, steps, eval, db, dbdir");
-        }
-        p += len;
-        if (*p == ':')
-            p++;
+    if (external) {
+        set.allowed = C(C_TIME) | C(C_DEPTH) | C(C_NODES);
+        set.command = o->command;
+        set.command_size = sizeof o->command;
+        set.command_example = "cmd:time=0.5:./my-engine";
+    } else {
+        set.allowed = AR_BOT_OPT_ALL;
     }
-    if (external && !o->command[0])
-        return ar_error_set(err, AR_ERR_INPUT, "bot cmd: which program? e.g. cmd:time=0.5:./my-engine");
+    st = ar_bot_parse_options(&set, text, o, NULL, err);
+    if (st != AR_OK)
+        return st;
     if (o->movetime <= 0 && !o->depth && !o->nodes)
         o->movetime = 1;
     return AR_OK;
@@ -158,7 +155,7 @@ static ar_status engine_create(ar_bot *bot, const char *options, ar_error *err)
             return AR_ERR_INPUT;
         }
     }
-    b->e = ar_checkers_engine_new(b->o.hash_mb);
+    b->e = ar_checkers_engine_new((size_t)b->o.hash_mb);
     ar_checkers_engine_set_steps(b->e, b->o.steps);
     ar_checkers_engine_set_db(b->e, b->db);
     if (b->o.eval[0]) {

@@ -23,94 +23,88 @@
 
 /* ----------------------------------------------------------- the options */
 
-static ar_status parse_tc(const char *v, double *base, double *inc, ar_error *err)
+/* tc=BASE+INC: seconds per game and per move. */
+static ar_status read_tc(const void *context, const char *v, void *field, ar_error *err)
 {
+    ar_chess_bot_opts *o = field; /* offset 0: the whole options */
     char *end;
-    *base = strtod(v, &end);
-    *inc = 0;
+    (void)context;
+    o->tc_base = strtod(v, &end);
+    o->tc_inc = 0;
     if (end != v && *end == '+') {
         const char *p = end + 1;
-        *inc = strtod(p, &end);
+        o->tc_inc = strtod(p, &end);
         if (end == p)
             end = (char *)p - 1;
     }
-    if (end == v || *end || *base <= 0 || *inc < 0 || *base > 1e6)
-        return ar_error_set(err, AR_ERR_INPUT, "tc=%s: expected BASE+INC in seconds, e.g. tc=10+0.1", v);
+    if (end == v || *end || o->tc_base <= 0 || o->tc_inc < 0 || o->tc_base > 1e6)
+        return ar_error_set(err, AR_ERR_INPUT, "expected BASE+INC in seconds, e.g. tc=10+0.1");
     return AR_OK;
 }
 
+static ar_status read_steps(const void *context, const char *value, void *field, ar_error *err)
+{
+    (void)context;
+    return ar_chess_parse_steps(value, field, err) == 0 ? AR_OK : AR_ERR_INPUT;
+}
+
+/* uci: opt.NAME=VALUE, sent to the engine as setoption (at most 8). */
+static int read_engine_option(void *out, const char *name, const char *value, ar_error *err)
+{
+    ar_chess_bot_opts *o = out;
+    if (strncmp(name, "opt.", 4) != 0)
+        return 0;
+    if (o->nopts == 8)
+        return ar_error_set(err, AR_ERR_INPUT, "bot uci: more than 8 opt.NAME options"), -1;
+    snprintf(o->opt_name[o->nopts], sizeof o->opt_name[0], "%.47s", name + 4);
+    snprintf(o->opt_value[o->nopts], sizeof o->opt_value[0], "%.47s", value);
+    o->nopts++;
+    return 1;
+}
+
+/* The engine's options; uci takes tc, movetime, depth and nodes, then its
+ * command. */
+enum { H_TC, H_TIME, H_MOVETIME, H_DEPTH, H_NODES, H_HASH, H_EVAL, H_STEPS };
+#define H(name) ((uint64_t)1 << (name))
+
+static const ar_bot_option chess_options[] = {
+    [H_TC] = {.name = "tc", .type = AR_BOT_OPT_CUSTOM, .offset = 0, .parse = read_tc},
+    [H_TIME] = {.name = "time", .type = AR_BOT_OPT_SECONDS, .offset = offsetof(ar_chess_bot_opts, movetime),
+                .max = 1e6},
+    [H_MOVETIME] = {.name = "movetime", .type = AR_BOT_OPT_SECONDS, .offset = offsetof(ar_chess_bot_opts, movetime),
+                    .max = 1e6},
+    [H_DEPTH] = {.name = "depth", .type = AR_BOT_OPT_INT, .offset = offsetof(ar_chess_bot_opts, depth), .min = 1,
+                 .max = 100},
+    [H_NODES] = {.name = "nodes", .type = AR_BOT_OPT_COUNT, .offset = offsetof(ar_chess_bot_opts, nodes), .min = 1,
+                 .max = 1e15},
+    [H_HASH] = {.name = "hash", .type = AR_BOT_OPT_INT, .offset = offsetof(ar_chess_bot_opts, hash_mb), .min = 1,
+                .max = 4096},
+    [H_EVAL] = {.name = "eval", .type = AR_BOT_OPT_TEXT, .offset = offsetof(ar_chess_bot_opts, eval),
+                .size = sizeof((ar_chess_bot_opts *)0)->eval},
+    [H_STEPS] = {.name = "steps", .type = AR_BOT_OPT_CUSTOM, .offset = offsetof(ar_chess_bot_opts, steps),
+                 .parse = read_steps},
+    {.name = NULL}};
+
 ar_status ar_chess_bot_options(const char *text, ar_chess_bot_opts *o, int uci, ar_error *err)
 {
-    const char *p = text;
+    ar_bot_option_set set = {.kind = uci ? "uci" : "engine", .table = chess_options};
+    ar_status st;
     memset(o, 0, sizeof o[0]);
     o->steps = CH_STEP_ALL;
     o->hash_mb = 16;
-    while (*p) {
-        size_t len = strcspn(p, ":");
-        char item[256], *eq;
-        double d;
-        char *end;
-        if (len >= sizeof item)
-            return ar_error_set(err, AR_ERR_INPUT, "bot option '%.20s...' is too long", p);
-        memcpy(item, p, len);
-        item[len] = 0;
-        eq = strchr(item, '=');
-        if (!eq) {
-            if (uci) {
-                if (strlen(p) >= sizeof o->command)
-                    return ar_error_set(err, AR_ERR_INPUT, "bot command is too long (%zu bytes)", strlen(p));
-                strcpy(o->command, p); /* the rest of the spec */
-                return AR_OK;
-            }
-            return ar_error_set(err, AR_ERR_INPUT, "bot option '%s' needs a value (NAME=VALUE)", item);
-        }
-        *eq++ = 0;
-        if (!strcmp(item, "tc")) {
-            if (parse_tc(eq, &o->tc_base, &o->tc_inc, err) != AR_OK)
-                return AR_ERR_INPUT;
-        } else if (!strcmp(item, "time") || !strcmp(item, "movetime")) {
-            d = strtod(eq, &end);
-            if (end == eq || *end || d <= 0 || d > 1e6)
-                return ar_error_set(err, AR_ERR_INPUT, "%s=%s: expected seconds > 0", item, eq);
-            o->movetime = d;
-        } else if (!strcmp(item, "depth")) {
-            long v = strtol(eq, &end, 10);
-            if (end == eq || *end || v < 1 || v > 100)
-                return ar_error_set(err, AR_ERR_INPUT, "depth=%s: expected 1..100", eq);
-            o->depth = (int)v;
-        } else if (!strcmp(item, "nodes")) {
-            long long v = strtoll(eq, &end, 10);
-            if (end == eq || *end || v < 1)
-                return ar_error_set(err, AR_ERR_INPUT, "nodes=%s: expected a positive count", eq);
-            o->nodes = (uint64_t)v;
-        } else if (!uci && !strcmp(item, "hash")) {
-            long v = strtol(eq, &end, 10);
-            if (end == eq || *end || v < 1 || v > 4096)
-                return ar_error_set(err, AR_ERR_INPUT, "hash=%s: expected 1..4096 (MB)", eq);
-            o->hash_mb = (size_t)v;
-        } else if (!uci && !strcmp(item, "eval")) {
-            if (!*eq || strlen(eq) >= sizeof o->eval)
-                return ar_error_set(err, AR_ERR_INPUT, "eval=%.40s: expected a weights file, handset, tuned or default", eq);
-            strcpy(o->eval, eq);
-        } else if (!uci && !strcmp(item, "steps")) {
-            if (ar_chess_parse_steps(eq, &o->steps, err) != 0)
-                return AR_ERR_INPUT;
-        } else if (uci && !strncmp(item, "opt.", 4) && o->nopts < 8) {
-            snprintf(o->opt_name[o->nopts], sizeof o->opt_name[0], "%.47s", item + 4);
-            snprintf(o->opt_value[o->nopts], sizeof o->opt_value[0], "%.47s", eq);
-            o->nopts++;
-        } else {
-            return ar_error_set(err, AR_ERR_INPUT, "bot %s: unknown option '%s' (%s)", uci ? "uci" : "engine",
-                                item,
-                                uci ? "tc, movetime, depth, nodes, opt.NAME, then the command"
-                                    : "time, depth, nodes, hash, steps, eval, tc");
-        }
-        p += len;
-        if (*p == ':')
-            p++;
+    if (uci) {
+        set.allowed = H(H_TC) | H(H_TIME) | H(H_MOVETIME) | H(H_DEPTH) | H(H_NODES);
+        set.command = o->command;
+        set.command_size = sizeof o->command;
+        set.command_example = "uci:tc=10+0.1:/usr/games/stockfish";
+        set.other = read_engine_option;
+        set.other_names = "opt.NAME";
+    } else {
+        set.allowed = AR_BOT_OPT_ALL;
     }
-    if (uci)
-        return ar_error_set(err, AR_ERR_INPUT, "bot uci: which program? e.g. uci:tc=10+0.1:/usr/games/stockfish");
+    st = ar_bot_parse_options(&set, text, o, NULL, err);
+    if (st != AR_OK)
+        return st;
     if (o->movetime <= 0 && !o->depth && !o->nodes && o->tc_base <= 0)
         o->movetime = 1;
     return AR_OK;
@@ -145,7 +139,7 @@ static ar_status engine_create(ar_bot *bot, const char *options, ar_error *err)
         free(b);
         return AR_ERR_INPUT;
     }
-    b->e = ar_chess_engine_new(b->o.hash_mb);
+    b->e = ar_chess_engine_new((size_t)b->o.hash_mb);
     ar_chess_engine_set_steps(b->e, b->o.steps);
     if (!strcmp(b->o.eval, "handset")) {
         ar_chess_engine_set_params(b->e, ar_chess_params_handset());

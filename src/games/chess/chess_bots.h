@@ -17,7 +17,7 @@ typedef struct ar_chess_bot_opts {
     double movetime;        /* seconds per move (0: none) */
     int depth;
     uint64_t nodes;
-    size_t hash_mb;         /* engine */
+    int hash_mb;            /* engine */
     unsigned steps;         /* engine: CH_STEP_* */
     char eval[256];         /* engine: eval=FILE (weights of `chess-tune`), handset, tuned or default ("") */
     char command[512];      /* uci/xboard: the program (the rest of the spec) */

@@ -85,13 +85,26 @@ static ar_status load_tree(mm_bot *b, const char *path, ar_error *err)
     return st;
 }
 
+/* The options: every kind takes maker=, tree its file= as well. */
+typedef struct mm_opts {
+    int adversary; /* maker=adversary: the secret is chosen against the guesser */
+    char file[4096];
+} mm_opts;
+
+static const char *const maker_names[] = {"random", "adversary", NULL};
+
+static const ar_bot_option mm_options[] = {
+    {.name = "maker", .type = AR_BOT_OPT_CHOICE, .offset = offsetof(mm_opts, adversary), .choices = maker_names},
+    {.name = "file", .type = AR_BOT_OPT_TEXT, .offset = offsetof(mm_opts, file), .size = sizeof((mm_opts *)0)->file},
+    {.name = NULL}};
+
 static ar_status make_bot(ar_bot *bot, int kind, mm_rule rule, const char *name, const char *options,
                           ar_error *err)
 {
     const ar_variant *v = ar_bot_variant(bot);
     mm_bot *b = calloc(1, sizeof *b);
-    char buf[512], *save = NULL, *tok;
-    const char *file = NULL;
+    mm_opts o;
+    ar_bot_option_set set = {.kind = name, .table = mm_options, .allowed = kind == B_TREE ? 3u : 1u};
     ar_status st = AR_OK;
     if (!b)
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory");
@@ -100,28 +113,14 @@ static ar_status make_bot(ar_bot *bot, int kind, mm_rule rule, const char *name,
     b->rule = rule;
     b->r = &v->r;
     ar_rng_seed(&b->rng, ar_bot_seed(bot));
-    if (strlen(options) >= sizeof buf)
-        return ar_error_set(err, AR_ERR_INPUT, "bot %s: options too long", name);
-    strcpy(buf, options);
-    for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-        if (strcmp(tok, "maker=adversary") == 0)
-            b->adversary = 1;
-        else if (strcmp(tok, "maker=random") == 0)
-            b->adversary = 0;
-        else if (kind == B_TREE && strncmp(tok, "file=", 5) == 0 && tok[5])
-            file = options + (tok - buf) + 5;
-        else
-            return ar_error_set(err, AR_ERR_INPUT, "bot %s: unknown option '%s' (it takes maker=random|adversary%s)",
-                                name, tok, kind == B_TREE ? ", file=FILE" : "");
-    }
+    memset(&o, 0, sizeof o);
+    if ((st = ar_bot_parse_options(&set, options, &o, NULL, err)) != AR_OK)
+        return st;
+    b->adversary = o.adversary;
     if (kind == B_TREE) {
-        char path[4096];
-        size_t len;
-        if (!file)
+        if (!o.file[0])
             return ar_error_set(err, AR_ERR_INPUT, "bot tree: which strategy? give file=FILE");
-        len = strcspn(file, ":");
-        snprintf(path, sizeof path, "%.*s", (int)len, file);
-        if ((st = load_tree(b, path, err)) != AR_OK)
+        if ((st = load_tree(b, o.file, err)) != AR_OK)
             return st;
         snprintf(b->tree_name, sizeof b->tree_name, "tree");
     } else if (kind == B_BEST) {

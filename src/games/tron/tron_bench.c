@@ -329,9 +329,14 @@ static int search_once(const ar_variant *v, const char *spec, ar_gmove *move, ar
         free(pos);
         return ar_tool_fail("bench tron-search: %s: %s", spec, err.message);
     }
+    ar_bot_set_interrupt(bot, &ar_tool_interrupted);
     t0 = ar_thread_cpu_time();
-    if (ar_bot_choose(bot, pos, 0, move, info, &err) != AR_OK)
+    if (ar_tool_interrupted)
+        rc = AR_EXIT_LIMIT;
+    else if (ar_bot_choose(bot, pos, 0, move, info, &err) != AR_OK)
         rc = ar_tool_fail("bench tron-search: %s: %s", spec, err.message);
+    else if (ar_tool_interrupted)
+        rc = AR_EXIT_LIMIT; /* the search stopped short: its figures are not comparable */
     *cpu = ar_thread_cpu_time() - t0;
     ar_bot_destroy(bot);
     free(pos);
@@ -517,6 +522,8 @@ int ar_tron_bench_search(int quick)
     if (rc == 0 && differ)
         rc = 1;
 done:
+    if (rc == AR_EXIT_LIMIT)
+        printf("\ninterrupted (Ctrl-C): the rows above are complete, the rest was not measured\n");
     for (i = 0; i < nloaded; i++)
         ar_tron_variant_free(pos[i]);
     free(pos);

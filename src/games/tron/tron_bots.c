@@ -48,9 +48,7 @@
  * reproducible. chambers searches to fixed budgets too (reproducible); half
  * the move time is only its safety clock, reached on the largest maps at
  * very short move times. */
-#include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,115 +76,76 @@
 
 /* ------------------------------------------------------------- options */
 
-static int parse_num(const char *s, double *out)
-{
-    char *end;
-    double x;
-    if (!*s)
-        return 0;
-    errno = 0;
-    x = strtod(s, &end);
-    if (*end || errno || !isfinite(x))
-        return 0;
-    *out = x;
-    return 1;
-}
+/* The options, read straight into the bot (ar_bot_parse_options): the
+ * searching kinds take the first six, chamber-ab its own eval= and the
+ * switches after it. */
+enum { T_TIME, T_CLOCK, T_DEPTH, T_ENDGAME, T_CONTEMPT, T_EVAL, T_EVAL_AB, T_HEADON, T_TT, T_EXTEND, T_PLAN, T_PVS,
+       T_LAZY, T_ASPIRE };
+#define T(name) ((uint64_t)1 << (name))
+#define SEARCH_OPTIONS (T(T_TIME) | T(T_CLOCK) | T(T_DEPTH) | T(T_ENDGAME) | T(T_CONTEMPT))
 
-/* A 0/1 switch OPTION=VALUE into *out. */
-static ar_status parse_switch(const char *kind, const char *option, const char *value, int *out, ar_error *err)
+/* chamber-ab's eval= also picks the code that computes it (offset 0: the
+ * whole bot). */
+static ar_status read_eval_ab(const void *context, const char *value, void *field, ar_error *err)
 {
-    if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
-        return ar_error_set(err, AR_ERR_INPUT, "bot %s: %s=%s is not 0 or 1", kind, option, value);
-    *out = value[0] == '1';
+    static const char *const names[] = {"chambers", "voronoi", "bits", "bytes", "reference"};
+    tron_bot *s = field;
+    int i;
+    (void)context;
+    for (i = 0; i < 5 && strcmp(names[i], value) != 0; i++)
+        ;
+    if (i == 5)
+        return ar_error_set(err, AR_ERR_INPUT, "expected chambers, voronoi, bits, bytes or reference");
+    if (i < 2)
+        s->voronoi = i;
+    else
+        s->evalcode = i == 2 ? EVAL_BITS : i == 3 ? EVAL_BYTES : EVAL_REFERENCE;
     return AR_OK;
 }
 
+static const char *const eval_names[] = {"chambers", "voronoi", NULL};
+static const char *const headon_names[] = {"score", "fixed", NULL};
+static const char *const clock_names[] = {"wall", "cpu", NULL};
+
+static const ar_bot_option tron_options[] = {
+    [T_TIME] = {.name = "time", .type = AR_BOT_OPT_SECONDS, .offset = offsetof(tron_bot, time), .max = 3600},
+    [T_CLOCK] = {.name = "clock", .type = AR_BOT_OPT_CHOICE, .offset = offsetof(tron_bot, cpu_clock),
+                 .choices = clock_names},
+    [T_DEPTH] = {.name = "depth", .type = AR_BOT_OPT_INT, .offset = offsetof(tron_bot, depth), .min = 1,
+                 .max = MAX_PLY - 8},
+    [T_ENDGAME] = {.name = "endgame", .type = AR_BOT_OPT_SWITCH, .offset = offsetof(tron_bot, endgame)},
+    [T_CONTEMPT] = {.name = "contempt", .type = AR_BOT_OPT_INT, .offset = offsetof(tron_bot, contempt),
+                    .min = -10000, .max = 10000},
+    [T_EVAL] = {.name = "eval", .type = AR_BOT_OPT_CHOICE, .offset = offsetof(tron_bot, voronoi),
+                .choices = eval_names},
+    [T_EVAL_AB] = {.name = "eval", .type = AR_BOT_OPT_CUSTOM, .offset = 0, .parse = read_eval_ab},
+    [T_HEADON] = {.name = "headon", .type = AR_BOT_OPT_CHOICE, .offset = offsetof(tron_bot, fixed_contempt),
+                  .choices = headon_names},
+    [T_TT] = {.name = "tt", .type = AR_BOT_OPT_SWITCH, .offset = offsetof(tron_bot, use_tt)},
+    [T_EXTEND] = {.name = "extend", .type = AR_BOT_OPT_SWITCH, .offset = offsetof(tron_bot, extend)},
+    [T_PLAN] = {.name = "plan", .type = AR_BOT_OPT_SWITCH, .offset = offsetof(tron_bot, use_plan)},
+    [T_PVS] = {.name = "pvs", .type = AR_BOT_OPT_SWITCH, .offset = offsetof(tron_bot, pvs)},
+    [T_LAZY] = {.name = "lazy", .type = AR_BOT_OPT_SWITCH, .offset = offsetof(tron_bot, lazy)},
+    [T_ASPIRE] = {.name = "aspire", .type = AR_BOT_OPT_INT, .offset = offsetof(tron_bot, aspire), .min = 0,
+                  .max = 10000},
+    {.name = NULL}};
+
 static ar_status parse_options(tron_bot *s, const char *kind, const char *text, ar_error *err)
 {
-    char buf[256];
-    char *save = NULL, *tok;
+    ar_bot_option_set set = {.kind = kind, .table = tron_options};
+    uint64_t given = 0;
     int search = s->kind >= K_ALPHABETA;
-    int given_time = 0;
-    if (strlen(text) >= sizeof buf)
-        return ar_error_set(err, AR_ERR_INPUT, "bot %s: options too long", kind);
-    strcpy(buf, text);
-    for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-        char *eq = strchr(tok, '=');
-        double x;
-        if (!eq)
-            return ar_error_set(err, AR_ERR_INPUT, "bot %s: '%s' is not OPTION=VALUE", kind, tok);
-        *eq++ = '\0';
-        if (strcmp(tok, "time") == 0 && search) {
-            if (!parse_num(eq, &x) || x <= 0 || x > 3600)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: time=%s is not a positive number of seconds",
-                                    kind, eq);
-            s->time = x;
-            given_time = 1;
-        } else if (strcmp(tok, "depth") == 0 && search) {
-            if (!parse_num(eq, &x) || x < 1 || x > MAX_PLY - 8 || x != floor(x))
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: depth=%s is not a whole number 1..%d", kind, eq,
-                                    MAX_PLY - 8);
-            s->depth = (int)x;
-        } else if (strcmp(tok, "endgame") == 0 && search) {
-            if (parse_switch(kind, tok, eq, &s->endgame, err) != AR_OK)
-                return AR_ERR_INPUT;
-        } else if (strcmp(tok, "contempt") == 0 && search) {
-            if (!parse_num(eq, &x) || x < -10000 || x > 10000 || x != floor(x))
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: contempt=%s is not a whole number", kind, eq);
-            s->contempt = (int)x;
-        } else if (strcmp(tok, "extend") == 0 && s->kind == K_CHAMBER_AB) {
-            if (parse_switch(kind, tok, eq, &s->extend, err) != AR_OK)
-                return AR_ERR_INPUT;
-        } else if (strcmp(tok, "plan") == 0 && s->kind == K_CHAMBER_AB) {
-            if (parse_switch(kind, tok, eq, &s->use_plan, err) != AR_OK)
-                return AR_ERR_INPUT;
-        } else if (strcmp(tok, "pvs") == 0 && s->kind == K_CHAMBER_AB) {
-            if (parse_switch(kind, tok, eq, &s->pvs, err) != AR_OK)
-                return AR_ERR_INPUT;
-        } else if (strcmp(tok, "lazy") == 0 && s->kind == K_CHAMBER_AB) {
-            if (parse_switch(kind, tok, eq, &s->lazy, err) != AR_OK)
-                return AR_ERR_INPUT;
-        } else if (strcmp(tok, "clock") == 0 && search) {
-            if (strcmp(eq, "wall") == 0)
-                s->clock = ar_now;
-            else if (strcmp(eq, "cpu") == 0)
-                s->clock = ar_thread_cpu_time;
-            else
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: clock=%s is not wall or cpu", kind, eq);
-        } else if (strcmp(tok, "aspire") == 0 && s->kind == K_CHAMBER_AB) {
-            if (!parse_num(eq, &x) || x < 0 || x > 10000 || x != floor(x))
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: aspire=%s is not a whole number 0..10000", kind, eq);
-            s->aspire = (int)x;
-        } else if (strcmp(tok, "tt") == 0 && s->kind == K_CHAMBER_AB) {
-            if (parse_switch(kind, tok, eq, &s->use_tt, err) != AR_OK)
-                return AR_ERR_INPUT;
-        } else if (strcmp(tok, "headon") == 0 && s->kind == K_CHAMBER_AB) {
-            if (strcmp(eq, "fixed") != 0 && strcmp(eq, "score") != 0)
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: headon=%s is not fixed or score", kind, eq);
-            s->fixed_contempt = eq[0] == 'f';
-        } else if (strcmp(tok, "eval") == 0 && search) {
-            if (strcmp(eq, "chambers") == 0)
-                s->voronoi = 0;
-            else if (strcmp(eq, "voronoi") == 0)
-                s->voronoi = 1;
-            else if (strcmp(eq, "reference") == 0 && s->kind == K_CHAMBER_AB)
-                s->evalcode = EVAL_REFERENCE;
-            else if (strcmp(eq, "bytes") == 0 && s->kind == K_CHAMBER_AB)
-                s->evalcode = EVAL_BYTES;
-            else if (strcmp(eq, "bits") == 0 && s->kind == K_CHAMBER_AB)
-                s->evalcode = EVAL_BITS;
-            else
-                return ar_error_set(err, AR_ERR_INPUT, "bot %s: eval=%s is not chambers or voronoi%s", kind, eq,
-                                    s->kind == K_CHAMBER_AB ? ", bits, bytes or reference" : "");
-        } else {
-            return ar_error_set(err, AR_ERR_INPUT, "bot %s has no option '%s' (options: %s)", kind, tok,
-                                !search                      ? "none"
-                                : s->kind == K_CHAMBER_AB ? "time clock depth endgame eval contempt headon tt extend "
-                                                            "plan pvs lazy aspire"
-                                                          : "time clock depth endgame eval contempt");
-        }
-    }
-    if (!given_time)
+    ar_status st;
+    if (s->kind == K_CHAMBER_AB)
+        set.allowed = SEARCH_OPTIONS | T(T_EVAL_AB) | T(T_HEADON) | T(T_TT) | T(T_EXTEND) | T(T_PLAN) | T(T_PVS) |
+                      T(T_LAZY) | T(T_ASPIRE);
+    else if (search)
+        set.allowed = SEARCH_OPTIONS | T(T_EVAL);
+    st = ar_bot_parse_options(&set, text, s, &given, err);
+    if (st != AR_OK)
+        return st;
+    s->clock = s->cpu_clock ? ar_thread_cpu_time : ar_now;
+    if (!(given & T(T_TIME)))
         s->time = search && s->depth ? 0 : 0.5 * ar_tron_move_time(s->v);
     return AR_OK;
 }
@@ -208,7 +167,6 @@ static ar_status make_bot(ar_bot *bot, int kind, const char *name, const char *o
     s->pvs = s->lazy = kind == K_CHAMBER_AB && !s->v1;
     s->aspire = kind == K_CHAMBER_AB && !s->v1 ? DEFAULT_ASPIRE : 0;
     s->v = ar_bot_variant(bot);
-    s->clock = ar_now;
     st = parse_options(s, name, options, err);
     if (st != AR_OK) {
         free(s);

@@ -24,6 +24,7 @@ typedef struct tron_bot {
     int kind;
     double time;    /* thinking time in seconds (0: no clock) */
     double (*clock)(void); /* the clock it counts on: ar_now (wall, the default) or ar_thread_cpu_time (clock=cpu) */
+    int cpu_clock;         /* clock=cpu (the option; sets clock) */
     unsigned clock_mask;   /* the clock is read when nodes & clock_mask is 0 (every node, 4th or 16th) */
     int depth;      /* alpha-beta depth limit in joint plies (0: none) */
     int endgame;    /* the filler once separated */

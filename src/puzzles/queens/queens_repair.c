@@ -61,8 +61,10 @@ static void add_to_list(repair *R, uint32_t i)
 }
 
 /* The greedy start: column by column, a row whose diagonals are free when
- * one of 32 random tries finds it, else the last row tried. */
-static void greedy(repair *R, const ar_instance *in, ar_rng *rng)
+ * one of 32 random tries finds it, else the last row tried. Ten million
+ * columns take seconds (random tries over large arrays), so it asks the
+ * run every 65536 columns; 1 when the run stopped it. */
+static int greedy(repair *R, const ar_instance *in, ar_rng *rng, ar_run *run)
 {
     uint32_t i, c, *free_rows = R->row, k = 0;
     uint8_t *taken = R->listed; /* borrowed: rows taken by given queens */
@@ -80,6 +82,8 @@ static void greedy(repair *R, const ar_instance *in, ar_rng *rng)
     R->collisions = 0;
     for (i = 0; i < R->m; i++) {
         uint32_t j = i, t, r;
+        if ((i & 0xffffu) == 0xffffu && run && ar_run_check_now(run))
+            return 1;
         c = R->cols[i];
         for (t = 0; t < 32; t++) {
             j = i + (uint32_t)ar_rng_below(rng, R->m - i);
@@ -93,6 +97,7 @@ static void greedy(repair *R, const ar_instance *in, ar_rng *rng)
     }
     memset(R->listed, 0, R->n);
     R->nlist = 0;
+    return 0;
 }
 
 static void rebuild_list(repair *R)
@@ -130,7 +135,8 @@ int ar_queens_repair(const ar_instance *in, ar_run *run, uint64_t seed, uint32_t
         if (!in->start[c])
             R.cols[i++] = c;
     ar_rng_seed(&rng, seed);
-    greedy(&R, in, &rng);
+    if (greedy(&R, in, &rng, run))
+        goto out;
     while (R.collisions > 0) {
         uint32_t a, b, ca, cb, ra, rb;
         size_t k;
@@ -167,7 +173,8 @@ int ar_queens_repair(const ar_instance *in, ar_run *run, uint64_t seed, uint32_t
         }
         leave(&R, ca, rb), leave(&R, cb, ra), enter(&R, ca, ra), enter(&R, cb, rb);
         if (++stale > 2 * (uint64_t)R.m + 1000) { /* stuck: a fresh start */
-            greedy(&R, in, &rng);
+            if (greedy(&R, in, &rng, run))
+                goto out;
             stale = 0;
         }
     }
