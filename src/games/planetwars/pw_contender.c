@@ -60,62 +60,14 @@ static int sources_by_distance(const pw_state *s, const pw_future *f, int j, int
     return n;
 }
 
-/* Whether planet i stays ours to the horizon with the extra arrivals. */
-static int saved_by(pw_plan *pl, int i, const int *src, const int *amount, int m)
-{
-    const pw_state *s = pl->s;
-    int own[PW_HMAX + 1], shp[PW_HMAX + 1], k, t, ok = 1;
-    for (k = 0; k < m; k++)
-        pl->arr[i][trip(s, src[k], i)][1] += amount[k];
-    ar_pw_timeline(pl, i, 0, 0, 0, own, shp);
-    for (t = 0; t <= pl->H; t++)
-        if (own[t] != 1)
-            ok = 0;
-    for (k = 0; k < m; k++)
-        pl->arr[i][trip(s, src[k], i)][1] -= amount[k];
-    return ok;
-}
-
+/* Just-in-time defence is the five-step bot's (pw_fivestep.c): a falling
+ * planet gets the least that saves it from the nearest planets arriving
+ * before the fall, each giving at most what its fleets in flight leave it
+ * (its surplus with no threat window). */
 static void defend(contender *c)
 {
-    pw_plan *pl = &c->pl;
-    const pw_state *s = pl->s;
-    int i, k;
-    for (i = 0; i < s->np; i++) {
-        int fall = 0, t, cand[PW_MAX_PLANETS], n, m = 0, src[PW_MAX_PLANETS], amount[PW_MAX_PLANETS];
-        ar_pw_future_init(&c->f, pl);
-        c->f.window = 0; /* defenders keep only what the fleets in flight demand */
-        if (c->f.own[i][0] != 1)
-            continue;
-        for (t = 1; t <= pl->H && !fall; t++)
-            if (c->f.own[i][t] != 1)
-                fall = t;
-        if (!fall)
-            continue;
-        n = sources_by_distance(s, &c->f, i, cand);
-        for (k = 0; k < n; k++) {
-            int a = ar_pw_future_surplus(&c->f, cand[k], 1, 0.0);
-            if (a <= 0 || trip(s, cand[k], i) > fall)
-                continue;
-            src[m] = cand[k], amount[m] = a, m++;
-            if (saved_by(pl, i, src, amount, m)) {
-                int lo = 0, hi = amount[m - 1];
-                while (lo < hi) {
-                    int mid = (lo + hi) / 2;
-                    amount[m - 1] = mid;
-                    if (saved_by(pl, i, src, amount, m))
-                        hi = mid;
-                    else
-                        lo = mid + 1;
-                }
-                amount[m - 1] = lo;
-                for (k = 0; k < m; k++)
-                    ar_pw_commit(pl, src[k], i, amount[k]);
-                break;
-            }
-        }
-    }
-    ar_pw_future_init(&c->f, pl);
+    ar_pw_fivestep_plan(&c->pl, PW_STEP_DEFEND);
+    ar_pw_future_init(&c->f, &c->pl);
     c->f.window = THREAT_WINDOW;
 }
 
@@ -267,14 +219,5 @@ void ar_pw_contender_plan(pw_plan *pl_out, const pw_state *s, int turns_left)
 
 int ar_pw_bot_contender(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap)
 {
-    pw_plan *pl = malloc(sizeof *pl);
-    int n, k;
-    if (!pl)
-        return 0;
-    ar_pw_contender_plan(pl, s, 200 - ctx->turn);
-    n = pl->n < cap ? pl->n : cap;
-    for (k = 0; k < n; k++)
-        out[k] = pl->orders[k];
-    free(pl);
-    return n;
+    return ar_pw_plan_bot(s, ctx, ar_pw_contender_plan, out, cap);
 }
