@@ -6,7 +6,8 @@
 #   2. nothing in src/core, src/search, src/local, src/gamesearch, src/csp,
 #      src/cards, src/andor, src/plan, src/page, src/cli, the public headers,
 #      the Python bindings (python/src, python/ariadne) or the code of
-#      ariadne-mpi (mpi/) names a registered puzzle, game or AND-OR domain
+#      ariadne-mpi (mpi/) or the WebAssembly playground (wasm/, web/playground/)
+#      names a registered puzzle, game or AND-OR domain
 #      (code, help texts, comments; a header's or a data file's path aside);
 #   3. no source file is longer than 800 lines;
 #   4. no two files of the library call each other in a loop (tools/cycles.py
@@ -37,7 +38,7 @@ done
 #    ariadne/NAME.h, as the constraint family's header shares its name with the domain that reads
 #    models, and a file under data/ that a generic verb's example reads)
 names=$(find src/puzzles src/games src/reductions -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -u | paste -sd'|')
-generic=$(ls -d src/core src/search src/local src/gamesearch src/csp src/cards src/andor src/plan src/page src/cli include/ariadne mpi/*.c mpi/*.h 2>/dev/null)
+generic=$(ls -d src/core src/search src/local src/gamesearch src/csp src/cards src/andor src/plan src/page src/cli include/ariadne mpi/*.c mpi/*.h wasm/*.c web/playground/*.js 2>/dev/null)
 hits=$(grep -rn -i -E "\b($names)\b" $generic | sed -E 's#ariadne/[a-z0-9_]+\.h|data/[A-Za-z0-9_./-]+##g' | grep -i -E ":.*\b($names)\b")
 [ -z "$hits" ] && ok || bad "a generic layer names a domain:
 $hits"
@@ -50,7 +51,7 @@ $hits"
 while read -r lines file; do
     [ "$file" = total ] && continue
     [ "$lines" -le 800 ] && ok || bad "$file has $lines lines (at most 800)"
-done < <(find src include tests fuzz python/src mpi -name '*.c' -o -name '*.h' | xargs wc -l)
+done < <(find src include tests fuzz python/src mpi wasm -name '*.c' -o -name '*.h' | xargs wc -l)
 
 # 4. no call loops between the library's files
 if [ -n "$build" ] && command -v python3 >/dev/null && command -v objdump >/dev/null; then

@@ -8,6 +8,7 @@
 #define ARIADNE_MEMORY_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "ariadne/error.h"
 
 #ifdef __cplusplus
@@ -57,6 +58,11 @@ void *ar_xmalloc(size_t size);
 void *ar_xcalloc(size_t count, size_t size);
 void *ar_xrealloc(void *ptr, size_t size);
 char *ar_xstrdup(const char *text);
+/* A 64-bit count or byte size as size_t, for the same bookkeeping: on a
+ * platform whose size_t is 32 bits (WebAssembly) a size past it cannot be
+ * allocated, so it is the same out-of-memory stop rather than a silently
+ * truncated size. */
+size_t ar_xsize(uint64_t n);
 
 #ifdef __cplusplus
 }

@@ -28,7 +28,7 @@ typedef struct ar_run {
     ar_mem mem;                    /* the search's accounted memory (--memory-limit) */
     double start;                  /* ar_now() when the run began */
     uint64_t next_check;           /* expansion count of the next real check */
-    uint64_t next_check_generated; /* ... or generated count (wide domains: coins' 445 moves) */
+    uint64_t next_check_generated; /* ... or generated count (wide domains: 445 moves a state) */
     uint64_t node_cap;             /* the node limit, or UINT64_MAX when there is none */
     ar_stop_reason stop;           /* why the run must stop; AR_STOP_NONE while it may go on */
     const char *phase;             /* shown in the progress line, e.g. "bound 42" */

@@ -129,6 +129,10 @@ ar_status ar_solve(const ar_puzzle *p, ar_instance *inst, const ar_search_option
 /* Releases result->moves. */
 void ar_result_free(ar_result *result);
 void ar_result_init(ar_result *result);
+/* One line on a result for people, as the pages show it: "solved in 27
+ * moves, cost 27, optimal (astar)", "no solution (why)", "stopped by time
+ * limit (N nodes expanded)". */
+void ar_result_line(const ar_result *res, char *buf, size_t size);
 
 const char *ar_outcome_name(ar_outcome outcome); /* "solved", "no_solution", "limit", "none" */
 

@@ -86,18 +86,6 @@ ar_status cli_page_emit(void *ctx, const ar_move *moves, size_t count)
     return sp->next.emit ? sp->next.emit(sp->next.ctx, moves, count) : AR_OK;
 }
 
-static void result_line(const ar_result *res, char *buf, size_t size)
-{
-    if (res->outcome == AR_OUTCOME_SOLVED)
-        snprintf(buf, size, "solved in %" PRIu64 " moves, cost %" PRIu64 "%s (%s)", res->length, res->cost,
-                 res->optimal ? ", optimal" : "", res->algorithm ? res->algorithm : "");
-    else if (res->outcome == AR_OUTCOME_NO_SOLUTION)
-        snprintf(buf, size, "no solution (%s)", res->note);
-    else
-        snprintf(buf, size, "stopped by %s (%" PRIu64 " nodes expanded)", ar_stop_reason_name(res->stop),
-                 res->expanded);
-}
-
 static int write_page_file(ar_page *pg, const char *path, int quiet, const char *what)
 {
     FILE *out = fopen(path, "wb");
@@ -164,7 +152,7 @@ int cli_page_finish(cli *c, ar_instance *inst, const ar_result *res, solve_page 
         rc = write_puzzle_replay(c, inst, moves, n);
     if (!sp->pg || rc)
         return rc;
-    result_line(res, line, sizeof line);
+    ar_result_line(res, line, sizeof line);
     if (c->visualise) {
         ar_page_trace_end(sp->pg, line);
         if (c->compare) {
@@ -181,7 +169,7 @@ int cli_page_finish(cli *c, ar_instance *inst, const ar_result *res, solve_page 
                 ar_result_free(&r2);
                 return ar_tool_fail("option --compare %s: %s", c->compare, err.message);
             }
-            result_line(&r2, line2, sizeof line2);
+            ar_result_line(&r2, line2, sizeof line2);
             ar_page_trace_end(sp->pg, line2);
             ar_result_free(&r2);
         }

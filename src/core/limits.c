@@ -22,6 +22,6 @@ const char *ar_stop_reason_name(ar_stop_reason reason)
 
 size_t ar_default_memory_limit(void)
 {
-    size_t phys = ar_physical_memory(), cap = (size_t)8 << 30;
-    return phys / 2 < cap ? phys / 2 : cap;
+    uint64_t half = ar_physical_memory() / 2, cap = (uint64_t)8 << 30; /* 64-bit: 8 GiB overflows a 32-bit size_t */
+    return (size_t)(half < cap ? half : cap);
 }

@@ -179,6 +179,15 @@ void *ar_xmalloc(size_t size) { return checked(malloc(size ? size : 1)); }
 void *ar_xcalloc(size_t count, size_t size) { return checked(calloc(count ? count : 1, size ? size : 1)); }
 void *ar_xrealloc(void *ptr, size_t size) { return checked(realloc(ptr, size ? size : 1)); }
 
+size_t ar_xsize(uint64_t n)
+{
+    if (n > SIZE_MAX) {
+        fputs("ariadne: out of memory (a size past this platform's address space)\n", stderr);
+        abort();
+    }
+    return (size_t)n;
+}
+
 char *ar_xstrdup(const char *text)
 {
     size_t n = strlen(text) + 1;

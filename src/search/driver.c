@@ -4,6 +4,7 @@
  * the table of generic algorithms. The limits model is run.c's. */
 #include "internal.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,18 @@ void ar_result_free(ar_result *result)
 {
     free(result->moves);
     result->moves = NULL;
+}
+
+void ar_result_line(const ar_result *res, char *buf, size_t size)
+{
+    if (res->outcome == AR_OUTCOME_SOLVED)
+        snprintf(buf, size, "solved in %" PRIu64 " moves, cost %" PRIu64 "%s (%s)", res->length, res->cost,
+                 res->optimal ? ", optimal" : "", res->algorithm ? res->algorithm : "");
+    else if (res->outcome == AR_OUTCOME_NO_SOLUTION)
+        snprintf(buf, size, "no solution (%s)", res->note);
+    else
+        snprintf(buf, size, "stopped by %s (%" PRIu64 " nodes expanded)", ar_stop_reason_name(res->stop),
+                 res->expanded);
 }
 
 const char *ar_outcome_name(ar_outcome outcome)

@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { boardPixels } from './board.mjs';
 
 const args = process.argv.slice(2);
 let shotDir = null, width = 1000, height = 860;
@@ -51,14 +52,7 @@ async function testPage(p) {
   await page.goto(pathToFileURL(path.resolve(p.html)).href);
   const n = await page.evaluate(() => window.AR.data.frames.length - 1);
   check(await page.evaluate(() => document.body.getAttribute('data-frame')) === '0', `${name}: opens at the start`);
-  const drawn = await page.evaluate(() => {
-    const c = document.getElementById('board');
-    if (!c.width || !c.height) return 0;
-    const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let on = 0;
-    for (let i = 3; i < px.length; i += 4) if (px[i]) on++;
-    return on;
-  });
+  const drawn = await boardPixels(page);
   const rows = await page.evaluate(() => window.AR.data.frames[0].rows);
   const caption = await page.evaluate(() => document.getElementById('caption').textContent);
   check(drawn > 0 || (rows === 0 && caption.length > 0), `${name}: the board is drawn (or its text shown)`);

@@ -328,7 +328,7 @@ ar_status ar_bj_simulate(const bj_sim_options *o, bj_sim_result *out, ar_error *
     memset(&sh, 0, sizeof sh);
     sh.o = o;
     sh.nchunks = (o->hands + BJ_SIM_CHUNK - 1) / BJ_SIM_CHUNK;
-    sh.chunks = ar_xcalloc(sh.nchunks ? sh.nchunks : 1, sizeof *sh.chunks);
+    sh.chunks = ar_xcalloc(ar_xsize(sh.nchunks ? sh.nchunks : 1), sizeof *sh.chunks);
     sh.t0 = ar_now();
     pthread_mutex_init(&sh.lock, NULL);
     for (t = 1; t < n; t++)

@@ -329,13 +329,12 @@ ar_status ar_checkers_db_write(const ck_db *db, int n, const char *path, ar_erro
 {
     int list[64][4];
     unsigned m = ar_checkers_db_classes(n, list, 64), i;
-    size_t head = 32 + 48 * (size_t)m, pos;
-    uint64_t total = 0, data = 0;
+    size_t head = 32 + 48 * (size_t)m, pos, total = 0, data = 0;
     unsigned char *buf;
     char tmp[4200];
     FILE *f;
     for (i = 0; i < m; i++)
-        total += db->cls[list[i][0]][list[i][1]][list[i][2]][list[i][3]]->size;
+        total += ar_xsize(db->cls[list[i][0]][list[i][1]][list[i][2]][list[i][3]]->size);
     buf = malloc(head + total + 8);
     if (!buf)
         return ar_error_set(err, AR_ERR_MEMORY, "%s: no memory for %llu bytes", path,
@@ -360,8 +359,8 @@ ar_status ar_checkers_db_write(const ck_db *db, int n, const char *path, ar_erro
         put_le(r + 24, c->wins, 8);
         put_le(r + 32, c->losses, 8);
         put_le(r + 40, c->draws, 8);
-        memcpy(buf + head + data, c->values, c->size);
-        data += c->size;
+        memcpy(buf + head + data, c->values, (size_t)c->size);
+        data += (size_t)c->size;
     }
     pos = head + total;
     put_le(buf + pos, checksum(buf, pos), 8);
@@ -408,10 +407,10 @@ static ar_status map_file(ck_db *db, const char *path, int n, int check_sum, ar_
         get_le(p + 16, 4) != m || get_le(p + 20, 4) != head)
         return ar_error_set(err, AR_ERR_INPUT, "%s: not a %d-piece database of this format (rebuild it)", path, n);
     total = get_le(p + 24, 8);
-    if ((size_t)st.st_size != head + total + 8)
+    if ((uint64_t)st.st_size != head + total + 8)
         return ar_error_set(err, AR_ERR_INPUT, "%s: %lld bytes where %llu were expected (rebuild it)", path,
                             (long long)st.st_size, (unsigned long long)(head + total + 8));
-    if (check_sum && checksum(p, head + total) != get_le(p + head + total, 8))
+    if (check_sum && checksum(p, (size_t)(head + total)) != get_le(p + head + total, 8))
         return ar_error_set(err, AR_ERR_INPUT, "%s: checksum mismatch: the file is damaged (rebuild it)", path);
     for (i = 0; i < m; i++) {
         const unsigned char *r = p + 32 + 48 * i;

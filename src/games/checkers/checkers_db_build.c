@@ -187,8 +187,8 @@ static ar_status build_unit(builder *bd, unit *u)
 {
     uint64_t total = u->size[0] + (u->ntab == 2 ? u->size[1] : 0), id;
     int level;
-    u->cnt = ar_xmalloc(total);
-    u->emax = ar_xmalloc(total);
+    u->cnt = ar_xmalloc(ar_xsize(total));
+    u->emax = ar_xmalloc(ar_xsize(total));
     for (id = 0; id < total; id++) {
         if ((id & 4095) == 0 && bd->stop)
             return AR_ERR_LIMIT;
@@ -300,7 +300,7 @@ ar_status ar_checkers_db_build(ck_db *db, int from, int to, unsigned threads, co
         unsigned m = ar_checkers_db_classes(n, list, 64), i;
         for (i = 0; i < m; i++) {
             ck_class *c = ar_checkers_class_new(list[i][0], list[i][1], list[i][2], list[i][3]);
-            c->values = ar_xcalloc(c->size ? c->size : 1, 1);
+            c->values = ar_xcalloc(ar_xsize(c->size ? c->size : 1), 1);
             db->cls[list[i][0]][list[i][1]][list[i][2]][list[i][3]] = c;
             all += 2 * c->size;
         }

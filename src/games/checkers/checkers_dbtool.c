@@ -97,7 +97,7 @@ static void print_rows(const count_row *rows, int nrows, int json, double second
                (unsigned long long)r->stored, (unsigned long long)r->one_sided, (unsigned long long)total,
                (unsigned long long)published[r->n], total == published[r->n] ? " (equal)" : " — DIFFERENT",
                (unsigned long long)r->wins, (unsigned long long)r->losses, (unsigned long long)r->draws, r->longest,
-               ar_format_bytes(r->bytes, size, sizeof size));
+               ar_format_bytes((size_t)r->bytes, size, sizeof size));
     }
     printf("\nwon/lost/drawn: for the side to move, positions with both sides on the board; the\n"
            "positions column adds those with one side only (lost for the side without pieces), as the\n"

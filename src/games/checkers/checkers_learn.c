@@ -342,7 +342,7 @@ int ar_checkers_learn_main(int argc, char **argv)
         sp.seed = cmd.seed;
         sp.first = (unsigned)(r * games);
         sp.games = (unsigned)games;
-        sp.out = ar_xcalloc(games, sizeof *sp.out);
+        sp.out = ar_xcalloc(ar_xsize(games), sizeof *sp.out);
         atomic_init(&sp.next, 0);
         atomic_init(&sp.done, 0);
         ar_search_options_init(&so);

@@ -698,7 +698,7 @@ static ar_status colouring_with_start(const ar_instance *in, const void *state, 
     *c = *in;
     c->names = NULL, c->adj_start = NULL, c->adj = NULL, c->start = NULL;
     c->adj_start = malloc(((size_t)in->n + 1) * sizeof *c->adj_start);
-    c->adj = malloc((2 * in->edges + 1) * sizeof *c->adj);
+    c->adj = malloc(ar_xsize(2 * in->edges + 1) * sizeof *c->adj);
     c->start = malloc(in->n + 1);
     c->names = in->names ? calloc(in->n, sizeof *c->names) : NULL;
     if (!c->adj_start || !c->adj || !c->start || (in->names && !c->names)) {
@@ -706,7 +706,7 @@ static ar_status colouring_with_start(const ar_instance *in, const void *state, 
         return ar_error_set(err, AR_ERR_MEMORY, "out of memory");
     }
     memcpy(c->adj_start, in->adj_start, ((size_t)in->n + 1) * sizeof *c->adj_start);
-    memcpy(c->adj, in->adj, 2 * in->edges * sizeof *c->adj);
+    memcpy(c->adj, in->adj, (size_t)(2 * in->edges) * sizeof *c->adj);
     memcpy(c->start, state, in->n);
     for (v = 0; in->names && v < in->n; v++)
         if (!(c->names[v] = malloc(strlen(in->names[v]) + 1))) {

@@ -279,16 +279,16 @@ static ar_status pivot_tables(ar_hanoi_pdbs *h, group *s, ar_mem *mem, ar_error 
     unsigned char pos[AR_HANOI_MAX_DISCS];
     if (s->top + 1 >= h->n || cnt > PIVOT_MAX_STATES)
         return AR_OK; /* no larger disc to pivot on, or too large */
-    s->piv_bytes = (size_t)k * k * cnt;
+    s->piv_bytes = (size_t)k * k * (size_t)cnt; /* cnt <= PIVOT_MAX_STATES: it fits */
     s->piv = ar_mem_alloc(mem, s->piv_bytes, 1, "the pivot tables", err);
     if (!s->piv)
         return AR_ERR_MEMORY;
-    order = ar_xmalloc(cnt * sizeof *order);
-    queue = ar_xmalloc(cnt * sizeof *queue); /* a state is queued at most once (monotone pops) */
-    init = ar_xmalloc(cnt);
-    f2 = ar_xmalloc(cnt);
-    done = ar_xmalloc(cnt);
-    used = ar_xmalloc(cnt * sizeof *used);
+    order = ar_xmalloc((size_t)cnt * sizeof *order);
+    queue = ar_xmalloc((size_t)cnt * sizeof *queue); /* a state is queued at most once (monotone pops) */
+    init = ar_xmalloc((size_t)cnt);
+    f2 = ar_xmalloc((size_t)cnt);
+    done = ar_xmalloc((size_t)cnt);
+    used = ar_xmalloc((size_t)cnt * sizeof *used);
     for (c = 0; c < cnt; c++) {
         ar_hanoi_space_unrank(s->hs, c, pos); /* a plain space: no symmetry */
         used[c] = 0;

@@ -452,7 +452,7 @@ static ar_status warnsdorff(ar_instance *in, const ar_search_options *opts, cons
         if (sink) {
             size_t at;
             for (at = 0; at < len && st == AR_OK; at += 65536)
-                st = sink->emit(sink->ctx, moves + at, len - at < 65536 ? len - at : 65536);
+                st = sink->emit(sink->ctx, moves + at, (size_t)(len - at < 65536 ? len - at : 65536));
             result->outcome = AR_OUTCOME_SOLVED;
             result->streamed = 1;
             result->length = result->cost = len;

@@ -115,7 +115,7 @@ static int run_one(const char *board, const ar_param *params, size_t np, ar_inst
     out->optimal = res.optimal;
     /* replay, so a benchmark never reports an invalid solution */
     if (out->solved) {
-        char *text = malloc(res.length + 1);
+        char *text = malloc(ar_xsize(res.length + 1));
         uint64_t len = 0, i;
         int solved = 0;
         if (text) {

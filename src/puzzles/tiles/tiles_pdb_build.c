@@ -403,8 +403,8 @@ ar_status ar_tiles_region_build(const ar_pdb_abstraction *a, const ar_pdb_build_
         s->wa = s->marks;
         s->wb = s->wa + s->count;
     }
-    s->active[0] = calloc(s->chunks, 1);
-    s->active[1] = calloc(s->chunks, 1);
+    s->active[0] = calloc(ar_xsize(s->chunks), 1);
+    s->active[1] = calloc(ar_xsize(s->chunks), 1);
     if (!s->active[0] || !s->active[1] ||
         (st = ar_bitarray_init(&out->table, s->count, a->bits, 0, o->mem, err)) != AR_OK) {
         if (st == AR_OK)
