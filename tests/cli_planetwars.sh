@@ -30,6 +30,18 @@ check "planetwars-bot exits 0" test $? -eq 0
 check "planetwars-bot answers go twice" test "$(grep -c '^go$' "$tmp/bot.out")" -eq 2
 check "planetwars-bot orders are 'src dst ships'" test -z "$(grep -v '^go$' "$tmp/bot.out" | grep -Ev '^[0-9]+ [0-9]+ [0-9]+$')"
 check "planetwars-bot orders come from its own planet (1)" test -z "$(grep -v '^go$' "$tmp/bot.out" | grep -v '^1 ')"
+# The default bot (contender) through the same two turns.
+{
+    cat "$MAPS/map1.txt"
+    echo go
+    cat "$MAPS/map1.txt"
+    echo "F 2 10 2 1 12 5"
+    echo go
+} | "$BIN" planetwars-bot >"$tmp/bot3.out" 2>"$tmp/bot3.err"
+check "planetwars-bot's default answers go twice" test "$(grep -c '^go$' "$tmp/bot3.out")" -eq 2
+check "planetwars-bot's default orders come from its own planet (1)" \
+    test -z "$(grep -v '^go$' "$tmp/bot3.out" | grep -Ev '^1 [0-9]+ [0-9]+$')"
+check "planetwars-bot's default orders on the first turn" test "$(grep -c '^1 ' "$tmp/bot3.out")" -ge 1
 # Garbage instead of a state: still "go", and a message on stderr.
 printf 'hello\ngo\n' | "$BIN" planetwars-bot --bot search >"$tmp/bot2.out" 2>"$tmp/bot2.err"
 check "planetwars-bot answers go to garbage" test "$(cat "$tmp/bot2.out")" = go

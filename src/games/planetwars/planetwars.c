@@ -387,6 +387,8 @@ static void pw_picture(const ar_variant *v, const void *pos, ar_scene *scene)
 
 static const ar_game_example planetwars_examples[] = {
     {.args = "match planetwars --bots rage,bully --maps data/planetwars/maps/map1.txt --move-time 0.05 --seed 1", .note = "two of the contest's example bots on one official map, both sides"},
+    {.args = "match planetwars --bots contender,search --maps data/planetwars/maps/map2.txt --seed 1",
+     .note = "the default bot (the planet-future model) against the search bot, both sides"},
     {.args = NULL}};
 
 const ar_game ar_game_planetwars = {
@@ -408,7 +410,8 @@ const ar_game ar_game_planetwars = {
             "      a bot may be an external program (cmd:COMMAND).\n"
             "  ariadne replay FILE [--html OUT.html] checks a replay and shows or animates it.\n"
             "  ariadne bench planetwars [--quick] measures the engine, turn times, the ladder.\n"
-            "Bots, weakest first (measured): random, bully, prospector, rage, dual, fivestep, search.",
+            "Bots, weakest first (measured): random, bully, prospector, rage, dual, fivestep, search, contender\n"
+            "(the default of planetwars-bot: decides from every planet's future against the enemy's reach).",
     .flags = AR_GAME_SIMULTANEOUS | AR_GAME_DRAWS | AR_GAME_ACYCLIC,
     .options = pw_options,
     .create = pw_create,

@@ -124,6 +124,8 @@ typedef struct pw_bot_kind {
 /* (pw_fivestep.c, pw_search.c) */
 int ar_pw_bot_fivestep(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap);
 int ar_pw_bot_search(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap);
+/* (pw_contender.c) */
+int ar_pw_bot_contender(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap);
 
 extern const pw_bot_kind ar_pw_bot_kinds[]; /* {NULL}-terminated, weakest first */
 const pw_bot_kind *ar_pw_bot_find(const char *name);

@@ -164,6 +164,9 @@ const pw_bot_kind ar_pw_bot_kinds[] = {
      .choose = ar_pw_bot_fivestep},
     {.name = "search", .summary = "maximin over candidate order sets of both sides, simulated ahead",
      .choose = ar_pw_bot_search},
+    {.name = "contender", .summary = "decides from each planet's future against the enemy's reach: just-in-time "
+                                     "defence, captures that pay back soonest, surplus to the front",
+     .choose = ar_pw_bot_contender},
     {.name = NULL}};
 
 const pw_bot_kind *ar_pw_bot_find(const char *name)

@@ -413,17 +413,27 @@ void ar_pw_fivestep_plan(pw_plan *pl, unsigned steps)
         step_reinforce(pl);
 }
 
-int ar_pw_bot_fivestep(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap)
+int ar_pw_plan_bot(const pw_state *s, pw_bot_ctx *ctx, void (*planner)(pw_plan *, const pw_state *, int),
+                   pw_order *out, int cap)
 {
     pw_plan *pl = malloc(sizeof *pl);
-    int n, k;
+    int n;
     if (!pl)
         return 0;
-    ar_pw_plan_init(pl, s, 200 - ctx->turn);
-    ar_pw_fivestep_plan(pl, PW_STEP_ALL);
+    planner(pl, s, 200 - ctx->turn);
     n = pl->n < cap ? pl->n : cap;
-    for (k = 0; k < n; k++)
-        out[k] = pl->orders[k];
+    memcpy(out, pl->orders, sizeof *out * (size_t)(n > 0 ? n : 0));
     free(pl);
     return n;
+}
+
+static void fivestep_planner(pw_plan *pl, const pw_state *s, int turns_left)
+{
+    ar_pw_plan_init(pl, s, turns_left);
+    ar_pw_fivestep_plan(pl, PW_STEP_ALL);
+}
+
+int ar_pw_bot_fivestep(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap)
+{
+    return ar_pw_plan_bot(s, ctx, fivestep_planner, out, cap);
 }

@@ -43,5 +43,9 @@ void ar_pw_commit(pw_plan *pl, int src, int dst, int ships);
  * turn of the last arrival. */
 int ar_pw_capture_plan(pw_plan *pl, int j, int use_reserve, int *src, int *amount, int *cost, int *arrive);
 void ar_pw_fivestep_plan(pw_plan *pl, unsigned steps);
+/* A bot from a planner (which fills pl for s with that many turns left):
+ * its orders copied to out (at most cap); returns how many. */
+int ar_pw_plan_bot(const pw_state *s, pw_bot_ctx *ctx, void (*planner)(pw_plan *, const pw_state *, int),
+                   pw_order *out, int cap);
 
 #endif

@@ -273,7 +273,8 @@ int ar_pw_bench(int quick)
            o.first_turn_time, quick ? "200th" : "4th");
     fflush(stdout);
     {
-        pw_match mt = {.bots = quick ? "rage,fivestep,search" : "random,prospector,bully,dual,rage,fivestep,search",
+        pw_match mt = {.bots = quick ? "rage,fivestep,search,contender"
+                                     : "random,prospector,bully,dual,rage,fivestep,search,contender",
                        .maps = dir, .every = quick ? 200 : 4, .games = 2, .go = o, .quiet = quick,
                        .progress_mode = quick ? AR_PROGRESS_OFF : AR_PROGRESS_AUTO};
         return ar_pw_run_match(&mt);

@@ -21,7 +21,7 @@
 
 static int bot_main(int argc, char **argv)
 {
-    const char *name = "search";
+    const char *name = "contender";
     double turn_time = 0.5;
     pw_bot_ctx ctx;
     char *state = NULL, line[1024];
@@ -371,8 +371,8 @@ const ar_tool ar_pw_tools[] = {
               "[--move-time S] [--first-move-time S] [--max-turns N] [--seed N] [--verbose] [--json]",
      .help = "Planet Wars' front end of `ariadne match`: every pair of players plays --games games (default 2,\n"
              "rounded up to even, the sides alternating) on every map (every K-th with --every K). A player is\n"
-             "one of ariadne's bots (random, bully, prospector, rage, dual, fivestep, search) or an external\n"
-             "program speaking the contest protocol (cmd:COMMAND, run by /bin/sh -c) under the contest clock:\n"
+             "one of ariadne's bots (random, bully, prospector, rage, dual, fivestep, search, contender) or an\n"
+             "external program speaking the contest protocol (cmd:COMMAND, run by /bin/sh -c) under the clock:\n"
              "--first-move-time (default 3 s), then --move-time (default 1 s) per turn (the old spellings\n"
              "--first-turn-time and --turn-time still work); it loses a game it\n"
              "crashes in, is late in or gives an invalid order in, and the row says which. Prints the games\n"
@@ -385,7 +385,8 @@ const ar_tool ar_pw_tools[] = {
      .help = "A drop-in bot for the contest engine (java -jar PlayGame.jar MAP 1000 200 LOG \"ariadne\n"
              "planetwars-bot\" \"other bot\"): reads the state (P and F lines) up to a line 'go', answers\n"
              "'source destination ships' lines and 'go'. --bot: random, prospector, bully, dual, rage,\n"
-             "fivestep, search (default). --move-time (or --turn-time): the time the search may use each turn, the first\n"
-             "included (default 0.5 s: PlayGame.jar's clock is the same on every turn).",
+             "fivestep, search, contender (default: the planet-future model, about 1 ms a turn). --move-time\n"
+             "(or --turn-time): the time the search may use each turn, the first included (default 0.5 s:\n"
+             "PlayGame.jar's clock is the same on every turn).",
      .run = bot_main},
     {.name = NULL}};
