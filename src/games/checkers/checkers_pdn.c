@@ -269,9 +269,11 @@ ar_status ar_checkers_pdn_read(const char *t, size_t *pos, ck_game *g, ar_error 
     }
     if (!ended && !in_moves && !g->ntags)
         return ar_error_set(err, AR_ERR_INPUT, "line %u: no game here", line_of(t, i));
-    if (!ended) {
-        const char *r = ar_checkers_game_get_tag(g, "Result");
-        snprintf(g->result, sizeof g->result, "%s", r ? r : "*");
+    if (!ended) { /* the Result tag's value, read as a result token would be ("2-0" is "1-0"; not a result: "*") */
+        const char *r = ar_checkers_game_get_tag(g, "Result"), *canonical = "*";
+        if (r && result_token(r, &canonical) != strlen(r))
+            canonical = "*";
+        snprintf(g->result, sizeof g->result, "%s", canonical);
     }
     ar_checkers_game_tag(g, "Result", g->result);
     *pos = i;
