@@ -121,18 +121,26 @@ ar_status ar_run_set_solution(ar_run *run, const ar_move *moves, uint64_t length
     return AR_OK;
 }
 
+/* A stop in the result: the outcome says stopped (a proven "no solution"
+ * stands), why, and a solution found so far is no longer claimed optimal. */
+static void record_stop(ar_result *res, ar_stop_reason why)
+{
+    if (res->outcome == AR_OUTCOME_NO_SOLUTION)
+        return;
+    res->outcome = AR_OUTCOME_STOPPED;
+    res->stop = why;
+    if (res->moves)
+        res->optimal = 0;
+}
+
 ar_status ar_run_memory_stop(ar_run *run, ar_status status)
 {
     if (status == AR_ERR_MEMORY) {
         run->stop = AR_STOP_MEMORY;
         /* Said in the result too, so the order of this and ar_run_finish
          * does not matter (a search that finishes first and then sees why). */
-        if (run->res && run->res->outcome != AR_OUTCOME_NO_SOLUTION) {
-            run->res->outcome = AR_OUTCOME_STOPPED;
-            run->res->stop = AR_STOP_MEMORY;
-            if (run->res->moves)
-                run->res->optimal = 0;
-        }
+        if (run->res)
+            record_stop(run->res, AR_STOP_MEMORY);
         return AR_OK;
     }
     return status;
@@ -161,12 +169,8 @@ ar_status ar_run_grow(ar_run *run, void **array, size_t elem, uint32_t *cap, uin
 void ar_run_finish(ar_run *run)
 {
     ar_result *res = run->res;
-    if (run->stop != AR_STOP_NONE && res->outcome != AR_OUTCOME_NO_SOLUTION) {
-        res->outcome = AR_OUTCOME_STOPPED;
-        res->stop = run->stop;
-        if (res->moves)
-            res->optimal = 0;
-    }
+    if (run->stop != AR_STOP_NONE)
+        record_stop(res, run->stop);
     if (run->mem.peak > res->peak_bytes)
         res->peak_bytes = run->mem.peak;
 }
