@@ -12,6 +12,7 @@
 #include <string.h>
 #include "ariadne/memory.h"
 #include "ariadne/timer.h"
+#include "ariadne/vec.h"
 
 #include <poll.h>
 #include <signal.h>
@@ -211,30 +212,27 @@ static void markdown_to_json(const char *suite, int quick, int status, char *md)
 #define GRACE_SECONDS 0.3
 
 typedef struct captured {
-    char *text;
-    size_t len, cap, shown; /* shown: bytes up to the last whole line passed on */
+    AR_VEC(char) text;  /* what the suite wrote, NUL-terminated (the NUL not in len) */
+    size_t shown;       /* bytes up to the last whole line passed on */
 } captured;
 
 static void capture_add(captured *c, const char *buf, size_t n)
 {
-    if (c->len + n + 1 > c->cap) {
-        c->cap = (c->len + n + 1) * 2;
-        c->text = ar_xrealloc(c->text, c->cap);
-    }
-    memcpy(c->text + c->len, buf, n);
-    c->len += n;
-    c->text[c->len] = '\0';
+    ar_vec_reserve(c->text, c->text.len + n + 1);
+    memcpy(c->text.data + c->text.len, buf, n);
+    c->text.len += n;
+    c->text.data[c->text.len] = '\0';
 }
 
 /* Passes on the whole lines not yet shown (all of it at the end). */
 static void pass_lines(captured *c, int json, int all)
 {
-    size_t end = c->len;
+    size_t end = c->text.len;
     if (!all)
-        while (end > c->shown && c->text[end - 1] != '\n')
+        while (end > c->shown && c->text.data[end - 1] != '\n')
             end--;
     if (!json && end > c->shown) {
-        fwrite(c->text + c->shown, 1, end - c->shown, stdout);
+        fwrite(c->text.data + c->shown, 1, end - c->shown, stdout);
         fflush(stdout);
     }
     c->shown = end;
@@ -244,7 +242,7 @@ static int run_suite(const ar_bench_suite *s, int quick, int json)
 {
     static const char note[] = "\ninterrupted (Ctrl-C): the rows above were finished before it; the rest was not "
                                "measured\n";
-    captured c = {0};
+    captured c;
     int fds[2], status = 0, rc, interrupted = 0, ended = 0;
     double interrupted_at = 0;
     pid_t child;
@@ -266,6 +264,9 @@ static int run_suite(const ar_bench_suite *s, int quick, int json)
         _exit(rc);
     }
     close(fds[1]);
+    ar_vec_init(c.text);
+    c.shown = 0;
+    capture_add(&c, "", 0); /* text.data is a string from the start */
     ar_tool_install_sigint();
     while (!ended) {
         struct pollfd p = {.fd = fds[0], .events = POLLIN};
@@ -298,7 +299,7 @@ static int run_suite(const ar_bench_suite *s, int quick, int json)
     while (waitpid(child, &status, 0) < 0 && errno == EINTR)
         ;
     if (interrupted) {
-        c.len = c.shown; /* the whole lines before the interrupt */
+        c.text.len = c.shown; /* the whole lines before the interrupt */
         capture_add(&c, note, sizeof note - 1);
         rc = AR_EXIT_LIMIT;
     } else if (WIFEXITED(status)) {
@@ -307,16 +308,14 @@ static int run_suite(const ar_bench_suite *s, int quick, int json)
         pass_lines(&c, json, 1);
         fprintf(stderr, "ariadne: bench %s: the suite was ended by signal %d\n", s->name,
                 WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-        free(c.text);
+        ar_vec_free(c.text);
         return AR_EXIT_NO_SOLUTION;
     }
-    if (!c.text)
-        capture_add(&c, "", 0);
     if (json)
-        markdown_to_json(s->name, quick, rc, c.text);
+        markdown_to_json(s->name, quick, rc, c.text.data);
     else
         pass_lines(&c, 0, 1);
-    free(c.text);
+    ar_vec_free(c.text);
     return rc;
 }
 
