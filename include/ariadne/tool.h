@@ -220,6 +220,12 @@ int ar_tool_error(int status, const char *fmt, ...)
 #endif
     ;
 
+/* The exit status of a library call that failed with `status`: a limit
+ * (time, nodes, Ctrl-C: AR_ERR_LIMIT) or the memory limit (AR_ERR_MEMORY)
+ * stopped it, AR_EXIT_LIMIT; anything else is the input's fault,
+ * AR_EXIT_BAD_INPUT. */
+int ar_tool_exit_for(ar_status status);
+
 /* ar_tool_error(AR_EXIT_BAD_INPUT, ...), so a tool can `return ar_tool_fail(...)`. */
 int ar_tool_fail(const char *fmt, ...)
 #if defined(__GNUC__)

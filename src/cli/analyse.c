@@ -184,9 +184,7 @@ int verb_analyse(int argc, char **argv)
         }
         ar_error_clear(&err);
         if (ar_mcts(g, a.v, pos, player, &mo, &r, &err) != AR_OK) {
-            /* the memory limit is a limit like the others: exit 3, not bad input */
-            rc = ar_tool_error(err.status == AR_ERR_MEMORY ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT, "analyse: %s",
-                               err.message);
+            rc = ar_tool_error(ar_tool_exit_for(err.status), "analyse: %s", err.message);
             goto out;
         }
         if (a.json) {
@@ -243,7 +241,7 @@ int verb_analyse(int argc, char **argv)
         st = strcmp(algo, "minimax") == 0 ? ar_minimax(g, a.v, pos, &o, &r, &err)
                                          : ar_alphabeta(g, a.v, pos, &o, &r, &err);
         if (st != AR_OK && st != AR_ERR_LIMIT) {
-            rc = ar_tool_error(st == AR_ERR_MEMORY ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT, "analyse: %s", err.message);
+            rc = ar_tool_error(ar_tool_exit_for(st), "analyse: %s", err.message);
             goto out;
         }
         if ((st == AR_ERR_LIMIT || r.best == AR_GMOVE_NONE) && !rule_name) {

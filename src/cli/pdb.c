@@ -221,8 +221,7 @@ static int do_build(cli *c)
             ar_pdb_free(&pdb);
         }
         if (st != AR_OK) {
-            rc = ar_tool_error(st == AR_ERR_MEMORY || st == AR_ERR_LIMIT ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT,
-                               "pdb build: %s", err.message);
+            rc = ar_tool_error(ar_tool_exit_for(st), "pdb build: %s", err.message);
         }
     }
     selection_free(c, &sel);

@@ -117,6 +117,11 @@ static void print_error(const char *fmt, va_list ap)
     fprintf(stderr, "ariadne: %s\n", ar_tool_quote(words, sizeof line, line, sizeof line));
 }
 
+int ar_tool_exit_for(ar_status status)
+{
+    return status == AR_ERR_LIMIT || status == AR_ERR_MEMORY ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT;
+}
+
 int ar_tool_fail(const char *fmt, ...)
 {
     va_list ap;
