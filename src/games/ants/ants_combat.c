@@ -16,9 +16,7 @@
  * outnumber the enemy on the map, so trades pay; below when we are fewer),
  * minus our losses, plus the hills: an enemy ant left on our hill costs its
  * razing, one of ours on an enemy hill gains it; a tiny closeness term breaks
- * ties toward the enemy when we are many and away from it when we are few
- * around the battle (counting the ants within LOCAL_R2 of it, not only those
- * in it: ants a few steps behind the front join the next turn). */
+ * ties toward the enemy when we are many and away from it when we are few. */
 #include "ants_bots_internal.h"
 
 #include <math.h>
@@ -27,8 +25,6 @@
 #include "ariadne/timer.h"
 
 #define OPTS 5
-/* squared distance from a battle within which ants count as its support */
-#define LOCAL_R2 64
 
 /* What an ant left standing on sq means to the owner of the hills in
  * `hill`: a razing (3) on one, a threat (1) next to one. */
@@ -377,19 +373,17 @@ static void options(const ants_view *w, int sq, int ours, const uint8_t *blocked
 
 int ar_ants_combat(const ants_view *w, const ants_combat_setup *cs, int *dir, uint8_t *engaged)
 {
-    int nm = w->nmine, ne = 0, total_enemies = 0, groups = 0, nall = 0;
+    int nm = w->nmine, ne = 0, total_enemies = 0, groups = 0;
     int reach = (int)(sqrt((double)w->attackradius2) + 2.0);
     int engage2 = reach * reach + 1;
     int *enemy = malloc(sizeof(int) * (size_t)(w->n > 0 ? w->n : 1)), *label, *stack;
-    int *all_enemies = malloc(sizeof(int) * (size_t)(w->n > 0 ? w->n : 1));
     uint8_t *blocked = calloc((size_t)w->n, 1);
     ants_battle bt;
-    if (!enemy || !all_enemies || !blocked)
+    if (!enemy || !blocked)
         abort();
     for (int sq = 0; sq < w->n; sq++)
         if (is_enemy(w, sq)) {
             total_enemies++;
-            all_enemies[nall++] = sq;
             for (int i = 0; i < nm; i++)
                 if (ants_ai_dist2(w, w->mine[i], sq) <= engage2) {
                     enemy[ne++] = sq;
@@ -400,7 +394,6 @@ int ar_ants_combat(const ants_view *w, const ants_combat_setup *cs, int *dir, ui
         engaged[i] = 0;
     if (!ne) {
         free(enemy);
-        free(all_enemies);
         free(blocked);
         return 0;
     }
@@ -456,21 +449,7 @@ int ar_ants_combat(const ants_view *w, const ants_combat_setup *cs, int *dir, ui
             options(w, bt.a[i], 1, blocked, &bt.aopt[i * OPTS]);
         for (int j = 0; j < bt.nb; j++)
             options(w, bt.b[j], 0, blocked, &bt.bopt[j * OPTS]);
-        /* aggressive when more of ours than theirs are around the battle */
-        int ours = 0, theirs = 0;
-        for (int i = 0; i < nm; i++)
-            for (int j = 0; j < bt.nb; j++)
-                if (ants_ai_dist2(w, w->mine[i], bt.b[j]) <= LOCAL_R2) {
-                    ours++;
-                    break;
-                }
-        for (int e = 0; e < nall; e++)
-            for (int i = 0; i < bt.na; i++)
-                if (ants_ai_dist2(w, all_enemies[e], bt.a[i]) <= LOCAL_R2) {
-                    theirs++;
-                    break;
-                }
-        bt.aggressive = ours > theirs;
+        bt.aggressive = bt.kill_weight > 1.0 || bt.na > bt.nb;
         /* the work left is shared by the battles still to come */
         bt.evals = 0;
         bt.eval_limit = (cs->evals_left ? *cs->evals_left : 100000) / (groups <= 1 ? 1 : 2);
@@ -492,7 +471,6 @@ int ar_ants_combat(const ants_view *w, const ants_combat_setup *cs, int *dir, ui
     free(label);
     free(stack);
     free(enemy);
-    free(all_enemies);
     free(blocked);
     return groups;
 }

@@ -14,9 +14,7 @@
  *  4. food: a BFS from every food lists its nearest free ants; the pairs are
  *     taken in order of distance, each food once and each ant once (a greedy
  *     matching, so two ants never chase one food and a far food is not
- *     starved by a near ant already taken); food is remembered until its
- *     square is seen empty, so that an ant still goes for food it saw before
- *     a maze wall took it out of sight;
+ *     starved by a near ant already taken);
  *  5. hills: ants within a range of a known enemy hill that grows with our
  *     numbers walk down the hills' distance field;
  *  6. exploration: one BFS from all the free ants at once splits the map into
@@ -44,7 +42,6 @@ typedef struct ants_contender {
     int *last_seen;      /* turn a square was last visible, -1 never */
     uint8_t *enemy_hill; /* remembered until seen razed */
     uint8_t *own_hill;
-    uint8_t *food_seen;  /* food remembered until its square is seen empty */
     uint8_t *threat;     /* squares an enemy could attack next turn */
     int *ant_at;         /* square -> index of our ant, -1 */
     int *dir;            /* per ant: chosen direction, -1 none yet */
@@ -69,7 +66,6 @@ int ar_ants_contender_init(ants_ai *ai, const ants_view *s)
     c->last_seen = malloc(sizeof(int) * (size_t)n);
     c->enemy_hill = calloc((size_t)n, 1);
     c->own_hill = calloc((size_t)n, 1);
-    c->food_seen = calloc((size_t)n, 1);
     c->threat = calloc((size_t)n, 1);
     c->ant_at = malloc(sizeof(int) * (size_t)n);
     c->dir = malloc(sizeof(int) * (size_t)n);
@@ -81,7 +77,7 @@ int ar_ants_contender_init(ants_ai *ai, const ants_view *s)
     c->first = malloc(sizeof(int) * (size_t)n);
     c->reserved = calloc((size_t)n, sizeof(int));
     c->threat_off = malloc(sizeof(ants_offset) * (size_t)((2 * mx + 1) * (2 * mx + 1)));
-    if (!c->last_seen || !c->enemy_hill || !c->own_hill || !c->food_seen || !c->threat || !c->ant_at || !c->dir || !c->engaged ||
+    if (!c->last_seen || !c->enemy_hill || !c->own_hill || !c->threat || !c->ant_at || !c->dir || !c->engaged ||
         !c->busy || !c->field || !c->field2 || !c->owner || !c->first || !c->reserved || !c->threat_off)
         return -1;
     for (int i = 0; i < n; i++)
@@ -107,7 +103,6 @@ void ar_ants_contender_free(ants_ai *ai)
     free(c->last_seen);
     free(c->enemy_hill);
     free(c->own_hill);
-    free(c->food_seen);
     free(c->threat);
     free(c->ant_at);
     free(c->dir);
@@ -138,7 +133,6 @@ static void remember(ants_contender *c, const ants_view *w)
         c->last_seen[sq] = w->turn;
         c->enemy_hill[sq] = w->hill[sq] > 0;
         c->own_hill[sq] = w->hill[sq] == 0;
-        c->food_seen[sq] = w->food[sq] != 0;
     }
     for (int i = 0; i < w->nmine; i++) {
         c->ant_at[w->mine[i]] = i;
@@ -204,8 +198,7 @@ static void defend(ants_ai *ai, const ants_view *w, int *src)
         }
 }
 
-/* 4. Food (seen now or remembered): the nearest free ants of every food,
- * matched greedily by distance. */
+/* 4. Food: the nearest free ants of every food, matched greedily by distance. */
 typedef struct food_pair {
     int dist, food, ant, dir;
 } food_pair;
@@ -221,11 +214,10 @@ static int cmp_pair(const void *x, const void *y)
 static void gather(ants_ai *ai, const ants_view *w)
 {
     ants_contender *c = ai->contender;
-    enum { PER_FOOD = 3, LIMIT = 40 }; /* ants listed per food; steps searched */
-    const uint8_t *food = c->food_seen;
+    enum { PER_FOOD = 3, LIMIT = 24 }; /* ants listed per food; steps searched */
     int nfood = 0, np = 0;
     for (int sq = 0; sq < w->n; sq++)
-        nfood += food[sq] != 0;
+        nfood += w->food[sq] != 0;
     if (!nfood)
         return;
     food_pair *pairs = malloc(sizeof *pairs * (size_t)(nfood * PER_FOOD + 1));
@@ -237,7 +229,7 @@ static void gather(ants_ai *ai, const ants_view *w)
         dist[i] = -1;
     for (int f = 0; f < w->n; f++) {
         int head = 0, tail = 0, found = 0;
-        if (!food[f])
+        if (!w->food[f])
             continue;
         dist[f] = 0;
         ai->queue[tail++] = f;
@@ -257,7 +249,7 @@ static void gather(ants_ai *ai, const ants_view *w)
                     pairs[np++] = (food_pair){dist[t], f, a, dist[t] == 1 ? DIR_STAY : (d + 2) & 3};
                     found++;
                 }
-                if (!food[t])
+                if (!w->food[t])
                     ai->queue[tail++] = t;
             }
         }
