@@ -216,34 +216,44 @@ static void add_reply(ants_battle *bt, const int *b)
     bt->nreplies++;
 }
 
-/* Our plan improved one ant at a time against the replies in the set. */
-static double improve_ours(ants_battle *bt, int *a)
+/* Coordinate descent for one side, one ant at a time, at most four passes:
+ * our plan x (ours) rises in its worst value against the replies in the set,
+ * never moving two of our ants onto one square; an enemy reply x against our
+ * fixed plan a falls in value. v is x's value on entry; returns the last. */
+static double descend(ants_battle *bt, int ours, const int *a, int *x, double v)
 {
-    double best = worst_reply(bt, a, NULL);
+    int n = ours ? bt->na : bt->nb;
+    const int *opts = ours ? bt->aopt : bt->bopt;
     for (int pass = 0; pass < 4; pass++) {
         int improved = 0;
-        for (int i = 0; i < bt->na && !out_of_work(bt); i++) {
-            int keep = a[i];
+        for (int i = 0; i < n && !out_of_work(bt); i++) {
+            int keep = x[i];
             for (int o = 0; o < OPTS; o++) {
-                int t = bt->aopt[i * OPTS + o];
+                int t = opts[i * OPTS + o];
                 if (t < 0 || t == keep)
                     continue;
-                a[i] = t;
-                if (self_collides(a, bt->na))
+                x[i] = t;
+                if (ours && self_collides(x, n))
                     continue;
-                double v = worst_reply(bt, a, NULL);
-                if (v > best + 1e-9) {
-                    best = v;
+                double y = ours ? worst_reply(bt, x, NULL) : ar_ants_battle_value(bt, a, x);
+                if (ours ? y > v + 1e-9 : y < v - 1e-9) {
+                    v = y;
                     keep = t;
                     improved = 1;
                 }
             }
-            a[i] = keep;
+            x[i] = keep;
         }
         if (!improved)
             break;
     }
-    return best;
+    return v;
+}
+
+/* Our plan improved one ant at a time against the replies in the set. */
+static double improve_ours(ants_battle *bt, int *a)
+{
+    return descend(bt, 1, NULL, a, worst_reply(bt, a, NULL));
 }
 
 /* The enemy's best reply to plan a: descent one enemy ant at a time, from
@@ -253,30 +263,8 @@ static double enemy_reply(ants_battle *bt, const int *a, int *b)
     int cur[ANTS_BATTLE_MAX];
     double best = 1e18;
     for (int s = 0; s < bt->nreplies; s++) {
-        double v;
         memcpy(cur, &bt->replies[s * ANTS_BATTLE_MAX], sizeof(int) * (size_t)bt->nb);
-        v = ar_ants_battle_value(bt, a, cur);
-        for (int pass = 0; pass < 4; pass++) {
-            int improved = 0;
-            for (int j = 0; j < bt->nb && !out_of_work(bt); j++) {
-                int keep = cur[j];
-                for (int o = 0; o < OPTS; o++) {
-                    int t = bt->bopt[j * OPTS + o];
-                    if (t < 0 || t == keep)
-                        continue;
-                    cur[j] = t;
-                    double x = ar_ants_battle_value(bt, a, cur);
-                    if (x < v - 1e-9) {
-                        v = x;
-                        keep = t;
-                        improved = 1;
-                    }
-                }
-                cur[j] = keep;
-            }
-            if (!improved)
-                break;
-        }
+        double v = descend(bt, 0, a, cur, ar_ants_battle_value(bt, a, cur));
         if (v < best) {
             best = v;
             memcpy(b, cur, sizeof(int) * (size_t)bt->nb);
