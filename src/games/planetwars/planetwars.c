@@ -411,7 +411,10 @@ const ar_game ar_game_planetwars = {
             "  ariadne replay FILE [--html OUT.html] checks a replay and shows or animates it.\n"
             "  ariadne bench planetwars [--quick] measures the engine, turn times, the ladder.\n"
             "Bots, weakest first (measured): random, bully, prospector, rage, dual, fivestep, search, contender\n"
-            "(the default of planetwars-bot: decides from every planet's future against the enemy's reach).",
+            "(the default of planetwars-bot: decides from every planet's future against the enemy's reach);\n"
+            "contender-search weighs the contender's plan and its variations against the opponent's replies,\n"
+            "timed multi-planet strikes included (maximin over engine playouts, a fixed work a turn, ~60 ms);\n"
+            "contender-search-clock does the same for up to 60% of each turn's time (not reproducible).",
     .flags = AR_GAME_SIMULTANEOUS | AR_GAME_DRAWS | AR_GAME_ACYCLIC,
     .options = pw_options,
     .create = pw_create,
