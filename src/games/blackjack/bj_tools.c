@@ -164,8 +164,7 @@ static int compare_published(const ar_tool_cmd *cmd)
         if (ar_bj_rules_of_text(rows[i].rules, &r, why, sizeof why) != 0)
             return ar_tool_fail("blackjack-edge: data/cards/blackjack-published.txt, %s: %s", rows[i].label, why);
         if (ar_bj_exact_edges(&r, &g, &td, cmd->limits.interrupt, &err) != AR_OK)
-            return ar_tool_error(err.status == AR_ERR_LIMIT ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT, "blackjack-edge: %s",
-                                 err.message);
+            return ar_tool_error(ar_tool_exit_for(err.status), "blackjack-edge: %s", err.message);
         diff = 100 * g.ev - rows[i].player_ev;
         all &= fabs(diff) <= 0.01 || strstr(rows[i].source, "approximate") != NULL;
         if (cmd->json) {
@@ -219,8 +218,7 @@ static int edge_main(int argc, char **argv)
         return rc;
     t0 = ar_now();
     if (ar_bj_exact_edges(&r, &g, &td, cmd.limits.interrupt, &err) != AR_OK)
-        return ar_tool_error(err.status == AR_ERR_LIMIT ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT, "blackjack-edge: %s",
-                             err.message);
+        return ar_tool_error(ar_tool_exit_for(err.status), "blackjack-edge: %s", err.message);
     ar_bj_rules_describe(&r, desc, sizeof desc);
     if (cmd.json) {
         printf("{\"rules\":");
@@ -268,8 +266,7 @@ static int strategy_main(int argc, char **argv)
         return rc;
     ar_tool_install_sigint();
     if (ar_bj_basic_strategy(&r, &s, cmd.limits.interrupt, &err) != AR_OK)
-        return ar_tool_error(err.status == AR_ERR_LIMIT ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT, "blackjack-strategy: %s",
-                             err.message);
+        return ar_tool_error(ar_tool_exit_for(err.status), "blackjack-strategy: %s", err.message);
     if (!cmd.json) {
         char buf[8192];
         ar_bj_chart_text(&s, &r, buf, sizeof buf);

@@ -219,8 +219,7 @@ static int strategy_tool(int argc, char **argv)
         if (ar_mm_optimal(&r, &oo, &res, &err) != AR_OK) {
             ar_mm_tree_free(tree);
             ar_mm_rules_free(&r);
-            return ar_tool_error(err.status == AR_ERR_MEMORY ? AR_EXIT_LIMIT : AR_EXIT_BAD_INPUT,
-                                 "mastermind-strategy: %s", err.message);
+            return ar_tool_error(ar_tool_exit_for(err.status), "mastermind-strategy: %s", err.message);
         }
         if (res.found) {
             ar_mm_tree_free(tree);

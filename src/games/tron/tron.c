@@ -433,8 +433,8 @@ static const ar_bench_suite tron_bench_suites[] = {
                 "values",
      .run = ar_tron_bench_eval},
     {.name = "tron-search",
-     .summary = "chamber-ab against chamber-ab-v1: time and depth at a fixed CPU budget on data/tron/search; the "
-                "transposition table",
+     .summary = "chamber-ab against chamber-ab-v1: time to a fixed depth and depth within 0.05 s and 0.5 s of CPU on "
+                "data/tron/search; the transposition table",
      .run = ar_tron_bench_search},
     {.name = NULL}};
 

@@ -424,27 +424,77 @@ static int bench_table(int quick)
     return rc;
 }
 
+/* The depth each of the two bots completes within `budget` seconds of CPU
+ * time on each position (a depth counts when the search to it, from depth
+ * 1, finished in the budget), and how the second compares with the first.
+ * Returns 0 or an exit status. */
+static int bench_depth(ar_variant **pos, unsigned npos, const char *const bots[2], double budget)
+{
+    double depth_sum[2] = {0, 0};
+    unsigned deeper = 0, level = 0, shallower = 0, i, b;
+    int *reached[2], rc = 0;
+    char load[64];
+    reached[0] = ar_xcalloc(npos, sizeof(int));
+    reached[1] = ar_xcalloc(npos, sizeof(int));
+    printf("\nDepth completed within %.2f s of CPU time per position:\n\n| bot | mean depth |\n|---|---:|\n", budget);
+    for (b = 0; b < 2 && rc == 0; b++) {
+        for (i = 0; i < npos && rc == 0; i++) {
+            int d;
+            for (d = 1; d <= 60 && rc == 0; d++) {
+                char spec[96];
+                ar_bot_info info;
+                ar_gmove m;
+                double c;
+                snprintf(spec, sizeof spec, "%s:depth=%d:endgame=0", bots[b], d);
+                rc = search_once(pos[i], spec, &m, &info, &c);
+                if (rc != 0 || c > budget)
+                    break;
+                reached[b][i] = info.depth;
+                if (info.depth < d || strstr(info.text, "(proven)"))
+                    break; /* nothing deeper to search */
+            }
+            depth_sum[b] += reached[b][i];
+        }
+        if (rc == 0)
+            printf("| %s | %.2f |\n", bots[b], depth_sum[b] / npos);
+        fflush(stdout);
+    }
+    if (rc == 0) {
+        for (i = 0; i < npos; i++) {
+            deeper += reached[1][i] > reached[0][i];
+            level += reached[1][i] == reached[0][i];
+            shallower += reached[1][i] < reached[0][i];
+        }
+        ar_tool_load_average(load, sizeof load);
+        printf("\n%s %+.2f plies on average: deeper on %u positions, as deep on %u, shallower on %u; load "
+               "average %s\n", bots[1], (depth_sum[1] - depth_sum[0]) / npos, deeper, level, shallower, load);
+        fflush(stdout);
+    }
+    free(reached[0]);
+    free(reached[1]);
+    return rc;
+}
+
 /* `ariadne bench tron-search`: chamber-ab's search against issue 17's
  * (chamber-ab-v1) on the positions of data/tron/search, a fresh bot for
  * each position (so the table starts empty): (1) at a fixed depth, the
  * nodes, evaluations and CPU time, and whether scores and moves are equal
  * (the changes keep the values); (2) the depth each completes within a
- * budget of CPU time per position (0.05 s, the thinking time at 0.1 s per
- * move; a depth counts when the search to it, from depth 1, finished in
- * the budget): time to depth by the thread's CPU clock, so a busy machine
- * changes it little; (3) the transposition table at a fixed depth. */
+ * budget of CPU time per position: 0.05 s and 0.5 s, the thinking times
+ * at 0.1 s and 1 s per move (--quick: 0.01 s only), by the thread's CPU
+ * clock, so a busy machine changes it little; (3) the transposition table
+ * at a fixed depth. */
 int ar_tron_bench_search(int quick)
 {
     static const char *const bots[2] = {"chamber-ab-v1", "chamber-ab"};
     ar_variant **pos = NULL;
     unsigned npos = 0, nloaded = 0, i, b;
     int depth = quick ? 5 : 7, rc, differ = 0;
-    double budget = quick ? 0.01 : 0.05, cpu[2] = {0, 0}, depth_sum[2] = {0, 0};
+    const double budgets[2] = {quick ? 0.01 : 0.05, 0.5};
+    double cpu[2] = {0, 0};
     uint64_t nodes[2] = {0, 0}, evals[2] = {0, 0};
     char load[64], (*scores)[2][48] = NULL;
     ar_gmove(*moves)[2] = NULL;
-    unsigned deeper = 0, level = 0, shallower = 0;
-    int *reached[2] = {NULL, NULL};
     rc = load_search_positions(&pos, &npos);
     nloaded = npos; /* what is freed, however many are searched */
     if (rc != 0)
@@ -453,8 +503,6 @@ int ar_tron_bench_search(int quick)
         npos = 12;
     scores = ar_xcalloc(npos, sizeof *scores);
     moves = ar_xcalloc(npos, sizeof *moves);
-    reached[0] = ar_xcalloc(npos, sizeof(int));
-    reached[1] = ar_xcalloc(npos, sizeof(int));
     ar_tool_load_average(load, sizeof load);
     printf("chamber-ab against chamber-ab-v1 (issue 17's) on the %u positions of data/tron/search, a fresh bot "
            "each (empty table), endgame filler off; thread CPU time; load average %s\n\n", npos, load);
@@ -484,40 +532,10 @@ int ar_tron_bench_search(int quick)
         differ += strcmp(scores[i][0], scores[i][1]) != 0 || moves[i][0] != moves[i][1];
     printf("\nchamber-ab %.2fx as fast; scores and moves equal on %u of %u positions\n",
            cpu[1] > 0 ? cpu[0] / cpu[1] : 0, npos - (unsigned)differ, npos);
-    printf("\nDepth completed within %.2f s of CPU time per position:\n\n| bot | mean depth |\n|---|---:|\n", budget);
-    for (b = 0; b < 2 && rc == 0; b++) {
-        for (i = 0; i < npos && rc == 0; i++) {
-            int d;
-            for (d = 1; d <= 60 && rc == 0; d++) {
-                char spec[96];
-                ar_bot_info info;
-                ar_gmove m;
-                double c;
-                snprintf(spec, sizeof spec, "%s:depth=%d:endgame=0", bots[b], d);
-                rc = search_once(pos[i], spec, &m, &info, &c);
-                if (rc != 0 || c > budget)
-                    break;
-                reached[b][i] = info.depth;
-                if (info.depth < d || strstr(info.text, "(proven)"))
-                    break; /* nothing deeper to search */
-            }
-            depth_sum[b] += reached[b][i];
-        }
-        if (rc == 0)
-            printf("| %s | %.2f |\n", bots[b], depth_sum[b] / npos);
-        fflush(stdout);
-    }
+    for (b = 0; b < (quick ? 1u : 2u) && rc == 0; b++)
+        rc = bench_depth(pos, npos, bots, budgets[b]);
     if (rc != 0)
         goto done;
-    for (i = 0; i < npos; i++) {
-        deeper += reached[1][i] > reached[0][i];
-        level += reached[1][i] == reached[0][i];
-        shallower += reached[1][i] < reached[0][i];
-    }
-    ar_tool_load_average(load, sizeof load);
-    printf("\nchamber-ab %+.2f plies on average: deeper on %u positions, as deep on %u, shallower on %u; load "
-           "average %s\n", (depth_sum[1] - depth_sum[0]) / npos, deeper, level, shallower, load);
-    fflush(stdout);
     rc = bench_table(quick);
     if (rc == 0 && differ)
         rc = 1;
@@ -529,7 +547,5 @@ done:
     free(pos);
     free(scores);
     free(moves);
-    free(reached[0]);
-    free(reached[1]);
     return rc;
 }
