@@ -21,7 +21,7 @@
 
 static int bot_main(int argc, char **argv)
 {
-    const char *name = "contender";
+    const char *name = "contender-search";
     double turn_time = 0.5;
     pw_bot_ctx ctx;
     char *state = NULL, line[1024];
@@ -387,8 +387,8 @@ const ar_tool ar_pw_tools[] = {
      .help = "A drop-in bot for the contest engine (java -jar PlayGame.jar MAP 1000 200 LOG \"ariadne\n"
              "planetwars-bot\" \"other bot\"): reads the state (P and F lines) up to a line 'go', answers\n"
              "'source destination ships' lines and 'go'. --bot: random, prospector, bully, dual, rage,\n"
-             "fivestep, search, contender (default: the planet-future model, about 1 ms a turn),\n"
-             "contender-search (contender weighed against the opponent's replies, a fixed work ~60 ms a turn),\n"
+             "fivestep, search, contender (the planet-future model, about 1 ms a turn), contender-search\n"
+             "(default: contender weighed against the opponent's replies, a fixed work, ~60 ms a turn),\n"
              "contender-search-clock (the same for up to 60% of --move-time). --move-time\n"
              "(or --turn-time): the time the search may use each turn, the first included (default 0.5 s:\n"
              "PlayGame.jar's clock is the same on every turn).",
