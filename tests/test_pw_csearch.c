@@ -116,8 +116,8 @@ static void test_clock_mode(void)
 }
 
 /* Games against the five-step bot on one contest map, both seats, no
- * invalid order: the work mode over the first 12 turns, the clock mode
- * (10 ms turns) over 100. */
+ * invalid order: the work mode over the first 6 turns, the clock mode
+ * (10 ms turns) over 60. */
 static void test_games(void)
 {
     static const char *const bots[] = {"contender-search", "contender-search-clock"};
@@ -135,7 +135,7 @@ static void test_games(void)
     free(text);
     for (b = 0; b < 2; b++)
         for (side = 0; side < 2; side++) {
-            pw_game_options o = {.max_turns = b == 0 ? 12 : 100, .turn_time = 0.01, .first_turn_time = 0.01, .seed = 1};
+            pw_game_options o = {.max_turns = b == 0 ? 6 : 60, .turn_time = 0.01, .first_turn_time = 0.01, .seed = 1};
             pw_player x, y, *pl[2];
             pw_game_log log;
             CHECK(ar_pw_player_open(&x, bots[b]) == 0);
