@@ -89,24 +89,35 @@ static void test_strike_position(void)
     ar_pw_state_free(&s);
 }
 
+/* A contest map from data/planetwars/maps (0), or -1 (a failed check). */
+static int load_map(const char *name, pw_state *s)
+{
+    char path[4096], why[256], *text;
+    const char *data = getenv("ARIADNE_DATA");
+    ar_error err;
+    ar_status st;
+    snprintf(path, sizeof path, "%s/planetwars/maps/%s", data ? data : "data", name);
+    text = ar_read_file(path, why, sizeof why);
+    CHECK_MSG(text != NULL, "cannot read %s: %s", path, why);
+    if (!text)
+        return -1;
+    st = ar_pw_parse(text, name, 1, s, &err);
+    free(text);
+    CHECK_MSG(st == AR_OK, "%s: %s", name, err.message);
+    return st == AR_OK ? 0 : -1;
+}
+
 /* The clock mode on a contest map: valid orders, and it stops at its share
  * of the turn (0.6 of 0.2 s here; generous slack for a loaded machine). */
 static void test_clock_mode(void)
 {
     pw_state s;
-    ar_error err;
     pw_order o[PW_MAX_PLANETS * 4];
-    char why[200], *text, path[4096];
-    const char *data = getenv("ARIADNE_DATA");
+    char why[200];
     double t0;
     int n, k;
-    snprintf(path, sizeof path, "%s/planetwars/maps/map7.txt", data ? data : "data");
-    text = ar_read_file(path, why, sizeof why);
-    CHECK_MSG(text != NULL, "cannot read %s: %s", path, why);
-    if (!text)
+    if (load_map("map7.txt", &s) != 0)
         return;
-    CHECK(ar_pw_parse(text, "map7", 1, &s, &err) == AR_OK);
-    free(text);
     t0 = ar_now();
     n = orders_of(ar_pw_bot_contender_search_clock, &s, 0.2, o);
     CHECK_MSG(ar_now() - t0 < 1.0, "the clock mode took %.3f s of a 0.2 s turn", ar_now() - t0);
@@ -121,18 +132,10 @@ static void test_clock_mode(void)
 static void test_games(void)
 {
     static const char *const bots[] = {"contender-search", "contender-search-clock"};
-    char path[4096], why[256], *text;
-    const char *data = getenv("ARIADNE_DATA");
     pw_state map;
-    ar_error err;
     int b, side;
-    snprintf(path, sizeof path, "%s/planetwars/maps/map17.txt", data ? data : "data");
-    text = ar_read_file(path, why, sizeof why);
-    CHECK_MSG(text != NULL, "cannot read %s: %s", path, why);
-    if (!text)
+    if (load_map("map17.txt", &map) != 0)
         return;
-    CHECK(ar_pw_parse(text, "map17", 1, &map, &err) == AR_OK);
-    free(text);
     for (b = 0; b < 2; b++)
         for (side = 0; side < 2; side++) {
             pw_game_options o = {.max_turns = b == 0 ? 6 : 60, .turn_time = 0.01, .first_turn_time = 0.01, .seed = 1};
