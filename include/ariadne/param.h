@@ -32,6 +32,10 @@ const char *ar_param_get(const ar_param *params, size_t count, const char *name)
 /* Parses an option as an integer in [min, max]; `fallback` when absent. */
 ar_status ar_param_int(const ar_param *params, size_t count, const char *name, long min,
                        long max, long fallback, long *out, ar_error *err);
+/* Reads text as one finite number (strtod's forms), with nothing before or
+ * after it; returns 1 and sets *out, or 0 (an empty text, spaces, a word,
+ * an overflow, inf or nan). The one number reader of every option value. */
+int ar_read_number(const char *text, double *out);
 
 /* A typed way to set a domain's options from C: values are given as C
  * types and kept as the text the domain reads, and ar_params_check holds

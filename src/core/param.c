@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,20 @@ const char *ar_param_get(const ar_param *params, size_t count, const char *name)
         if (strcmp(params[i].name, name) == 0)
             found = params[i].value; /* the last occurrence wins, as in most tools */
     return found;
+}
+
+int ar_read_number(const char *text, double *out)
+{
+    char *end;
+    double x;
+    if (!text || !*text || isspace((unsigned char)*text))
+        return 0;
+    errno = 0;
+    x = strtod(text, &end);
+    if (*end || errno || !isfinite(x))
+        return 0;
+    *out = x;
+    return 1;
 }
 
 ar_status ar_param_int(const ar_param *params, size_t count, const char *name, long min, long max,

@@ -5,6 +5,7 @@
  * options that do not apply, missing values and out-of-range numbers are
  * refused in the same words by every verb, generic or a domain's own. */
 #include "ariadne/tool.h"
+#include "ariadne/param.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -162,12 +163,9 @@ static int parse_own(ar_tool_cmd *cmd, const ar_opt *o, const char *value)
         break;
     }
     case AR_OPT_NUMBER: {
-        char *end;
         double d;
-        errno = 0;
-        d = strtod(value, &end);
         ar_tool_quote(value, 40, q, sizeof q);
-        if (!*value || *end || isspace((unsigned char)*value) || !isfinite(d))
+        if (!ar_read_number(value, &d))
             return fail(cmd, "option %s: '%s' is not a number", name, q);
         if (d < o->lo || (o->lo_open && d <= o->lo)) {
             snprintf(why, sizeof why, "%s is too small (%s %g)", q, o->lo_open ? "more than" : "at least", o->lo);

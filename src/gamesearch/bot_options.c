@@ -5,29 +5,13 @@
  * and words every refusal the same way, so `alphabeta:depth=0`,
  * `chamber-ab:depth=0` and `engine:depth=0` are refused alike. */
 #include "ariadne/arena.h"
+#include "ariadne/param.h"
 #include "ariadne/tool.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A finite number with nothing before or after it. */
-static int read_number(const char *s, double *out)
-{
-    char *end;
-    double x;
-    if (!*s || isspace((unsigned char)*s))
-        return 0;
-    errno = 0;
-    x = strtod(s, &end);
-    if (*end || errno || !isfinite(x))
-        return 0;
-    *out = x;
-    return 1;
-}
 
 /* " a b c" of the allowed names, for the message that refuses one. */
 static void allowed_names(const ar_bot_option_set *set, char *buf, size_t size)
@@ -80,7 +64,7 @@ static ar_status read_value(const ar_bot_option_set *set, const ar_bot_option *o
     double x;
     switch (o->type) {
     case AR_BOT_OPT_SECONDS: {
-        int number = read_number(value, &x), too_large = number && o->max > 0 && x > o->max;
+        int number = ar_read_number(value, &x), too_large = number && o->max > 0 && x > o->max;
         if (!number || !(x > 0) || too_large)
             return ar_error_set(err, AR_ERR_INPUT, "bot %s: %s=%s is not a positive number of seconds%s", set->kind,
                                 o->name, shown, too_large ? " (too large)" : "");
@@ -89,7 +73,7 @@ static ar_status read_value(const ar_bot_option_set *set, const ar_bot_option *o
     }
     case AR_BOT_OPT_INT:
     case AR_BOT_OPT_COUNT:
-        if (!read_number(value, &x) || x != floor(x) || x < o->min || x > o->max) {
+        if (!ar_read_number(value, &x) || x != floor(x) || x < o->min || x > o->max) {
             range_text(o, text, sizeof text);
             return ar_error_set(err, AR_ERR_INPUT, "bot %s: %s=%s is not a whole number %s", set->kind, o->name,
                                 shown, text);
@@ -103,7 +87,7 @@ static ar_status read_value(const ar_bot_option_set *set, const ar_bot_option *o
         }
         return AR_OK;
     case AR_BOT_OPT_NUMBER:
-        if (!read_number(value, &x) || x < o->min || x > o->max) {
+        if (!ar_read_number(value, &x) || x < o->min || x > o->max) {
             if (o->max >= 1e15)
                 snprintf(text, sizeof text, ">= %g", o->min);
             else

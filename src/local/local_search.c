@@ -4,6 +4,7 @@
  * strategy needs, runs it, and says what the best state is (a local optimum
  * or a plateau) over the whole neighbourhood. */
 #include "local_internal.h"
+#include "ariadne/param.h"
 
 #include <errno.h>
 #include <math.h>
@@ -177,9 +178,7 @@ static ar_status parse_one(const struct param_def *d, const char *value, ar_loca
         return AR_OK;
     } else {
         double v;
-        errno = 0;
-        v = strtod(value, &end);
-        if (*end || end == value || errno || !isfinite(v))
+        if (!ar_read_number(value, &v))
             return ar_error_set(err, AR_ERR_INPUT, "parameter %s: '%.40s' is not a number", d->name, value);
         if (!(v > d->lo))
             return ar_error_set(err, AR_ERR_INPUT, "parameter %s: %.40s is too small (more than %g)", d->name,

@@ -9,10 +9,10 @@
  * kept apart from the rules (tron.c) because it is the one part that meets
  * untrusted text: every way a map can be wrong has its own message. */
 #include "tron_internal.h"
+#include "ariadne/param.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,13 +294,8 @@ void ar_tron_map_row(const ar_variant *v, int y, char *buf)
 
 static int parse_seconds(const char *text, double *out)
 {
-    char *end;
     double x;
-    if (!text || !*text || isspace((unsigned char)*text))
-        return 0;
-    errno = 0;
-    x = strtod(text, &end);
-    if (*end || errno || !isfinite(x) || x <= 0 || x > 3600)
+    if (!ar_read_number(text, &x) || x <= 0 || x > 3600)
         return 0;
     *out = x;
     return 1;
