@@ -30,7 +30,7 @@ check "planetwars-bot exits 0" test $? -eq 0
 check "planetwars-bot answers go twice" test "$(grep -c '^go$' "$tmp/bot.out")" -eq 2
 check "planetwars-bot orders are 'src dst ships'" test -z "$(grep -v '^go$' "$tmp/bot.out" | grep -Ev '^[0-9]+ [0-9]+ [0-9]+$')"
 check "planetwars-bot orders come from its own planet (1)" test -z "$(grep -v '^go$' "$tmp/bot.out" | grep -v '^1 ')"
-# The default bot (contender) through the same two turns.
+# The default bot (contender-search) through the same two turns.
 {
     cat "$MAPS/map1.txt"
     echo go

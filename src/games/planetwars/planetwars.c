@@ -388,7 +388,7 @@ static void pw_picture(const ar_variant *v, const void *pos, ar_scene *scene)
 static const ar_game_example planetwars_examples[] = {
     {.args = "match planetwars --bots rage,bully --maps data/planetwars/maps/map1.txt --move-time 0.05 --seed 1", .note = "two of the contest's example bots on one official map, both sides"},
     {.args = "match planetwars --bots contender,search --maps data/planetwars/maps/map2.txt --seed 1",
-     .note = "the default bot (the planet-future model) against the search bot, both sides"},
+     .note = "the planet-future model's bot (contender) against the search bot, both sides"},
     {.args = NULL}};
 
 const ar_game ar_game_planetwars = {
@@ -411,7 +411,10 @@ const ar_game ar_game_planetwars = {
             "  ariadne replay FILE [--html OUT.html] checks a replay and shows or animates it.\n"
             "  ariadne bench planetwars [--quick] measures the engine, turn times, the ladder.\n"
             "Bots, weakest first (measured): random, bully, prospector, rage, dual, fivestep, search, contender\n"
-            "(the default of planetwars-bot: decides from every planet's future against the enemy's reach).",
+            "(decides from every planet's future against the enemy's reach), contender-search (the default of\n"
+            "planetwars-bot: weighs the contender's plan and its variations against the opponent's replies,\n"
+            "timed multi-planet strikes included; maximin over engine playouts, a fixed work a turn, ~60 ms);\n"
+            "contender-search-clock does the same for up to 60% of each turn's time (not reproducible).",
     .flags = AR_GAME_SIMULTANEOUS | AR_GAME_DRAWS | AR_GAME_ACYCLIC,
     .options = pw_options,
     .create = pw_create,

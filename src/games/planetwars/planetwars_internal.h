@@ -126,6 +126,9 @@ int ar_pw_bot_fivestep(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int ca
 int ar_pw_bot_search(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap);
 /* (pw_contender.c) */
 int ar_pw_bot_contender(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap);
+/* (pw_csearch.c) */
+int ar_pw_bot_contender_search(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap);
+int ar_pw_bot_contender_search_clock(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap);
 
 extern const pw_bot_kind ar_pw_bot_kinds[]; /* {NULL}-terminated, weakest first */
 const pw_bot_kind *ar_pw_bot_find(const char *name);

@@ -167,6 +167,12 @@ const pw_bot_kind ar_pw_bot_kinds[] = {
     {.name = "contender", .summary = "decides from each planet's future against the enemy's reach: just-in-time "
                                      "defence, captures that pay back soonest, surplus to the front",
      .choose = ar_pw_bot_contender},
+    {.name = "contender-search", .summary = "the contender's plan and its variations weighed by maximin against the "
+                                            "opponent's replies, timed strikes included",
+     .choose = ar_pw_bot_contender_search},
+    {.name = "contender-search-clock", .summary = "contender-search deepened and widened while 60% of the turn's time "
+                                                  "lasts (not reproducible)",
+     .choose = ar_pw_bot_contender_search_clock},
     {.name = NULL}};
 
 const pw_bot_kind *ar_pw_bot_find(const char *name)

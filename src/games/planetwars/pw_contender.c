@@ -37,7 +37,11 @@ typedef struct contender {
     pw_plan pl;
     pw_future f;
     int avail[PW_MAX_PLANETS]; /* surplus not yet spent or reserved */
+    pw_contender_style st;
 } contender;
+
+const pw_contender_style ar_pw_contender_default = {
+    .support = SUPPORT, .window = THREAT_WINDOW, .captures = 1, .front = 1, .strike = -1};
 
 static int trip(const pw_state *s, int a, int b)
 {
@@ -68,7 +72,7 @@ static void defend(contender *c)
 {
     ar_pw_fivestep_plan(&c->pl, PW_STEP_DEFEND);
     ar_pw_future_init(&c->f, &c->pl);
-    c->f.window = THREAT_WINDOW;
+    c->f.window = c->st.window;
 }
 
 typedef struct target {
@@ -93,7 +97,7 @@ static int best_plan_for(contender *c, int j, const int *cand, int n, int turns_
         if (k + 1 < n && trip(s, cand[k + 1], j) == at)
             continue; /* the sources at the same distance together */
         enemy = f->own[j][at - 1] == 2;
-        need = ar_pw_future_keep(f, j, 1, at, SUPPORT, 0);
+        need = ar_pw_future_keep(f, j, 1, at, c->st.support, 0);
         if (need <= 0)
             continue; /* ours then anyway */
         gain = s->planets[j].growth * (enemy ? 2.0 : 1.0);
@@ -164,7 +168,7 @@ static void take_targets(contender *c, int turns_left)
             }
         }
         ar_pw_future_init(&c->f, pl);
-        c->f.window = THREAT_WINDOW;
+        c->f.window = c->st.window;
         if (pl->n >= PW_MAX_ORDERS - PW_MAX_PLANETS)
             return;
     }
@@ -198,7 +202,16 @@ static void to_the_front(contender *c)
     }
 }
 
-void ar_pw_contender_plan(pw_plan *pl_out, const pw_state *s, int turns_left)
+/* Every planet's surplus (what is left of it) to planet j. */
+static void strike(contender *c, int j)
+{
+    int i;
+    for (i = 0; i < c->pl.s->np; i++)
+        if (i != j && c->avail[i] > 0)
+            ar_pw_commit(&c->pl, i, j, c->avail[i]);
+}
+
+void ar_pw_contender_plan_style(pw_plan *pl_out, const pw_state *s, int turns_left, const pw_contender_style *st)
 {
     contender *c = malloc(sizeof *c);
     int i;
@@ -206,16 +219,26 @@ void ar_pw_contender_plan(pw_plan *pl_out, const pw_state *s, int turns_left)
         ar_pw_plan_init(pl_out, s, turns_left);
         return;
     }
+    c->st = *st;
     ar_pw_plan_init(&c->pl, s, turns_left);
     defend(c);
     for (i = 0; i < s->np; i++) {
-        int a = ar_pw_future_surplus(&c->f, i, 1, SUPPORT);
+        int a = ar_pw_future_surplus(&c->f, i, 1, c->st.support);
         c->avail[i] = a < c->pl.ships[i] ? a : c->pl.ships[i];
     }
-    take_targets(c, turns_left);
-    to_the_front(c);
+    if (c->st.strike >= 0 && c->st.strike < s->np)
+        strike(c, c->st.strike);
+    if (c->st.captures)
+        take_targets(c, turns_left);
+    if (c->st.front)
+        to_the_front(c);
     memcpy(pl_out, &c->pl, sizeof *pl_out);
     free(c);
+}
+
+void ar_pw_contender_plan(pw_plan *pl, const pw_state *s, int turns_left)
+{
+    ar_pw_contender_plan_style(pl, s, turns_left, &ar_pw_contender_default);
 }
 
 int ar_pw_bot_contender(const pw_state *s, pw_bot_ctx *ctx, pw_order *out, int cap)

@@ -50,4 +50,16 @@ int ar_pw_future_holds(const pw_future *f, int i, int p, int t);
  * (orders in pl->orders). */
 void ar_pw_contender_plan(pw_plan *pl, const pw_state *s, int turns_left);
 
+/* Variations of the contender's plan that the search bot (pw_csearch.c)
+ * weighs against each other: how much of our reach answers a threat, how
+ * many turns threats count (0: only the fleets in flight), whether surplus
+ * goes to captures and to the front, and a planet (or -1) that gets every
+ * planet's surplus first (a strike). */
+typedef struct pw_contender_style {
+    double support;
+    int window, captures, front, strike;
+} pw_contender_style;
+extern const pw_contender_style ar_pw_contender_default;
+void ar_pw_contender_plan_style(pw_plan *pl, const pw_state *s, int turns_left, const pw_contender_style *st);
+
 #endif

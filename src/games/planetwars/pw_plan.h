@@ -48,4 +48,12 @@ void ar_pw_fivestep_plan(pw_plan *pl, unsigned steps);
 int ar_pw_plan_bot(const pw_state *s, pw_bot_ctx *ctx, void (*planner)(pw_plan *, const pw_state *, int),
                    pw_order *out, int cap);
 
+/* (pw_search.c) One turn of the engine with `mine` for player 1 and
+ * `theirs` (given from player 2's side) issued on the same state. */
+void ar_pw_play_turn(pw_state *s, const pw_order *mine, int nm, const pw_order *theirs, int nt);
+/* Player 1's score of s: every planet's exact future with the fleets still
+ * flying (pl is scratch), ships plus growth over the turns that are left
+ * (at most 60 after the horizon); +-1e9 when a player is out. */
+double ar_pw_score(pw_plan *pl, const pw_state *s, int turns_left);
+
 #endif

@@ -142,23 +142,22 @@ static void all_in_set(search_ctx *c, const pw_state *s, int turns_left, int j, 
     memcpy(out->o, pl->orders, (size_t)out->n * sizeof *out->o);
 }
 
-static void issue_all(pw_state *s, int player, const order_set *set)
+void ar_pw_play_turn(pw_state *s, const pw_order *mine, int nm, const pw_order *theirs, int nt)
 {
     int k;
     char why[8];
-    for (k = 0; k < set->n; k++)
-        (void)ar_pw_issue(s, player, &set->o[k], why, sizeof why);
-}
-
-/* One turn of the engine with `mine` for player 1 and `theirs` (given from
- * player 2's side) issued on the same state. */
-static void play_turn(pw_state *s, const order_set *mine, const order_set *theirs)
-{
-    issue_all(s, 1, mine);
+    for (k = 0; k < nm; k++)
+        (void)ar_pw_issue(s, 1, &mine[k], why, sizeof why);
     ar_pw_swap(s);
-    issue_all(s, 1, theirs);
+    for (k = 0; k < nt; k++)
+        (void)ar_pw_issue(s, 1, &theirs[k], why, sizeof why);
     ar_pw_swap(s);
     ar_pw_step(s);
+}
+
+static void play_turn(pw_state *s, const order_set *mine, const order_set *theirs)
+{
+    ar_pw_play_turn(s, mine->o, mine->n, theirs->o, theirs->n);
 }
 
 /* A turn in which both sides follow the five-step plan. */
@@ -173,11 +172,8 @@ static void playout_turn(search_ctx *c, pw_state *s, int turns_left)
     c->work += s->np;
 }
 
-/* Player 1's score of s: every planet's exact future with the fleets still
- * flying, ships plus growth over the turns that are left. */
-static double score(search_ctx *c, const pw_state *s, int turns_left)
+double ar_pw_score(pw_plan *pl, const pw_state *s, int turns_left)
 {
-    pw_plan *pl = c->plan;
     double v = 0;
     int i, k;
     if (!ar_pw_alive(s, 2))
@@ -234,7 +230,7 @@ static double evaluate(search_ctx *c, const pw_state *s, int turns_left, const o
         if (past_deadline(c))
             break;
     }
-    v = score(c, &t, turns_left - 1 - d);
+    v = ar_pw_score(c->plan, &t, turns_left - 1 - d);
     ar_pw_state_copy_free(&t);
     return v;
 }

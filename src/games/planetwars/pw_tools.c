@@ -21,7 +21,7 @@
 
 static int bot_main(int argc, char **argv)
 {
-    const char *name = "contender";
+    const char *name = "contender-search";
     double turn_time = 0.5;
     pw_bot_ctx ctx;
     char *state = NULL, line[1024];
@@ -39,7 +39,8 @@ static int bot_main(int argc, char **argv)
         return rc;
     seed = (cmd.given & AR_COMMON_SEED) ? cmd.seed : 1;
     if (!ar_pw_bot_find(name) || strncmp(name, "cmd:", 4) == 0)
-        return ar_tool_fail("planetwars-bot: unknown bot '%s' (random, prospector, bully, dual, rage, fivestep, search)",
+        return ar_tool_fail("planetwars-bot: unknown bot '%s' (random, prospector, bully, dual, rage, fivestep, search, "
+                            "contender, contender-search, contender-search-clock)",
                             name);
     ar_rng_seed(&ctx.rng, seed);
     while (fgets(line, sizeof line, stdin)) {
@@ -371,7 +372,8 @@ const ar_tool ar_pw_tools[] = {
               "[--move-time S] [--first-move-time S] [--max-turns N] [--seed N] [--verbose] [--json]",
      .help = "Planet Wars' front end of `ariadne match`: every pair of players plays --games games (default 2,\n"
              "rounded up to even, the sides alternating) on every map (every K-th with --every K). A player is\n"
-             "one of ariadne's bots (random, bully, prospector, rage, dual, fivestep, search, contender) or an\n"
+             "one of ariadne's bots (random, bully, prospector, rage, dual, fivestep, search, contender,\n"
+             "contender-search, contender-search-clock) or an\n"
              "external program speaking the contest protocol (cmd:COMMAND, run by /bin/sh -c) under the clock:\n"
              "--first-move-time (default 3 s), then --move-time (default 1 s) per turn (the old spellings\n"
              "--first-turn-time and --turn-time still work); it loses a game it\n"
@@ -385,7 +387,9 @@ const ar_tool ar_pw_tools[] = {
      .help = "A drop-in bot for the contest engine (java -jar PlayGame.jar MAP 1000 200 LOG \"ariadne\n"
              "planetwars-bot\" \"other bot\"): reads the state (P and F lines) up to a line 'go', answers\n"
              "'source destination ships' lines and 'go'. --bot: random, prospector, bully, dual, rage,\n"
-             "fivestep, search, contender (default: the planet-future model, about 1 ms a turn). --move-time\n"
+             "fivestep, search, contender (the planet-future model, about 1 ms a turn), contender-search\n"
+             "(default: contender weighed against the opponent's replies, a fixed work, ~60 ms a turn),\n"
+             "contender-search-clock (the same for up to 60% of --move-time). --move-time\n"
              "(or --turn-time): the time the search may use each turn, the first included (default 0.5 s:\n"
              "PlayGame.jar's clock is the same on every turn).",
      .run = bot_main},
