@@ -48,8 +48,8 @@ typedef struct launch {
 } launch;
 
 typedef struct cand {
-    const pw_contender_style *style; /* this turn's orders (NULL: launches only) */
-    pw_contender_style own_style;
+    int planned;              /* this turn's orders: the contender's plan of `style` (0: launches only) */
+    pw_contender_style style;
     launch l[MAX_LAUNCH];
     int nl;
 } cand;
@@ -85,8 +85,8 @@ static int side_orders(cs_ctx *c, const pw_state *s, const cand *k, int at, int 
     for (i = 0; i < k->nl; i++)
         pending |= k->l[i].at >= at;
     c->work += s->np;
-    if (at == 0 && k->style)
-        ar_pw_contender_plan_style(pl, s, turns_left, k->style);
+    if (at == 0 && k->planned)
+        ar_pw_contender_plan_style(pl, s, turns_left, &k->style);
     else if (!pending)
         ar_pw_contender_plan(pl, s, turns_left);
     else {
@@ -114,7 +114,7 @@ static int side_orders(cs_ctx *c, const pw_state *s, const cand *k, int at, int 
 static void strike_cand(const pw_state *s, int j, cand *k)
 {
     int i, near = 1 << 30, far = 0;
-    k->style = NULL, k->nl = 0;
+    k->planned = 0, k->nl = 0;
     for (i = 0; i < s->np; i++)
         if (i != j && s->planets[i].owner == 1 && s->dist[i * s->np + j] < near)
             near = s->dist[i * s->np + j];
@@ -163,19 +163,15 @@ static int strike_targets(const pw_state *s, int *target, int max)
  * targets. */
 static int candidates(const pw_state *s, int ntargets, cand *out)
 {
-    int n = 0, t, nt, target[PW_MAX_PLANETS];
-    pw_contender_style st = ar_pw_contender_default;
-    out[n].style = &ar_pw_contender_default, out[n++].nl = 0;
-    st.support = 0, st.window = 10; /* cautious */
-    out[n].own_style = st, out[n].nl = 0, n++;
-    st = ar_pw_contender_default, st.front = 0;
-    out[n].own_style = st, out[n].nl = 0, n++;
-    out[n].style = NULL, out[n++].nl = 0; /* defence alone */
+    int n, t, nt, target[PW_MAX_PLANETS];
+    for (n = 0; n < 4; n++)
+        out[n].planned = n < 3, out[n].style = ar_pw_contender_default, out[n].nl = 0;
+    out[1].style.support = 0, out[1].style.window = 10; /* cautious */
+    out[2].style.front = 0;                                /* no supply to the front */
+    /* out[3]: defence alone */
     nt = strike_targets(s, target, ntargets);
     for (t = 0; t < nt && n < MAX_CANDS; t++)
         strike_cand(s, target[t], &out[n++]);
-    for (t = 1; t < 3; t++)
-        out[t].style = &out[t].own_style;
     return n;
 }
 
@@ -203,7 +199,7 @@ static double evaluate(cs_ctx *c, const pw_state *s, int turns_left, const cand 
     return v;
 }
 
-/* The search; ctx->use_clock picks the budget (see the top of the file). */
+/* The search; use_clock picks the budget (see the top of the file). */
 static int contender_search(const pw_state *s, pw_bot_ctx *ctx, int use_clock, pw_order *out, int cap)
 {
     cand *mine = malloc(sizeof *mine * MAX_CANDS), *theirs = malloc(sizeof *theirs * MAX_CANDS);
